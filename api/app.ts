@@ -1,0 +1,85 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { join } from 'node:path'
+import { msg } from '#schema/messages.ts'
+import type { AppEnv, BuildStatus, Deps } from './lib/app-env.ts'
+import { createSessions } from './lib/session.ts'
+import { createRateLimiter } from './middleware/rate-limit.ts'
+import { sameOrigin } from './middleware/same-origin.ts'
+import { requireAdmin } from './middleware/session.ts'
+import { openContentStore, type ContentName } from './store/content-store.ts'
+import { openDataStore } from './store/data-store.ts'
+import { createFileStore } from './store/file-store.ts'
+import { mountRoutes } from './routes/mount.ts'
+
+export type AppOptions = {
+  contentDir: string
+  dataDir: string
+  /** Where bundled demo files live (program demo downloads); defaults to ./public next to the repo root. */
+  publicDir?: string
+  sessionSecret: string
+  loginRateLimit?: number
+  now?: () => Date
+  /** Called after every content write: the server queues a site rebuild here. */
+  onContentChange?: (name: ContentName) => void
+  buildStatus?: () => BuildStatus
+}
+
+const idleBuild: BuildStatus = {
+  state: 'idle',
+  startedAt: null,
+  finishedAt: null,
+  lastDurationMs: null,
+  lastError: null,
+  generation: 0,
+}
+
+/** Calls that spec section 7 lists under /api/admin but that the public site reads, plus login and logout. */
+function isOpenAdminCall(method: string, path: string): boolean {
+  if (method === 'POST' && (path === '/api/admin/login' || path === '/api/admin/logout')) return true
+  return method === 'GET' && (path === '/api/admin/anasayfa' || path === '/api/admin/hakkimizda')
+}
+
+/** Builds the whole API on the given folders. It never listens: server.ts does, tests use app.request. */
+export async function createApp(options: AppOptions) {
+  const now = options.now ?? (() => new Date())
+  const files = createFileStore(options.dataDir, options.publicDir ?? join(import.meta.dirname, '..', 'public'))
+  await files.init()
+  const deps: Deps = {
+    content: await openContentStore(options.contentDir, options.onContentChange ?? (() => {})),
+    data: await openDataStore(options.dataDir),
+    files,
+    sessions: createSessions(options.sessionSecret, now),
+    loginLimiter: createRateLimiter(options.loginRateLimit ?? 5, 60_000, now),
+    now,
+    buildStatus: options.buildStatus ?? (() => idleBuild),
+  }
+
+  const app = new Hono<AppEnv>()
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps)
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  app.use('/api/*', sameOrigin)
+  app.use('/api/admin/*', async (c, next) =>
+    isOpenAdminCall(c.req.method, c.req.path) ? next() : requireAdmin(c, next),
+  )
+  app.use('/api/upload', requireAdmin)
+  mountRoutes(app)
+
+  app.notFound((c) => c.json({ success: false, message: msg.routeNotFound }, 404))
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      if (err.res?.headers.get('content-type')?.includes('application/json')) return err.res
+      // Hono's own failures (malformed JSON, body limit) carry English text: answer in Turkish.
+      const message = err.status === 413 ? msg.tooLarge : err.status === 400 ? msg.invalidBody : err.message
+      return c.json({ success: false, message }, err.status)
+    }
+    console.error(err)
+    return c.json({ success: false, message: msg.serverError }, 500)
+  })
+  return { app, deps }
+}
+
+export type App = Awaited<ReturnType<typeof createApp>>['app']

@@ -1,0 +1,29 @@
+import type { ContentStore } from '../store/content-store.ts'
+import type { DataStore, StoredUser } from '../store/data-store.ts'
+import type { FileStore } from '../store/file-store.ts'
+import type { RateLimiter } from '../middleware/rate-limit.ts'
+import type { Sessions } from './session.ts'
+
+/** State of the site rebuild, as GET /api/admin/build reports it. */
+export type BuildStatus = {
+  state: 'idle' | 'queued' | 'building' | 'failed'
+  startedAt: string | null
+  finishedAt: string | null
+  lastDurationMs: number | null
+  lastError: string | null
+  /** Increases with every successful swap; the admin waits for it to pass the value seen after a save. */
+  generation: number
+}
+
+/** Everything a route needs, passed in by createApp (no module singletons, so tests use temp folders). */
+export type Deps = {
+  content: ContentStore
+  data: DataStore
+  files: FileStore
+  sessions: Sessions
+  loginLimiter: RateLimiter
+  now: () => Date
+  buildStatus: () => BuildStatus
+}
+
+export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

@@ -1,0 +1,29 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_URL: z.url({ error: 'SITE_URL geçerli bir adres olmalı (ör. https://www.ornek.com.tr)' }).default('http://localhost:3000'),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL geçerli bir e-posta olmalı' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD en az 8 karakter olmalı' }).optional(),
+  SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET en az 32 karakter olmalı' }).optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
+  REBUILD: z.enum(['on', 'off']).default('on'),
+})
+
+export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string }
+
+/** Reads and checks the environment; a bad value stops the start with a clear message. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Geçersiz ortam değişkeni:\n${lines.join('\n')}`)
+  }
+  return { ...result.data, contentDir: resolve(result.data.CONTENT_DIR), dataDir: resolve(result.data.DATA_DIR) }
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import { msg } from '#schema/messages.ts'
+import type { AdminRole } from '#schema/user.ts'
+import { fail } from '../lib/errors.ts'
+import { cookieNames, SESSION_HOURS, type SessionKind } from '../lib/session.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+
+/** Sets the HttpOnly, SameSite=Strict session cookie (Secure when served over https). */
+export function setSessionCookie(c: Context, kind: SessionKind, token: string): void {
+  setCookie(c, cookieNames[kind], token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
+    path: '/',
+    maxAge: SESSION_HOURS * 3600,
+  })
+}
+
+export function clearSessionCookie(c: Context, kind: SessionKind): void {
+  deleteCookie(c, cookieNames[kind], { path: '/' })
+}
+
+/** Requires a valid admin session whose user still exists; puts the current user on c.var.user. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const token = getCookie(c, cookieNames.admin)
+  const claims = token ? await c.var.deps.sessions.verify(token, 'admin') : null
+  const user = claims ? c.var.deps.data.read('users').find((u) => u.id === claims.sub) : undefined
+  if (!user) fail(401, msg.unauthorized)
+  c.set('user', user)
+  await next()
+})
+
+/** Requires one of the roles, checked on the server (after requireAdmin). */
+export const requireRole = (...roles: AdminRole[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!roles.includes(c.var.user.role)) fail(403, msg.forbidden)
+    await next()
+  })

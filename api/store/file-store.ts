@@ -1,0 +1,54 @@
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { newId } from '../lib/ids.ts'
+
+const UPLOAD_NAME = /^[A-Za-z0-9_-]{8,64}\.(jpg|png|gif|webp|mp4|webm|ogg)$/
+const FILE_KEY = /^files\/[A-Za-z0-9_-]{8,64}$/
+const DEMO_KEY = /^demo\/[A-Za-z0-9._-]{1,128}$/
+
+/** Uploaded images and program files in DATA_DIR, under unguessable names; nothing else writes there. */
+export type FileStore = ReturnType<typeof createFileStore>
+
+export function createFileStore(dataDir: string, publicDir: string) {
+  const uploadsDir = join(dataDir, 'uploads')
+  const filesDir = join(dataDir, 'files')
+  return {
+    uploadsDir,
+    async init() {
+      await mkdir(uploadsDir, { recursive: true })
+      await mkdir(filesDir, { recursive: true })
+    },
+    /** Stores already-checked bytes; returns the public URL /uploads/<id>.<ext>. */
+    async saveUpload(bytes: Uint8Array, ext: string): Promise<string> {
+      const name = `${newId(12)}.${ext}`
+      await writeFile(join(uploadsDir, name), bytes)
+      return `/uploads/${name}`
+    },
+    /** Absolute path of an upload by its file name, or null for anything that is not one of ours. */
+    uploadPath(name: string): string | null {
+      return UPLOAD_NAME.test(name) ? join(uploadsDir, name) : null
+    },
+    /** Removes an upload we own, given its URL; other URLs (demo assets, http) are left alone. */
+    async removeUpload(url: string): Promise<void> {
+      const name = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : ''
+      const path = this.uploadPath(name)
+      if (path) await rm(path, { force: true })
+    },
+    /** A new program file: where to stream it and the key to store in programs.json. */
+    newProgramFile(): { key: string; path: string; stream: () => NodeJS.WritableStream } {
+      const key = `files/${newId(12)}`
+      const path = join(dataDir, key)
+      return { key, path, stream: () => createWriteStream(path) }
+    },
+    /** Absolute path of a program file key ('files/…' in DATA_DIR, 'demo/…' bundled in public/), or null. */
+    programFilePath(key: string): string | null {
+      if (FILE_KEY.test(key)) return join(dataDir, key)
+      if (DEMO_KEY.test(key)) return join(publicDir, key)
+      return null
+    },
+    async removeProgramFile(key: string): Promise<void> {
+      if (FILE_KEY.test(key)) await rm(join(dataDir, key), { force: true })
+    },
+  }
+}

@@ -1,0 +1,83 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AdminRole } from '#schema/user.ts'
+import type { MemberRole } from '#schema/library-member.ts'
+import { createApp, type AppOptions } from './app.ts'
+import { newId } from './lib/ids.ts'
+import { hashPassword } from './lib/passwords.ts'
+import type { DataStore } from './store/data-store.ts'
+
+const repoContent = join(import.meta.dirname, '..', 'content')
+export const PASSWORD = 'gizli-sifre-123'
+
+/**
+ * The real app on a fresh temp folder: a copy of content/ and an empty data folder. `restart()` opens a new app
+ * on the same folders (persistence tests); `cleanup()` removes them.
+ */
+export async function createTestApp(options: Partial<AppOptions> = {}) {
+  const root = await mkdtemp(join(tmpdir(), 'api-test-'))
+  const contentDir = join(root, 'content')
+  const dataDir = join(root, 'data')
+  await cp(repoContent, contentDir, { recursive: true })
+  const changes: string[] = []
+  const open = () =>
+    createApp({
+      contentDir,
+      dataDir,
+      sessionSecret: 'test-secret-test-secret-test-secret-0123',
+      onContentChange: (name) => changes.push(name),
+      ...options,
+    })
+  let current = await open()
+  return {
+    get app() {
+      return current.app
+    },
+    get deps() {
+      return current.deps
+    },
+    contentDir,
+    dataDir,
+    /** Names of content collections written so far (each write triggers a rebuild in the server). */
+    changes,
+    async restart() {
+      current = await open()
+    },
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  }
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** Adds an admin user straight into the data store (a data builder, not a mock). */
+export async function addUser(data: DataStore, role: AdminRole = 'admin', email = `${role}-${newId(4)}@ornek.com`) {
+  const user = { id: newId(), name: `Test ${role}`, email: email.toLowerCase(), role, passwordHash: await hashPassword(PASSWORD), createdAt: new Date().toISOString() }
+  await data.update('users', (users) => void users.push(user))
+  return user
+}
+
+export async function addMember(data: DataStore, role: MemberRole = 'member', email = `uye-${newId(4)}@ornek.com`) {
+  const member = { id: newId(), name: `Üye ${role}`, email: email.toLowerCase(), role, passwordHash: await hashPassword(PASSWORD), created_at: new Date().toISOString() }
+  await data.update('members', (members) => void members.push(member))
+  return member
+}
+
+/** Logs in through the real endpoint and returns the Cookie header value. */
+export async function loginCookie(t: TestApp, email: string, path = '/api/admin/login'): Promise<string> {
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+  const cookie = res.headers.get('set-cookie') ?? ''
+  return cookie.split(';')[0]!
+}
+
+/** Shorthand for a JSON request with an optional session cookie. */
+export function jsonRequest(t: TestApp, method: string, path: string, body?: unknown, cookie?: string) {
+  const headers: Record<string, string> = {}
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (cookie) headers.cookie = cookie
+  return t.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+}

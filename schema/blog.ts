@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { msg } from './messages.ts'
+import { excerptFallback, id, mediaRef, optionalText, requiredText, status } from './common.ts'
+
+export const MAX_BLOG_TEXT = 20
+export const MAX_BLOG_IMAGES = 20
+export const MAX_BLOG_FIELDS = 40
+export const DEFAULT_AUTHOR = 'Dijital Dönüşüm Ekibi'
+
+/** One block of a post: text, or image (src once stored; imageIndex points into the uploaded files). */
+export const blogContentItemSchema = z.object({
+  id: z.string().max(64).optional(),
+  type: z.enum(['text', 'image']),
+  content: z.string().max(50000).optional().default(''),
+  order: z.number().int().min(0).optional(),
+  imageIndex: z.number().int().min(0).max(MAX_BLOG_IMAGES - 1).optional(),
+  src: mediaRef.optional(),
+  alt: optionalText(300),
+})
+
+export const blogContentStructureSchema = z
+  .array(blogContentItemSchema)
+  .max(MAX_BLOG_FIELDS, { error: msg.blogFieldsMax })
+  .refine((items) => items.filter((i) => i.type === 'text').length <= MAX_BLOG_TEXT, { error: msg.blogTextMax })
+  .refine((items) => items.filter((i) => i.type === 'image').length <= MAX_BLOG_IMAGES, { error: msg.blogImageMax })
+
+/** Fields of the admin blog form (multipart: tags and contentStructure arrive as JSON text). */
+export const blogInputSchema = z
+  .object({
+    title: requiredText(msg.blogTitleRequired).pipe(z.string().max(300)),
+    excerpt: optionalText(1000),
+    author: optionalText(120),
+    tags: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
+    status,
+    contentStructure: blogContentStructureSchema.default([]),
+  })
+  .transform((post) => ({
+    ...post,
+    excerpt: excerptFallback(post.excerpt, post.title),
+    author: post.author || DEFAULT_AUTHOR,
+  }))
+
+/** A stored post (content/blogs.json); views come from the counters. */
+export const blogPostSchema = z.object({
+  id,
+  title: z.string(),
+  excerpt: z.string(),
+  author: z.string(),
+  tags: z.array(z.string()),
+  status: z.enum(['published', 'draft']).default('published'),
+  featuredImage: z.string().default(''),
+  images: z.array(z.string()).default([]),
+  contentStructure: z.array(blogContentItemSchema).default([]),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+})
+export type BlogPost = z.infer<typeof blogPostSchema>
+export type BlogContentItem = z.infer<typeof blogContentItemSchema>

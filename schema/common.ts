@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { msg } from './messages.ts'
+
+/** A trimmed string that must not be blank; `message` is shown when it is. */
+export const requiredText = (message: string = msg.required) =>
+  z.string({ error: message }).trim().min(1, { error: message })
+
+/** A trimmed optional string; missing becomes ''. */
+export const optionalText = (max = 20000) => z.string().trim().max(max).optional().default('')
+
+/** An http(s) URL, or '' for "not set". */
+export const urlOrEmpty = (message: string = msg.invalidUrl) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .default('')
+    .refine((v) => v === '' || isHttpUrl(v), { error: message })
+
+/** An e-mail address (required). */
+export const email = () => z.string({ error: msg.invalidEmail }).trim().toLowerCase().pipe(z.email({ error: msg.invalidEmail }))
+
+/** Ids are generated on the server: short url-safe strings. */
+export const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: msg.invalidId })
+
+/** A path to a file we serve ourselves (uploads or bundled demo assets), or an http(s) URL, or ''. */
+export const mediaRef = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === '' || isHttpUrl(v) || /^\/(uploads|demo)\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..'), {
+    error: msg.invalidUrl,
+  })
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** Publication state of blog posts and social projects; missing means published. */
+export const status = z.enum(['published', 'draft']).optional().default('published')
+
+/** Excerpt fallback from the spec: first 150 characters of the title plus '...'. */
+export function excerptFallback(excerpt: string | undefined, title: string): string {
+  const trimmed = (excerpt ?? '').trim()
+  return trimmed !== '' ? trimmed : `${title.slice(0, 150)}...`
+}

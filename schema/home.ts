@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { msg } from './messages.ts'
+import { id, mediaRef, optionalText, requiredText, urlOrEmpty } from './common.ts'
+
+export const MAX_SERVICE_HEADINGS = 7
+export const PARTNER_STATS = 3
+
+const button = z.object({ text: optionalText(60), link: optionalText(500) })
+
+/** Home banner: background image or video (video when the extension is mp4, webm or ogg). */
+export const bannerSchema = z.object({
+  backgroundMedia: mediaRef.optional().default(''),
+  title: optionalText(200),
+  subtitle: optionalText(500),
+  button1: button.optional().default({ text: 'Programlar', link: '/programlar' }),
+  button2: button.optional().default({ text: 'Bize Ulasin', link: '/bize-ulasin' }),
+})
+
+export const serviceItemSchema = z.object({ id, title: requiredText(msg.subItemRequired) })
+export const serviceBranchSchema = z.object({
+  id,
+  title: requiredText(msg.serviceTitleRequired),
+  items: z.array(serviceItemSchema).default([]),
+})
+
+/** Services tree: at most 7 main headings, unlimited sub-items. */
+export const servicesSchema = z.object({
+  title: optionalText(200),
+  description: optionalText(2000),
+  tree: z.array(serviceBranchSchema).max(MAX_SERVICE_HEADINGS, { error: msg.serviceMax }).default([]),
+})
+
+export const aboutBlockSchema = z.object({
+  image: mediaRef.optional().default(''),
+  title: optionalText(200),
+  description: optionalText(5000),
+})
+
+export const partnerStatSchema = z.object({ value: optionalText(40), label: optionalText(80) })
+
+/** Body of POST/PUT partner card: title non-blank, link a URL (or blank), exactly three stat rows. */
+export const partnerCardInputSchema = z.object({
+  title: requiredText(msg.cardTitleRequired),
+  description: optionalText(2000),
+  link: urlOrEmpty(),
+  image: mediaRef.optional().default(''),
+  stats: z.array(partnerStatSchema).length(PARTNER_STATS, { error: msg.statsExactlyThree }),
+})
+export const partnerCardSchema = partnerCardInputSchema.extend({ id })
+
+export const partnersSchema = z.object({
+  title: optionalText(200),
+  description: optionalText(2000),
+  cards: z.array(partnerCardSchema).default([]),
+})
+
+export const blogSectionSchema = z.object({ title: optionalText(200), description: optionalText(2000) })
+
+/** content/home.json */
+export const homeSchema = z.object({
+  banner: bannerSchema,
+  services: servicesSchema,
+  about: aboutBlockSchema,
+  partners: partnersSchema,
+  blog: blogSectionSchema,
+})
+
+/** Bodies of PUT /api/admin/anasayfa/{section}: only the changed plain fields; tree and cards have their own calls. */
+export const homeSectionPatchSchemas = {
+  banner: bannerSchema.partial().strict(),
+  services: servicesSchema.pick({ title: true, description: true }).partial().strict(),
+  about: aboutBlockSchema.partial().strict(),
+  partners: partnersSchema.pick({ title: true, description: true }).partial().strict(),
+  blog: blogSectionSchema.partial().strict(),
+} as const
+export type HomeSection = keyof typeof homeSectionPatchSchemas
+
+export const titleBodySchema = (message: string) => z.object({ title: requiredText(message).pipe(z.string().max(200)) })
+
+export type Home = z.infer<typeof homeSchema>
+export type PartnerCard = z.infer<typeof partnerCardSchema>
+
+/** Banner media is a video when its extension is mp4, webm or ogg. */
+export function isVideo(url: string): boolean {
+  return /\.(mp4|webm|ogg)$/i.test(url.split('?')[0] ?? '')
+}

@@ -1,0 +1,176 @@
+/** Turkish texts shared by the API, the admin and the site, copied exactly from the spec (sections 5 and 8). */
+export const msg = {
+  loading: 'Yükleniyor...',
+  saving: 'Kaydediliyor...',
+  sending: 'Gönderiliyor...',
+  genericError: 'Bir hata oluştu!',
+  serverError: 'Sunucuda beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
+  invalidBody: 'Geçersiz istek gövdesi.',
+  notFound: 'Kayıt bulunamadı.',
+  routeNotFound: 'İstenen adres bulunamadı.',
+  badOrigin: 'İstek kaynağı doğrulanamadı.',
+  unauthorized: 'Bu işlem için giriş yapmalısınız.',
+  forbidden: 'Bu işlem için yetkiniz yok.',
+  tooLarge: 'Gönderilen veri çok büyük.',
+  tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen bir dakika sonra tekrar deneyin.',
+  invalidCredentials: 'E-posta veya şifre hatalı.',
+  invalidDate: 'Geçersiz tarih',
+  missingDate: 'Tarih belirtilmemiş',
+
+  // Fields
+  required: 'Bu alan zorunludur.',
+  invalidEmail: 'Geçerli bir e-posta adresi giriniz.',
+  invalidUrl: 'Geçerli bir URL giriniz.',
+  invalidId: 'Geçersiz kimlik.',
+
+  // Admin login, profile, users
+  adminLoginError: 'Giriş yapılırken bir hata oluştu.',
+  profileUpdateError: 'Profil güncellenirken hata oluştu!',
+  profileUpdated: 'Profiliniz başarıyla güncellendi!',
+  userUpdateError: 'Kullanıcı güncellenirken hata oluştu!',
+  userCreateError: 'Kullanıcı oluşturulurken hata oluştu!',
+  userDeleteError: 'Kullanıcı silinirken hata oluştu!',
+  userUpdated: 'Kullanıcı başarıyla güncellendi!',
+  userCreated: 'Yeni kullanıcı başarıyla oluşturuldu!',
+  userDeleted: 'Kullanıcı başarıyla silindi!',
+  userDeleteConfirm: 'Bu kullanıcıyı silmek istediğinizden emin misiniz?',
+  emailTaken: 'Bu e-posta adresi zaten kullanılıyor.',
+  cannotDeleteSelf: 'Kendi hesabınızı silemezsiniz.',
+  lastSuperadmin: 'Son süper yönetici silinemez veya yetkisi düşürülemez.',
+  passwordTooShort: 'Şifre en az 8 karakter olmalıdır.',
+
+  // Maintenance
+  maintenanceError: 'Bakım modu güncellenirken hata oluştu!',
+  maintenanceOn: 'Bakım modu açıldı.',
+  maintenanceOff: 'Bakım modu kapatıldı.',
+  maintenanceText: 'Sitemiz bakımda, kısa süre içinde geri döneceğiz.',
+
+  // Uploads
+  imageUploadError: 'Resim yüklenirken hata oluştu',
+  fileUploadError: 'Dosya yüklenirken hata oluştu',
+  imageOnly: 'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
+  mediaOnly: 'Yalnızca resim veya video (mp4, webm, ogg) dosyaları yüklenebilir.',
+  imageTooLarge: 'Resim dosyası en fazla 5 MB olabilir.',
+  mediaTooLarge: 'Medya dosyası en fazla 50 MB olabilir.',
+  fileMissing: 'Lütfen bir dosya seçin.',
+
+  // Home
+  homeLoadPublicError: 'İçerik yüklenemedi!',
+  homeLoadError: 'İçerik yüklenirken hata oluştu',
+  homeSaveError: 'Kaydetme sırasında hata oluştu',
+  homeSaved: 'Değişiklikler kaydedildi!',
+  serviceAddError: 'Hata oluştu!',
+  serviceAdded: 'Hizmet başlığı başarıyla eklendi!',
+  serviceTitleRequired: 'Hizmet başlığı boş olamaz!',
+  serviceMax: 'Maksimum 7 hizmet başlığı ekleyebilirsiniz.',
+  subItemRequired: 'Alt başlık boş olamaz!',
+  subItemAddError: 'Alt başlık eklenirken hata oluştu!',
+  deleteError: 'Silme işleminde hata oluştu!',
+  cardAddError: 'Kart eklenirken hata oluştu',
+  cardUpdateError: 'Kart güncellenirken hata oluştu',
+  cardDeleteError: 'Kart silinirken hata oluştu',
+  cardTitleRequired: 'Kart başlığı boş olamaz.',
+  statsExactlyThree: 'Her kartta tam olarak 3 istatistik satırı olmalıdır.',
+
+  // Who are we
+  aboutLoadError: 'İçerik yüklenirken hata oluştu.',
+  aboutSaveError: 'Bir Hata Oluştu!',
+  aboutCreated: 'Başarıyla Kaydedildi!',
+  aboutUpdated: 'Başarıyla Güncellendi!',
+  aboutMissingPublic: 'Hakkımızda verisi bulunamadı.',
+
+  // Contact settings and messages
+  contactSettingsSaved: 'Ayarlar başarıyla kaydedildi!',
+  contactInfoLoadError: 'İletişim bilgileri yüklenemedi.',
+  contactSendError: 'Bir hata oluştu.',
+  contactSent: 'Mesajınız başarıyla gönderildi. En kısa sürede size dönüş yapacağız.',
+  messagesLoadError: 'Mesajlar yüklenirken hata oluştu!',
+  archiveLoadError: 'Arşivlenmiş mesajlar yüklenirken hata oluştu!',
+  markReadError: 'Mesaj işaretlenirken hata oluştu!',
+  markedRead: 'Mesaj okundu olarak işaretlendi.',
+  noMessages: 'Henüz hiç mesaj gelmemiş.',
+  noArchive: 'Arşivde hiç mesaj yok.',
+
+  // References
+  categoryRequired: 'Lütfen bir kategori seçiniz.',
+  sectorMax: 'Maksimum 5 sektör ekleyebilirsiniz. Lütfen sektör sayısını azaltın.',
+  sliderImageRequired: 'Lütfen bir görsel yükleyin.',
+  sliderMax: 'Maksimum 10 slider görseli ekleyebilirsiniz.',
+  sliderAddError: 'Slider görseli eklenirken hata oluştu.',
+  sliderDeleteError: 'Slider görseli silinirken hata oluştu.',
+  referenceUpdateError: 'Güncelleme başarısız oldu.',
+  referenceDeleteFailed: 'Silme başarısız oldu.',
+  referenceDeleteError: 'Referans silinirken hata oluştu',
+  reorderError: 'Sıralama kaydedilirken hata oluştu. Lütfen tekrar deneyin.',
+  reorderSaved: 'Sıralama kaydedildi.',
+  reorderMismatch: 'Sıralama listesi mevcut referanslarla eşleşmiyor.',
+  referenceFilterEmpty: 'Bu filtrede referans bulunmamaktadır.',
+
+  // Blog
+  blogTitleRequired: 'Başlık zorunludur.',
+  blogFieldsMax: 'Maksimum 40 alan (20 metin + 20 görsel) ekleyebilirsiniz.',
+  blogTextMax: 'Maksimum 20 metin alanı ekleyebilirsiniz.',
+  blogImageMax: 'Maksimum 20 görsel alanı ekleyebilirsiniz.',
+  blogLoadError: 'Blog yazıları alınırken hata oluştu.',
+  blogSaveError: 'Blog kaydedilirken hata oluştu: ',
+  blogDeleteError: 'Blog silinirken hata oluştu: ',
+  blogDeleted: 'Blog yazısı başarıyla silindi!',
+  blogCreated: 'Blog yazısı başarıyla oluşturuldu!',
+  blogUpdated: 'Blog yazısı başarıyla güncellendi!',
+  blogNotFound: 'Blog yazısı bulunamadı.',
+  blogLoadPublicError: 'Blog yazısı yüklenirken bir hata oluştu.',
+  blogEmpty: 'Bu blog yazısında içerik bulunmuyor.',
+
+  // Social projects
+  projectTitleRequired: 'Proje başlığı zorunludur.',
+  projectFieldsMax: 'Maksimum 40 alan ekleyebilirsiniz.',
+  projectTextMax: 'Maksimum 20 metin alanı ekleyebilirsiniz.',
+  projectImageMax: 'Maksimum 20 görsel alanı ekleyebilirsiniz.',
+  projectHeadingLevel: 'Başlık seviyesi 2 ile 4 arasında olmalıdır.',
+  projectsLoadError: 'Sosyal sorumluluk projeleri alınırken hata oluştu.',
+  projectSaveError: 'Proje kaydedilirken hata oluştu: ',
+  projectDeleteError: 'Proje silinirken hata oluştu: ',
+  projectCreated: 'Sosyal sorumluluk projesi başarıyla oluşturuldu!',
+  projectUpdated: 'Sosyal sorumluluk projesi başarıyla güncellendi!',
+  projectDeleted: 'Sosyal sorumluluk projesi başarıyla silindi!',
+  projectNotFound: 'Proje bulunamadı',
+  projectLoadError: 'Proje yüklenirken hata oluştu',
+  projectEmpty: 'Proje Bulunamadı',
+
+  // Programs
+  programRequired: 'Program adı ve açıklama zorunludur.',
+  programFileRequired: 'Yeni program eklerken dosya seçimi zorunludur.',
+  programFileTooLarge: "Dosya boyutu çok büyük! Maksimum dosya boyutu 50MB'dir. Seçilen dosya: {size}",
+  programsLoadError: 'Programlar alınırken hata oluştu.',
+  programSaveError: 'Program kaydedilirken hata oluştu.',
+  programDeleteError: 'Program silinirken hata oluştu.',
+  programCreated: 'Program başarıyla eklendi.',
+  programUpdated: 'Program başarıyla güncellendi.',
+  programDeleted: 'Program başarıyla silindi.',
+  programDownloadError: 'Program indirilirken bir hata oluştu.',
+  programNoFile: 'Dosya Yok',
+
+  // Library
+  memberLoadError: 'Üyeler yüklenirken hata oluştu!',
+  memberAddError: 'Üye eklenirken hata oluştu!',
+  memberUpdateError: 'Üye güncellenirken hata oluştu!',
+  memberDeleteError: 'Üye silinirken hata oluştu!',
+  memberAdded: 'Üye başarıyla eklendi!',
+  memberUpdated: 'Üye başarıyla güncellendi!',
+  memberDeleted: 'Üye başarıyla silindi!',
+  libraryLoginError: 'Giriş yapılırken bir hata oluştu.',
+
+  // XML viewer
+  xmlNotXml: 'Lütfen bir XML dosyası seçin (.xml)',
+  xmlNoFile: 'Lütfen önce bir XML dosyası seçin',
+  xmlInvalid: 'Geçersiz XML dosyası. Lütfen doğru bir XML dosyası yükleyin.',
+  xmlNoStylesheet: 'XML dosyasında görüntüleme formatı bulunamadı.',
+  xmlExternalStylesheet: 'Bu XML dosyası harici bir stil dosyası gerektiriyor.',
+  xmlReadError: 'Dosya okunurken bir hata oluştu',
+  xmlProcessError: 'XML dosyası işlenirken bir hata oluştu: {detail}',
+} as const
+
+/** Fills `{name}` placeholders of a message. */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { msg } from './messages.ts'
+import { id, optionalText } from './common.ts'
+
+export const MAX_PROGRAM_BYTES = 52428800
+export const DEFAULT_VERSION = '1.0.0'
+
+/** Text fields of the admin program form (multipart with optional logo and file). */
+export const programInputSchema = z.object({
+  name: z.string({ error: msg.programRequired }).trim().min(1, { error: msg.programRequired }).max(200),
+  description: z.string({ error: msg.programRequired }).trim().min(1, { error: msg.programRequired }).max(5000),
+  version: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => v || DEFAULT_VERSION),
+})
+
+/** A stored program (content/programs.json); downloads come from the counters. */
+export const programSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  version: z.string().default(DEFAULT_VERSION),
+  logoPath: z.string().default(''),
+  /** Server-side key of the file ('' when none): 'demo/…' under public/, otherwise under DATA_DIR/files. */
+  filePath: z.string().default(''),
+  fileName: z.string().default(''),
+  fileSize: z.number().int().min(0).default(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Program = z.infer<typeof programSchema>
+
+/** File size as Bytes/KB/MB/GB with two decimals. */
+export function formatFileSize(bytes: number): string {
+  if (!bytes) return '0 Bytes'
+  const units = ['Bytes', 'KB', 'MB', 'GB']
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)))
+  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`
+}

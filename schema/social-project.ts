@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { msg } from './messages.ts'
+import { excerptFallback, id, mediaRef, optionalText, requiredText, status } from './common.ts'
+
+export const MAX_PROJECT_TEXT = 20
+export const MAX_PROJECT_IMAGES = 20
+export const MAX_PROJECT_FIELDS = 40
+
+/** One block of a project: text, heading (level 2 to 4, default 2) or image with optional caption. */
+export const projectContentItemSchema = z.object({
+  id: z.string().max(64).optional(),
+  type: z.enum(['text', 'heading', 'image']),
+  content: z.string().max(50000).optional().default(''),
+  level: z
+    .number({ error: msg.projectHeadingLevel })
+    .int({ error: msg.projectHeadingLevel })
+    .min(2, { error: msg.projectHeadingLevel })
+    .max(4, { error: msg.projectHeadingLevel })
+    .optional()
+    .default(2),
+  caption: optionalText(300),
+  order: z.number().int().min(0).optional(),
+  imageIndex: z.number().int().min(0).max(MAX_PROJECT_IMAGES - 1).optional(),
+  src: mediaRef.optional(),
+  alt: optionalText(300),
+})
+
+export const projectContentStructureSchema = z
+  .array(projectContentItemSchema)
+  .max(MAX_PROJECT_FIELDS, { error: msg.projectFieldsMax })
+  .refine((items) => items.filter((i) => i.type === 'text').length <= MAX_PROJECT_TEXT, { error: msg.projectTextMax })
+  .refine((items) => items.filter((i) => i.type === 'image').length <= MAX_PROJECT_IMAGES, {
+    error: msg.projectImageMax,
+  })
+
+/** Fields of the admin project form (multipart; contentStructure arrives as JSON text). */
+export const projectInputSchema = z
+  .object({
+    title: requiredText(msg.projectTitleRequired).pipe(z.string().max(300)),
+    excerpt: optionalText(1000),
+    status,
+    /** yyyy-mm-dd; the form marks it required. */
+    project_date: z
+      .string({ error: 'Proje tarihi zorunludur.' })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Proje tarihi zorunludur.' })
+      .refine((v) => !Number.isNaN(Date.parse(v)), { error: msg.invalidDate }),
+    description: optionalText(10000),
+    contentStructure: projectContentStructureSchema.default([]),
+  })
+  .transform((p) => ({ ...p, excerpt: excerptFallback(p.excerpt, p.title) }))
+
+/** A stored project (content/social-projects.json). */
+export const socialProjectSchema = z.object({
+  id,
+  title: z.string(),
+  excerpt: z.string(),
+  status: z.enum(['published', 'draft']).default('published'),
+  project_date: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+  images: z.array(z.string()).default([]),
+  contentStructure: z.array(projectContentItemSchema).default([]),
+  description: z.string().default(''),
+})
+export type SocialProject = z.infer<typeof socialProjectSchema>
+export type ProjectContentItem = z.infer<typeof projectContentItemSchema>
