@@ -1,0 +1,52 @@
+/** Error thrown for any non-2xx answer: the server's Turkish message and field errors when it sent them. */
+export class ApiError extends Error {
+  status: number
+  fields: Record<string, string>
+  serverMessage: string | null
+  constructor(status: number, serverMessage: string | null, fields: Record<string, string> = {}) {
+    super(serverMessage ?? `HTTP ${status}`)
+    this.status = status
+    this.serverMessage = serverMessage
+    this.fields = fields
+  }
+}
+
+/** Called on 401: the session is gone, so the shell clears adminUser and shows the login. */
+let onUnauthorized: () => void = () => {}
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: {} }
+  if (body instanceof FormData) init.body = body
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body)
+    ;(init.headers as Record<string, string>)['content-type'] = 'application/json'
+  }
+  let res: Response
+  try {
+    res = await fetch(path, init)
+  } catch {
+    throw new ApiError(0, null)
+  }
+  const data = await res.json().catch(() => null)
+  if (!res.ok) {
+    if (res.status === 401 && !path.endsWith('/login')) onUnauthorized()
+    throw new ApiError(res.status, typeof data?.message === 'string' ? data.message : null, data?.fields ?? {})
+  }
+  return data as T
+}
+
+/** The one way the admin talks to the API (same origin, session cookie). Bodies: object → JSON, FormData → multipart. */
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+}
+
+/** The server's message when it sent one, else the spec's fallback text. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback
+}
