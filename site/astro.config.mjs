@@ -1,5 +1,9 @@
 import { defineConfig } from 'astro/config'
 import react from '@astrojs/react'
+import { fileURLToPath } from 'node:url'
+
+// The repo root, for site/src/lib/content-files.ts: the build bundles that file elsewhere, so it cannot find it itself.
+const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')
 
 // CONTENT_DIR and SITE_OUT_DIR come from the server's rebuild (a fresh folder per build, swapped in when done).
 export default defineConfig({
@@ -9,6 +13,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
+  // The spec's home banner button points at /bize-ulasin; it shows the contact page.
+  redirects: { '/bize-ulasin': '/iletisim' },
+  vite: { define: { __REPO_ROOT__: JSON.stringify(repoRoot) } },
   devToolbar: { enabled: false },
   telemetry: false,
 })

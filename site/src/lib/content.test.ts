@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { contentDir } from './content-files.ts'
+import { loadContactSettings, loadHome, loadPublishedBlogs, loadPublishedProjects, loadReferences } from './content.ts'
+
+const saved = process.env.CONTENT_DIR
+afterEach(() => {
+  process.env.CONTENT_DIR = saved
+})
+
+/** A fresh CONTENT_DIR holding the given files. */
+function useContent(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'site-content-'))
+  for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, `${name}.json`), JSON.stringify(data))
+  process.env.CONTENT_DIR = dir
+  return dir
+}
+
+const post = (id: string, createdAt: string, status?: string) => ({
+  id,
+  title: `Yazı ${id}`,
+  excerpt: 'Özet',
+  author: 'Ekip',
+  tags: [],
+  createdAt,
+  ...(status ? { status } : {}),
+})
+
+describe('contentDir', () => {
+  it('defaults to <repo>/content and resolves relative paths from the repo root', () => {
+    expect(contentDir({}, '/repo')).toBe('/repo/content')
+    expect(contentDir({ CONTENT_DIR: 'demo/content' }, '/repo')).toBe('/repo/demo/content')
+    expect(contentDir({ CONTENT_DIR: '/tmp/x' }, '/repo')).toBe('/tmp/x')
+  })
+})
+
+describe('content loaders', () => {
+  it('give empty content with defaults when the files are missing', () => {
+    useContent({})
+    expect(loadContactSettings().title).toBe('')
+    expect(loadHome().banner.button1).toEqual({ text: 'Programlar', link: '/programlar' })
+    expect(loadHome().services.tree).toEqual([])
+    expect(loadPublishedBlogs()).toEqual([])
+  })
+
+  it('keep published posts only, newest first (missing status counts as published)', () => {
+    useContent({
+      blogs: [post('a', '2025-01-01'), post('b', '2025-03-01', 'draft'), post('c', '2025-02-01', 'published')],
+    })
+    expect(loadPublishedBlogs().map((p) => p.id)).toEqual(['c', 'a'])
+  })
+
+  it('read snake_case project fields and JSON-string sections', () => {
+    useContent({
+      'social-projects': [
+        { id: 'p1', title: 'Fidan', excerpt: 'x', project_date: '2025-04-01', created_at: '2025-04-02',
+          content_structure: [{ type: 'heading', content: 'Başlık', level: 3 }] },
+      ],
+      home: { banner: JSON.stringify({ title: 'Merhaba' }) },
+      references: { cards: '[]', sliderImages: JSON.stringify(['/demo/a.jpg']) },
+    })
+    const [project] = loadPublishedProjects()
+    expect(project?.createdAt).toBe('2025-04-02')
+    expect(project?.contentStructure[0]).toMatchObject({ type: 'heading', level: 3 })
+    expect(loadHome().banner.title).toBe('Merhaba')
+    expect(loadReferences().sliderImages).toEqual(['/demo/a.jpg'])
+  })
+
+  it('fail with the file and the field named when content is invalid', () => {
+    const dir = useContent({ blogs: [{ ...post('a', '2025-01-01'), title: 5 }] })
+    expect(() => loadPublishedBlogs()).toThrow(join(dir, 'blogs.json'))
+    expect(() => loadPublishedBlogs()).toThrow(/\[0\]\.title/)
+  })
+
+  it('fail with the file named when the JSON is broken', () => {
+    const dir = useContent({})
+    writeFileSync(join(dir, 'contact-settings.json'), '{ bozuk')
+    expect(() => loadContactSettings()).toThrow(join(dir, 'contact-settings.json'))
+  })
+})

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { aboutSchema, type About } from '#schema/about.ts'
+import { blogPostSchema, type BlogPost } from '#schema/blog.ts'
+import { contactSettingsSchema, type ContactSettings } from '#schema/contact-settings.ts'
+import { homeSchema, type Home } from '#schema/home.ts'
+import { programSchema, type Program } from '#schema/program.ts'
+import { referencesSchema, type References } from '#schema/reference.ts'
+import { socialProjectSchema, type SocialProject } from '#schema/social-project.ts'
+import { contentDir, parseIfJsonString, readContentFile } from './content-files.ts'
+
+// Every page of one build reads the same files: read and check each once per process.
+const cache = new Map<string, unknown>()
+function once<T>(key: string, load: (dir: string) => T): T {
+  const dir = contentDir()
+  const cacheKey = `${dir}:${key}`
+  if (!cache.has(cacheKey)) cache.set(cacheKey, load(dir))
+  return cache.get(cacheKey) as T
+}
+
+const asRecord = (raw: unknown): Record<string, unknown> =>
+  raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}
+
+/** Older records use snake_case names (spec 3): accept created_at and content_structure too. */
+function normaliseEntry(raw: unknown): unknown {
+  const entry = asRecord(raw)
+  if (Object.keys(entry).length === 0) return raw
+  return {
+    ...entry,
+    createdAt: entry.createdAt ?? entry.created_at,
+    contentStructure: parseIfJsonString(entry.contentStructure ?? entry.content_structure),
+  }
+}
+const normaliseList = (raw: unknown) => (Array.isArray(raw) ? raw.map(normaliseEntry) : raw)
+
+const newestFirst = <T extends { createdAt: string }>(a: T, b: T) =>
+  (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0)
+
+/** content/contact-settings.json: brand, logo, contact details, social links. */
+export const loadContactSettings = (): ContactSettings =>
+  once('contact-settings', (dir) => readContentFile(dir, 'contact-settings', contactSettingsSchema, {}))
+
+/** content/home.json: banner, services tree, about block, partners, blog section texts. */
+export const loadHome = (): Home =>
+  once('home', (dir) =>
+    readContentFile(dir, 'home', homeSchema, {}, (raw) => {
+      const home = asRecord(raw)
+      const section = (key: string) => asRecord(parseIfJsonString(home[key]))
+      return Object.fromEntries(['banner', 'services', 'about', 'partners', 'blog'].map((k) => [k, section(k)]))
+    }),
+  )
+
+/** content/about.json: the who-are-we fields. */
+export const loadAbout = (): About => once('about', (dir) => readContentFile(dir, 'about', aboutSchema, {}))
+
+/** content/references.json: cards and slider images (either may be stored as a JSON string). */
+export const loadReferences = (): References =>
+  once('references', (dir) =>
+    readContentFile(dir, 'references', referencesSchema, {}, (raw) => {
+      const refs = asRecord(raw)
+      return { cards: parseIfJsonString(refs.cards), sliderImages: parseIfJsonString(refs.sliderImages) }
+    }),
+  )
+
+/** Every blog post, drafts included, newest first. */
+export const loadAllBlogs = (): BlogPost[] =>
+  once('blogs', (dir) =>
+    readContentFile(dir, 'blogs', z.array(blogPostSchema), [], normaliseList).sort(newestFirst),
+  )
+
+/** Published blog posts, newest first (what the public site shows). */
+export const loadPublishedBlogs = (): BlogPost[] => loadAllBlogs().filter((p) => p.status === 'published')
+
+/** Every social project, drafts included, newest first. */
+export const loadAllProjects = (): SocialProject[] =>
+  once('social-projects', (dir) =>
+    readContentFile(dir, 'social-projects', z.array(socialProjectSchema), [], normaliseList).sort(newestFirst),
+  )
+
+/** Published social projects (a missing status counts as published), newest first. */
+export const loadPublishedProjects = (): SocialProject[] =>
+  loadAllProjects().filter((p) => p.status === 'published')
+
+/** content/programs.json: downloadable programs in stored order. */
+export const loadPrograms = (): Program[] =>
+  once('programs', (dir) => readContentFile(dir, 'programs', z.array(programSchema), []))
