@@ -10,6 +10,8 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:3000',
   publicDir: '../public',
   outDir: process.env.SITE_OUT_DIR || './dist',
+  // Each server keeps its own cache so parallel builds (tests, several servers) never share state.
+  cacheDir: process.env.SITE_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
