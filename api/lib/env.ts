@@ -6,6 +6,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   CONTENT_DIR: z.string().min(1).default('./content'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Site builds go here, one fresh folder per build. */
+  SITE_BUILD_DIR: z.string().min(1).default('./.build/site'),
   SITE_URL: z.url({ error: 'SITE_URL geçerli bir adres olmalı (ör. https://www.ornek.com.tr)' }).default('http://localhost:3000'),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL geçerli bir e-posta olmalı' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD en az 8 karakter olmalı' }).optional(),
@@ -15,7 +17,7 @@ const envSchema = z.object({
   REBUILD: z.enum(['on', 'off']).default('on'),
 })
 
-export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string }
+export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string }
 
 /** Reads and checks the environment; a bad value stops the start with a clear message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -25,5 +27,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Geçersiz ortam değişkeni:\n${lines.join('\n')}`)
   }
-  return { ...result.data, contentDir: resolve(result.data.CONTENT_DIR), dataDir: resolve(result.data.DATA_DIR) }
+  return {
+    ...result.data,
+    contentDir: resolve(result.data.CONTENT_DIR),
+    dataDir: resolve(result.data.DATA_DIR),
+    siteBuildDir: resolve(result.data.SITE_BUILD_DIR),
+  }
 }

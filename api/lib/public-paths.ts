@@ -1,0 +1,12 @@
+/** Paths that keep working in maintenance mode: admin, library, API, uploads and static assets. */
+export function bypassesMaintenance(path: string): boolean {
+  if (/^\/(admin|kutuphane|api|uploads|_astro|demo)(\/|$)/.test(path)) return true
+  // Files with an extension (css, images, robots.txt, favicons) are assets, not pages; .html pages are not.
+  return /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')
+}
+
+/** The page path that counts a view: '/blog/x/' and '/blog/x' are the same page. */
+export function viewKey(path: string): string {
+  const trimmed = path.replace(/\/index\.html$/, '').replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed
+}

@@ -1,0 +1,92 @@
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createApp } from './app.ts'
+import { ensureAdminBuilt } from './lib/admin-build.ts'
+import { buildStamp } from './lib/build-stamp.ts'
+import { readEnv } from './lib/env.ts'
+import { seedFirstAdmin } from './lib/seed-admin.ts'
+import { loadSessionSecret } from './lib/session-secret.ts'
+import { createSiteBuilder } from './lib/site-builder.ts'
+import { loadStaticCache, type StaticCache } from './lib/static-cache.ts'
+import { createSiteRoutes } from './site-routes.ts'
+
+/** The single process: API, admin SPA, uploads and the prebuilt site on one port. */
+async function main() {
+  const env = readEnv()
+  const repoRoot = join(import.meta.dirname, '..')
+  const buildRoot = env.siteBuildDir
+  await mkdir(env.dataDir, { recursive: true })
+
+  let site: StaticCache = new Map()
+  let admin: StaticCache = new Map()
+  const builder = createSiteBuilder({
+    repoRoot,
+    contentDir: env.contentDir,
+    buildRoot,
+    siteUrl: env.SITE_URL,
+    stamp: () => buildStamp([join(repoRoot, 'site'), join(repoRoot, 'schema'), join(repoRoot, 'public'), env.contentDir], env.SITE_URL),
+    swap: async (dir) => {
+      site = await loadStaticCache(dir)
+    },
+  })
+
+  const { app: api, deps } = await createApp({
+    contentDir: env.contentDir,
+    dataDir: env.dataDir,
+    publicDir: join(repoRoot, 'public'),
+    sessionSecret: await loadSessionSecret(env.dataDir, env.SESSION_SECRET),
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    onContentChange: () => {
+      if (env.REBUILD === 'on') builder.request()
+    },
+    buildStatus: builder.status,
+  })
+  const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
+  if (generated) {
+    console.log(`İlk süper yönetici oluşturuldu: ${env.ADMIN_EMAIL ?? 'admin@example.com'} / ${generated}`)
+    console.log('Bu şifre bir daha gösterilmeyecek; giriş yaptıktan sonra profilinizden değiştirin.')
+  }
+
+  const adminDist = await ensureAdminBuilt(repoRoot)
+  const adminFiles = await loadStaticCache(adminDist)
+  admin = new Map([...adminFiles].map(([k, v]) => [`/admin${k}`, v]))
+  console.log('Site derleniyor...')
+  await builder.ensureBuilt()
+  await removeStaleBuilds(buildRoot)
+
+  const app = new Hono()
+  app.route('/', api)
+  app.route('/', createSiteRoutes({ deps, site: () => site, admin: () => admin }))
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(`Sunucu hazır: http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port} (yönetim: /admin)`)
+  })
+
+  // Graceful stop: no new connections, in-flight requests (and their writes) finish, a running build ends.
+  const stop = () => {
+    console.log('Kapatılıyor...')
+    server.close(() => void builder.stop().then(() => process.exit(0)))
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+/** Leftover build folders of earlier runs (a crash mid-build) are removed at start. */
+async function removeStaleBuilds(buildRoot: string) {
+  const current = await readFile(join(buildRoot, 'current.json'), 'utf8')
+    .then((text) => (JSON.parse(text) as { dir: string }).dir)
+    .catch(() => '')
+  for (const name of await readdir(buildRoot).catch(() => [] as string[])) {
+    const dir = join(buildRoot, name)
+    if (name.startsWith('site-') && dir !== current) await rm(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,85 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { Hono } from 'hono'
+import type { Deps } from './lib/app-env.ts'
+import { mimeType } from './lib/mime.ts'
+import { bypassesMaintenance, viewKey } from './lib/public-paths.ts'
+import { serveCached } from './lib/serve-cached.ts'
+import { lookupPath, type StaticCache } from './lib/static-cache.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+}
+
+export type SiteSources = {
+  deps: Deps
+  /** The live site build; replaced whole after each rebuild. */
+  site: () => StaticCache
+  admin: () => StaticCache
+}
+
+/** Everything outside /api: uploads, the admin SPA, and the prebuilt site from memory. */
+export function createSiteRoutes({ deps, site, admin }: SiteSources) {
+  const app = new Hono()
+  app.use('*', async (c, next) => {
+    await next()
+    for (const [k, v] of Object.entries(securityHeaders)) if (!c.res.headers.has(k)) c.res.headers.set(k, v)
+  })
+
+  app.get('/uploads/:name', async (c) => {
+    const path = deps.files.uploadPath(c.req.param('name'))
+    const info = path ? await stat(path).catch(() => null) : null
+    if (!path || !info?.isFile()) return c.json({ success: false, message: 'Dosya bulunamadı.' }, 404)
+    const body = c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream)
+    return new Response(body, {
+      headers: {
+        'content-type': mimeType(path),
+        'content-length': String(info.size),
+        'cache-control': IMMUTABLE,
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      },
+    })
+  })
+
+  app.get('/admin/*', (c) => {
+    const cache = admin()
+    const key = lookupPath(cache, c.req.path)
+    if (key && !key.endsWith('/index.html')) return serveCached(c, cache.get(key)!, 200, key.startsWith('/admin/assets/') ? IMMUTABLE : 'no-cache')
+    const index = cache.get('/admin/index.html')
+    if (!index) return c.text('Yönetim paneli henüz derlenmedi.', 503)
+    return serveCached(c, index)
+  })
+  app.get('/admin', (c) => c.redirect('/admin/', 301))
+
+  app.get('*', async (c) => {
+    const cache = site()
+    const path = c.req.path
+    if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path)) {
+      const page = cache.get('/bakim/index.html')
+      if (page) {
+        const res = serveCached(c, page, 503)
+        res.headers.set('retry-after', '3600')
+        res.headers.set('cache-control', 'no-store')
+        return res
+      }
+    }
+    const key = lookupPath(cache, path)
+    if (!key) {
+      const notFound = cache.get('/404.html')
+      return notFound ? serveCached(c, notFound, 404) : c.text('Sayfa bulunamadı', 404)
+    }
+    if (key.endsWith('.html') && c.req.method === 'GET') {
+      const view = viewKey(path)
+      // Counting is best effort: a page is never held back by the counter write.
+      void deps.data.update('counters', (counters) => {
+        counters.views[view] = (counters.views[view] ?? 0) + 1
+      }).catch(() => {})
+    }
+    return serveCached(c, cache.get(key)!, 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
+  })
+  return app
+}

@@ -1,0 +1,42 @@
+import { expect, type APIRequestContext, type Page } from 'playwright/test'
+
+/** The superadmin that scripts/e2e-server.ts creates from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
+
+/**
+ * Logs in through the real API in the page's browser context (so the HttpOnly cookie is set) and stores
+ * adminUser as the admin SPA does, then opens `path` under /admin.
+ */
+export async function loginAsAdmin(page: Page, path = '/admin/', user: { email: string; password: string } = ADMIN) {
+  const res = await page.request.post('/api/admin/login', { data: user })
+  expect(res.status(), await res.text()).toBe(200)
+  const body = await res.json()
+  await page.goto('/admin/')
+  await page.evaluate((u) => localStorage.setItem('adminUser', JSON.stringify(u)), body.data.user)
+  await page.goto(path)
+}
+
+/** An API request context logged in as the superadmin (for arranging test data). */
+export async function adminApi(request: APIRequestContext): Promise<APIRequestContext> {
+  const res = await request.post('/api/admin/login', { data: ADMIN })
+  expect(res.status(), await res.text()).toBe(200)
+  return request
+}
+
+/** Waits until the site rebuild that follows a save is live (state idle with a newer generation). */
+export async function waitForSiteBuild(request: APIRequestContext, since: number, timeoutMs = 90_000) {
+  await expect
+    .poll(
+      async () => {
+        const body = await (await request.get('/api/admin/build')).json()
+        return body.data.state === 'idle' && body.data.generation > since ? 'live' : body.data.state === 'failed' ? `failed: ${body.data.lastError}` : 'waiting'
+      },
+      { timeout: timeoutMs, intervals: [250, 500, 1000] },
+    )
+    .toBe('live')
+}
+
+/** The current build generation (read before a save, then pass it to waitForSiteBuild). */
+export async function buildGeneration(request: APIRequestContext): Promise<number> {
+  return (await (await request.get('/api/admin/build')).json()).data.generation
+}

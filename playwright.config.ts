@@ -1,0 +1,36 @@
+import { defineConfig } from 'playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 4173)
+const baseURL = `http://localhost:${port}`
+// Debian's Chromium (Playwright's own browser download does not work here); flags keep it off the network.
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs }
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: { baseURL, launchOptions, screenshot: 'only-on-failure', locale: 'tr-TR', timezoneId: 'Europe/Istanbul' },
+  projects: [
+    { name: 'chromium', testIgnore: /\.serial\.spec\.ts$/ },
+    // The XML viewer again with the browser's XSLT switched off, as Chrome ships it from version 158.
+    {
+      name: 'chromium-no-xslt',
+      testMatch: /xml-viewer\.spec\.ts$/,
+      use: { launchOptions: { ...launchOptions, args: [...chromiumArgs, '--disable-features=XSLT'] } },
+    },
+    // Tests that change the whole site for everyone (maintenance mode) run alone, after the others.
+    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium', 'chromium-no-xslt'], fullyParallel: false },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.ts',
+    url: `${baseURL}/api/maintenance`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+})
