@@ -27,7 +27,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
-    url: `${baseURL}/api/maintenance`,
+    url: `${baseURL}/api/admin/me`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

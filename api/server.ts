@@ -49,9 +49,13 @@ async function main() {
     console.log('Bu şifre bir daha gösterilmeyecek; giriş yaptıktan sonra profilinizden değiştirin.')
   }
 
-  const adminDist = await ensureAdminBuilt(repoRoot)
-  const adminFiles = await loadStaticCache(adminDist)
-  admin = new Map([...adminFiles].map(([k, v]) => [`/admin${k}`, v]))
+  try {
+    const adminFiles = await loadStaticCache(await ensureAdminBuilt(repoRoot))
+    admin = new Map([...adminFiles].map(([k, v]) => [`/admin${k}`, v]))
+  } catch (err) {
+    // The site and API still start; /admin answers 503 until the admin builds.
+    console.error(`Yönetim paneli derlenemedi: ${err instanceof Error ? err.message : err}`)
+  }
   console.log('Site derleniyor...')
   await builder.ensureBuilt()
   await removeStaleBuilds(buildRoot)
