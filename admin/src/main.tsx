@@ -1,4 +1,27 @@
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { msg } from '#schema/messages.ts'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { BrowserRouter } from 'react-router'
+import { ApiError } from './lib/api-client.ts'
+import { App } from './app/App.tsx'
+import './styles.css'
 
-createRoot(document.getElementById('root')!).render(<p>{msg.loading}</p>)
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Client errors (401, 403, 404) will not change by retrying; network blips might.
+      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter basename="/admin">
+        <App />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+)

@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { NavLink } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { roleLabels } from '#schema/user.ts'
+import { api } from '../lib/api-client.ts'
+import { clearAdminUser, type AdminUser } from '../lib/auth.ts'
+import { navGroups } from './nav-items.ts'
+
+type SidebarProps = { user: AdminUser; id: string; open: boolean; onNavigate: () => void }
+
+/** Links to every screen, the current user with role label, a link to the site and logout. */
+export function Sidebar({ user, id, open, onNavigate }: SidebarProps) {
+  const queryClient = useQueryClient()
+  const [leaving, setLeaving] = useState(false)
+
+  async function logout() {
+    setLeaving(true)
+    // Whatever the server says, this browser forgets the user.
+    await api.post('/api/admin/logout').catch(() => {})
+    queryClient.clear()
+    clearAdminUser()
+  }
+
+  return (
+    <aside id={id} className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Yönetim menüsü">
+      <div className="sidebar__brand">Yönetim Paneli</div>
+      <nav className="sidebar__nav">
+        {navGroups.map((group) => (
+          <div key={group.title} className="sidebar__group">
+            <p className="sidebar__group-title">{group.title}</p>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    onClick={onNavigate}
+                    className={({ isActive }) => `sidebar__link${isActive ? ' sidebar__link--active' : ''}`}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="sidebar__footer">
+        <div className="sidebar__user">
+          <span className="sidebar__user-name">{user.name}</span>
+          <span className={`role-pill role-pill--${user.role}`}>{roleLabels[user.role] ?? user.role}</span>
+        </div>
+        <a className="sidebar__link" href="/">
+          Siteye dön
+        </a>
+        <button type="button" className="btn btn--secondary btn--sm sidebar__logout" onClick={logout} disabled={leaving}>
+          {leaving ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
+        </button>
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,33 @@
+/** Sidebar links: every admin screen, grouped, with Turkish labels (paths relative to /admin). */
+export const navGroups = [
+  {
+    title: 'Genel',
+    items: [
+      { to: '/', label: 'Gösterge Paneli' },
+      { to: '/profil', label: 'Profil ve Kullanıcılar' },
+    ],
+  },
+  {
+    title: 'İçerik',
+    items: [
+      { to: '/anasayfa-duzenle', label: 'Anasayfa Düzenle' },
+      { to: '/hakkimizda-duzenle', label: 'Biz Kimiz Düzenle' },
+      { to: '/referanslarimiz-duzenle', label: 'Referanslar' },
+      { to: '/blog-duzenle', label: 'Blog Yönetimi' },
+      { to: '/sosyal-sorumluluk-projeleri', label: 'Sosyal Sorumluluk Projeleri' },
+      { to: '/programlar-duzenle', label: 'Programlar' },
+    ],
+  },
+  {
+    title: 'İletişim',
+    items: [
+      { to: '/iletisim-ayarlari', label: 'İletişim Ayarları' },
+      { to: '/iletisim-mesajlari', label: 'Okunmamış Mesajlar' },
+      { to: '/iletisim-arsiv', label: 'Mesaj Arşivi' },
+    ],
+  },
+  {
+    title: 'Kütüphane',
+    items: [{ to: '/kutuphane-uyeleri', label: 'Kütüphane Üyeleri' }],
+  },
+] as const
