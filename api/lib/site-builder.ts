@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BuildStatus } from './app-env.ts'
+import { runAstroBuild } from './astro-build.ts'
 
 export type SiteBuilderOptions = {
   repoRoot: string
@@ -15,6 +15,8 @@ export type SiteBuilderOptions = {
   now?: () => Date
   /** Saves within this window share one build. */
   debounceMs?: number
+  /** The build step; Astro by default (tests pass a quick one to check queuing and swapping). */
+  build?: (outDir: string, signal: AbortSignal) => Promise<void>
 }
 
 /**
@@ -27,25 +29,8 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
   let running: Promise<void> | null = null
   let pending = false
   let timer: NodeJS.Timeout | null = null
-  let child: ChildProcess | null = null
+  const abort = new AbortController()
   let liveDir: string | null = null
-
-  async function runAstro(outDir: string): Promise<void> {
-    const astroBin = join(o.repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
-    const env = { ...process.env, CONTENT_DIR: o.contentDir, SITE_OUT_DIR: outDir, SITE_URL: o.siteUrl, SITE_CACHE_DIR: join(o.buildRoot, '.cache'), ASTRO_TELEMETRY_DISABLED: '1' }
-    await new Promise<void>((resolve, reject) => {
-      let output = ''
-      child = spawn(process.execPath, [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-      child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)))
-      child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)))
-      child.on('error', reject)
-      child.on('close', (code) => {
-        child = null
-        if (code === 0) resolve()
-        else reject(new Error(output.trim() || `astro build exited with ${code}`))
-      })
-    })
-  }
 
   async function buildOnce(): Promise<void> {
     const started = now()
@@ -55,7 +40,8 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
     const outDir = join(o.buildRoot, `site-${started.getTime()}-${status.generation + 1}`)
     try {
       await mkdir(o.buildRoot, { recursive: true })
-      await runAstro(outDir)
+      const build = o.build ?? ((dir, signal) => runAstroBuild({ repoRoot: o.repoRoot, contentDir: o.contentDir, outDir: dir, siteUrl: o.siteUrl, cacheDir: join(o.buildRoot, '.cache'), signal }))
+      await build(outDir, abort.signal)
       await o.swap(outDir)
       status.generation++
       status.lastError = null
@@ -124,7 +110,7 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
     async stop(): Promise<void> {
       if (timer) clearTimeout(timer)
       pending = false
-      child?.kill('SIGTERM')
+      abort.abort()
       await running?.catch(() => {})
     },
   }
