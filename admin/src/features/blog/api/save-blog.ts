@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BlogPost } from '#schema/blog.ts'
+import { api } from '../../../lib/api-client.ts'
+import { blogsQueryKey } from './get-blogs.ts'
+
+/** POST /api/admin/blogs (new) or PUT /api/admin/blogs/{id}, multipart built by buildBlogFormData. */
+export async function saveBlog({ id, body }: { id?: string; body: FormData }) {
+  type Res = { success: boolean; message?: string; data: BlogPost }
+  return id
+    ? api.put<Res>(`/api/admin/blogs/${encodeURIComponent(id)}`, body)
+    : api.post<Res>('/api/admin/blogs', body)
+}
+
+/** Creates or updates a post, then reloads the list. */
+export function useSaveBlog() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveBlog,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogsQueryKey }),
+  })
+}

@@ -1,0 +1,52 @@
+import { blogInputSchema } from '#schema/blog.ts'
+import { buildContentStructure, splitTags, type BlogField } from './content-fields.ts'
+
+/** The plain inputs of the blog form (tags as the comma-separated text the user edits). */
+export type BlogFormValues = {
+  title: string
+  author: string
+  excerpt: string
+  tagsText: string
+  status: 'published' | 'draft'
+}
+
+export const emptyBlogValues: BlogFormValues = {
+  title: '',
+  author: '',
+  excerpt: '',
+  tagsText: '',
+  status: 'published',
+}
+
+export type BlogFormResult = { ok: true; body: FormData } | { ok: false; errors: Record<string, string> }
+
+/** Checks the form with the shared schema and builds the multipart body (one `images` part per new file). */
+export function buildBlogFormData(values: BlogFormValues, fields: readonly BlogField[]): BlogFormResult {
+  const { structure, files } = buildContentStructure(fields)
+  const parsed = blogInputSchema.safeParse({
+    title: values.title,
+    author: values.author,
+    excerpt: values.excerpt,
+    tags: splitTags(values.tagsText),
+    status: values.status,
+    contentStructure: structure,
+  })
+  if (!parsed.success) {
+    const errors: Record<string, string> = {}
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'form')
+      errors[key] ??= issue.message
+    }
+    return { ok: false, errors }
+  }
+  const post = parsed.data
+  const body = new FormData()
+  body.append('title', post.title)
+  body.append('excerpt', post.excerpt)
+  body.append('author', post.author)
+  body.append('status', post.status)
+  body.append('tags', JSON.stringify(post.tags))
+  body.append('contentStructure', JSON.stringify(post.contentStructure))
+  for (const file of files) body.append('images', file)
+  return { ok: true, body }
+}

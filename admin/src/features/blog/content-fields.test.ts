@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { msg } from '#schema/messages.ts'
+import {
+  addFieldError,
+  buildContentStructure,
+  counterText,
+  fieldsFromPost,
+  newField,
+  splitTags,
+  type BlogField,
+} from './content-fields.ts'
+
+const many = (type: BlogField['type'], n: number) => Array.from({ length: n }, () => newField(type))
+
+describe('counters and limits', () => {
+  it('reads n/20 metin, n/20 görsel', () => {
+    expect(counterText([])).toBe('0/20 metin, 0/20 görsel')
+    expect(counterText([...many('text', 2), ...many('image', 1)])).toBe('2/20 metin, 1/20 görsel')
+  })
+  it('stops text at 20, images at 20 and everything at 40', () => {
+    expect(addFieldError(many('text', 19), 'text')).toBeNull()
+    expect(addFieldError(many('text', 20), 'text')).toBe(msg.blogTextMax)
+    expect(addFieldError(many('text', 20), 'image')).toBeNull()
+    expect(addFieldError(many('image', 20), 'image')).toBe(msg.blogImageMax)
+    expect(addFieldError([...many('text', 20), ...many('image', 20)], 'text')).toBe(msg.blogFieldsMax)
+  })
+})
+
+describe('buildContentStructure', () => {
+  it('numbers files with imageIndex, keeps src of stored images, orders by position', () => {
+    const a = new File(['a'], 'a.png', { type: 'image/png' })
+    const b = new File(['b'], 'b.png', { type: 'image/png' })
+    const fields: BlogField[] = [
+      { key: 'k1', type: 'image', content: '', src: '', file: a },
+      { key: 'k2', type: 'text', content: 'Merhaba', src: '', file: null },
+      { key: 'k3', type: 'image', content: '', src: '/uploads/x.png', file: null },
+      { key: 'k4', type: 'image', content: '', src: '', file: null },
+      { key: 'k5', type: 'image', content: '', src: '/uploads/old.png', file: b },
+    ]
+    const { structure, files } = buildContentStructure(fields)
+    expect(files).toEqual([a, b])
+    expect(structure.map((s) => [s.id, s.order, s.imageIndex, s.src])).toEqual([
+      ['k1', 0, 0, undefined],
+      ['k2', 1, undefined, undefined],
+      ['k3', 2, undefined, '/uploads/x.png'],
+      ['k5', 3, 1, undefined],
+    ])
+    expect(structure[1].content).toBe('Merhaba')
+  })
+})
+
+describe('fieldsFromPost', () => {
+  it('sorts by order, reads content_structure and JSON text', () => {
+    const fields = fieldsFromPost({
+      content_structure: JSON.stringify([
+        { id: 'b', type: 'image', src: '/uploads/1.png', order: 1 },
+        { id: 'a', type: 'text', content: 'ilk', order: 0 },
+        { id: 'c', type: 'video', order: 2 },
+      ]),
+    })
+    expect(fields.map((f) => [f.key, f.type, f.content, f.src])).toEqual([
+      ['a', 'text', 'ilk', ''],
+      ['b', 'image', '', '/uploads/1.png'],
+    ])
+    expect(fieldsFromPost({})).toEqual([])
+  })
+})
+
+it('splitTags ignores empty entries', () => {
+  expect(splitTags(' e-fatura, ,muhasebe ,')).toEqual(['e-fatura', 'muhasebe'])
+})

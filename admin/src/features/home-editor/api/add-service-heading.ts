@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { msg } from '#schema/messages.ts'
+import { titleBodySchema } from '#schema/home.ts'
+import { api } from '../../../lib/api-client.ts'
+import { homeQueryKey } from './get-home.ts'
+
+export const serviceHeadingSchema = titleBodySchema(msg.serviceTitleRequired)
+
+/** POST /api/admin/anasayfa/services/tree { title } */
+export async function addServiceHeading(title: string) {
+  return api.post<{ success: boolean; message?: string }>(
+    '/api/admin/anasayfa/services/tree',
+    serviceHeadingSchema.parse({ title }),
+  )
+}
+
+/** Adds a main heading to the services tree, then reloads the home content. */
+export function useAddServiceHeading() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: addServiceHeading,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: homeQueryKey }),
+  })
+}

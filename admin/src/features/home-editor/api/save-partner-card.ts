@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { partnerCardInputSchema, type PartnerCard } from '#schema/home.ts'
+import { api } from '../../../lib/api-client.ts'
+import { homeQueryKey } from './get-home.ts'
+
+export type PartnerCardInput = Omit<PartnerCard, 'id'>
+
+/** POST /api/admin/anasayfa/partners/cards (no id) or PUT …/cards/{id}; the body is checked with the shared schema. */
+export async function savePartnerCard({ id, card }: { id?: string; card: PartnerCardInput }) {
+  const body = partnerCardInputSchema.parse(card)
+  const path = '/api/admin/anasayfa/partners/cards'
+  return id
+    ? api.put<{ success: boolean; data: PartnerCard }>(`${path}/${encodeURIComponent(id)}`, body)
+    : api.post<{ success: boolean; data: PartnerCard }>(path, body)
+}
+
+/** Adds or updates a partner card, then reloads the home content. */
+export function useSavePartnerCard() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: savePartnerCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: homeQueryKey }),
+  })
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { homeSectionPatchSchemas, type Home, type HomeSection } from '#schema/home.ts'
+import { api } from '../../../lib/api-client.ts'
+import { homeQueryKey } from './get-home.ts'
+
+export type SectionPatch = { section: HomeSection; patch: Record<string, unknown> }
+
+/** PUT /api/admin/anasayfa/{section} with only the changed fields, checked with the shared schema first. */
+export async function updateHomeSection({ section, patch }: SectionPatch) {
+  const body = homeSectionPatchSchemas[section].parse(patch)
+  return api.put<{ success: boolean; message?: string; data?: unknown }>(
+    `/api/admin/anasayfa/${section}`,
+    body,
+  )
+}
+
+/** Saves a section's changed fields and merges them into the cached home content. */
+export function useUpdateHomeSection() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateHomeSection,
+    onSuccess: (_result, { section, patch }) => {
+      queryClient.setQueryData<Home>(homeQueryKey, (home) =>
+        home ? { ...home, [section]: { ...home[section], ...patch } } : home,
+      )
+    },
+  })
+}

@@ -1,0 +1,30 @@
+import type { Home } from '#schema/home.ts'
+import { Card } from '../../../components/ui/Card.tsx'
+import type { Feedback } from '../hooks/feedback.ts'
+import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { BlurField } from './BlurField.tsx'
+import { UploadField } from './UploadField.tsx'
+
+/** About block of the home page: title, description, image. */
+export function AboutSection({ about, feedback }: { about: Home['about']; feedback: Feedback }) {
+  const save = useSaveSection('about', feedback)
+  return (
+    <Card title="Hakkımızda" id="hakkimizda">
+      <div className="stack">
+        <BlurField label="Başlık" value={about.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Açıklama"
+          value={about.description}
+          onSave={(description) => save({ description })}
+          multiline
+        />
+        <UploadField
+          label="Görsel"
+          url={about.image}
+          onChange={(image) => save({ image })}
+          feedback={feedback}
+        />
+      </div>
+    </Card>
+  )
+}

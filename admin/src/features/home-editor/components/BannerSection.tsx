@@ -1,0 +1,43 @@
+import type { Home } from '#schema/home.ts'
+import { Card } from '../../../components/ui/Card.tsx'
+import type { Feedback } from '../hooks/feedback.ts'
+import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { BlurField } from './BlurField.tsx'
+import { UploadField } from './UploadField.tsx'
+
+/** Banner: title, subtitle, background image or video, texts of the two buttons. */
+export function BannerSection({ banner, feedback }: { banner: Home['banner']; feedback: Feedback }) {
+  const save = useSaveSection('banner', feedback)
+  return (
+    <Card title="Banner" id="banner">
+      <div className="stack">
+        <BlurField label="Başlık" value={banner.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Alt başlık"
+          value={banner.subtitle}
+          onSave={(subtitle) => save({ subtitle })}
+          multiline
+        />
+        <UploadField
+          label="Arka plan görseli veya videosu"
+          url={banner.backgroundMedia}
+          media
+          onChange={(backgroundMedia) => save({ backgroundMedia })}
+          feedback={feedback}
+        />
+        <div className="form-row">
+          <BlurField
+            label="1. buton metni"
+            value={banner.button1.text}
+            onSave={(text) => save({ button1: { ...banner.button1, text } })}
+          />
+          <BlurField
+            label="2. buton metni"
+            value={banner.button2.text}
+            onSave={(text) => save({ button2: { ...banner.button2, text } })}
+          />
+        </div>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,23 @@
+import type { Home } from '#schema/home.ts'
+import { Card } from '../../../components/ui/Card.tsx'
+import type { Feedback } from '../hooks/feedback.ts'
+import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { BlurField } from './BlurField.tsx'
+
+/** Blog preview block of the home page: title and description (the posts come from the blog). */
+export function BlogSection({ blog, feedback }: { blog: Home['blog']; feedback: Feedback }) {
+  const save = useSaveSection('blog', feedback)
+  return (
+    <Card title="Blog" id="blog">
+      <div className="stack">
+        <BlurField label="Başlık" value={blog.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Açıklama"
+          value={blog.description}
+          onSave={(description) => save({ description })}
+          multiline
+        />
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react'
+import { msg } from '#schema/messages.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { errorText } from '../../../lib/api-client.ts'
+import type { FieldErrors } from '../../../lib/validate.ts'
+import { useSavePartnerCard } from '../api/save-partner-card.ts'
+import { uploadFile } from '../api/upload-file.ts'
+import type { Feedback } from '../hooks/feedback.ts'
+import { checkPartnerDraft, emptyPartnerDraft } from '../partner-draft.ts'
+import { PartnerFields } from './PartnerFields.tsx'
+
+/** 'Yeni partner kartı ekle': collapsed to a button; open, the card fields with Ekle and İptal. */
+export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState(emptyPartnerDraft)
+  const [file, setFile] = useState<File | null>(null)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const save = useSavePartnerCard()
+
+  function close() {
+    setOpen(false)
+    setDraft(emptyPartnerDraft())
+    setFile(null)
+    setErrors({})
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const check = checkPartnerDraft(draft)
+    if (!check.ok) return setErrors(check.fields)
+    setErrors({})
+    setBusy(true)
+    try {
+      let image = draft.image
+      try {
+        if (file) image = await uploadFile({ file })
+      } catch (error) {
+        return feedback.fail(errorText(error, msg.imageUploadError))
+      }
+      await save.mutateAsync({ card: { ...draft, image } })
+      feedback.ok(msg.homeSaved)
+      close()
+    } catch (error) {
+      feedback.fail(errorText(error, msg.cardAddError))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!open)
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        + Yeni partner kartı ekle
+      </Button>
+    )
+  return (
+    <form className="partner-new stack" onSubmit={submit} noValidate aria-label="Yeni partner kartı">
+      <h3 className="home-editor__subtitle">Yeni partner kartı</h3>
+      <PartnerFields draft={draft} onChange={setDraft} errors={errors} />
+      <ImageInput label="Kart görseli" file={file} onFileChange={setFile} accept="image/*" />
+      <div className="actions">
+        <Button type="submit" busy={busy}>
+          Ekle
+        </Button>
+        <Button variant="ghost" onClick={close} disabled={busy}>
+          İptal
+        </Button>
+      </div>
+    </form>
+  )
+}

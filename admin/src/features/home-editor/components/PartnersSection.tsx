@@ -1,0 +1,34 @@
+import type { Home } from '#schema/home.ts'
+import { Card } from '../../../components/ui/Card.tsx'
+import type { Feedback } from '../hooks/feedback.ts'
+import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { BlurField } from './BlurField.tsx'
+import { NewPartnerCardForm } from './NewPartnerCardForm.tsx'
+import { PartnerCardEditor } from './PartnerCardEditor.tsx'
+
+/** Partners: section texts, one collapsible editor per card, and the add form. */
+export function PartnersSection({ partners, feedback }: { partners: Home['partners']; feedback: Feedback }) {
+  const save = useSaveSection('partners', feedback)
+  return (
+    <Card title="Partnerler" id="partnerler">
+      <div className="stack">
+        <BlurField label="Başlık" value={partners.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Açıklama"
+          value={partners.description}
+          onSave={(description) => save({ description })}
+          multiline
+        />
+      </div>
+      <h3 className="home-editor__subtitle">Partner kartları ({partners.cards.length})</h3>
+      {partners.cards.length > 0 && (
+        <ul className="partner-cards">
+          {partners.cards.map((card) => (
+            <PartnerCardEditor key={card.id} card={card} feedback={feedback} />
+          ))}
+        </ul>
+      )}
+      <NewPartnerCardForm feedback={feedback} />
+    </Card>
+  )
+}
