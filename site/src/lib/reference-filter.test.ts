@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
-  categoryCounts,
   chooseCategory,
+  countByCategory,
   chooseSector,
   filterCards,
   hasFilter,
@@ -10,10 +10,10 @@ import {
 } from './reference-filter.ts'
 
 const cards = [
-  { id: 'a', category: 'dia', sector: 'Gıda, İnşaat' },
-  { id: 'b', category: 'dia', sector: 'gıda' },
-  { id: 'c', category: 'rota', sector: 'Lojistik' },
-  { id: 'd', category: 'dia', sector: '' },
+  { id: 'a', category: 'dia', sectors: ['Gıda', 'İnşaat'] },
+  { id: 'b', category: 'dia', sectors: ['gıda'] },
+  { id: 'c', category: 'rota', sectors: ['Lojistik'] },
+  { id: 'd', category: 'dia', sectors: [] },
 ] as const
 const ids = (list: readonly { id: string }[]) => list.map((c) => c.id)
 
@@ -58,20 +58,14 @@ describe('reference filter state machine (spec section 4)', () => {
   })
 })
 
-describe('sectorsOf and categoryCounts', () => {
+describe('sectorsOf and countByCategory', () => {
   it('lists distinct sectors of a category regardless of case, first spelling kept', () => {
     expect(sectorsOf(cards, 'dia')).toEqual(['Gıda', 'İnşaat'])
     expect(sectorsOf(cards, 'rota')).toEqual(['Lojistik'])
     expect(sectorsOf(cards, 'akinsoft')).toEqual([])
   })
 
-  it('counts cards per category in schema order with Turkish labels', () => {
-    expect(categoryCounts(cards)).toEqual([
-      { key: 'dia', label: 'DİA', count: 3 },
-      { key: 'rota', label: 'Rota Bulut ERP', count: 1 },
-      { key: 'edonusum', label: 'E-Dönüşüm', count: 0 },
-      { key: 'webqr', label: 'Web & QR', count: 0 },
-      { key: 'akinsoft', label: 'Akınsoft', count: 0 },
-    ])
+  it('counts cards per category', () => {
+    expect(countByCategory(cards)).toEqual({ dia: 3, rota: 1 })
   })
 })

@@ -1,7 +1,12 @@
-import { categories, splitSectors, type Category, type ReferenceCard } from '#schema/reference.ts'
+import type { Category } from '#schema/reference.ts'
+
+// Type-only imports from schema/: the schema modules pull zod in, which would bloat the island bundle.
 
 /** The sidebar selection: a category, and within it optionally one sector. */
 export type ReferenceFilter = { category: Category | null; sector: string | null }
+
+/** What filtering needs of a card: its category and its sectors, already split at build time. */
+export type Filterable = { category: Category; sectors: readonly string[] }
 
 export const noFilter: ReferenceFilter = { category: null, sector: null }
 
@@ -25,35 +30,30 @@ export function hasFilter(filter: ReferenceFilter): boolean {
 const sectorKey = (sector: string) => sector.toLocaleLowerCase('tr')
 
 /** The cards the selection lets through, in their stored order. */
-export function filterCards<T extends Pick<ReferenceCard, 'category' | 'sector'>>(
-  cards: readonly T[],
-  filter: ReferenceFilter,
-): T[] {
+export function filterCards<T extends Filterable>(cards: readonly T[], filter: ReferenceFilter): T[] {
   return cards.filter((card) => {
     if (filter.category !== null && card.category !== filter.category) return false
     if (filter.sector === null) return true
     const wanted = sectorKey(filter.sector)
-    return splitSectors(card.sector).some((s) => sectorKey(s) === wanted)
+    return card.sectors.some((s) => sectorKey(s) === wanted)
   })
 }
 
 /** The distinct sectors used by cards of one category, in order of first appearance. */
-export function sectorsOf(cards: readonly Pick<ReferenceCard, 'category' | 'sector'>[], category: Category): string[] {
+export function sectorsOf(cards: readonly Filterable[], category: Category): string[] {
   const seen = new Map<string, string>()
   for (const card of cards) {
     if (card.category !== category) continue
-    for (const sector of splitSectors(card.sector)) {
+    for (const sector of card.sectors) {
       if (!seen.has(sectorKey(sector))) seen.set(sectorKey(sector), sector)
     }
   }
   return [...seen.values()]
 }
 
-/** Categories in schema order, each with its label and how many cards it holds. */
-export function categoryCounts(cards: readonly Pick<ReferenceCard, 'category'>[]) {
-  return (Object.keys(categories) as Category[]).map((key) => ({
-    key,
-    label: categories[key],
-    count: cards.filter((card) => card.category === key).length,
-  }))
+/** How many cards each category holds, keyed by category. */
+export function countByCategory(cards: readonly Filterable[]): Partial<Record<Category, number>> {
+  const counts: Partial<Record<Category, number>> = {}
+  for (const card of cards) counts[card.category] = (counts[card.category] ?? 0) + 1
+  return counts
 }

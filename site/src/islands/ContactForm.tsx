@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react'
+import { msg } from '#schema/messages.ts'
+import { contactPayload, emptyContact, isContactComplete, type ContactField } from '../lib/contact-form.ts'
+import { callApi, fieldErrorsOf, messageOf } from '../lib/island-api.ts'
+import { Notice } from './Notice.tsx'
+import { useTimedNotice } from './use-timed-notice.ts'
+import './contact-form.css'
+
+type FieldSpec = { name: ContactField; label: string; type: string; autoComplete: string; wide?: boolean }
+
+const fields: FieldSpec[] = [
+  { name: 'name', label: 'Adınız Soyadınız', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'E-posta', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Telefon', type: 'tel', autoComplete: 'tel' },
+  { name: 'subject', label: 'Konu', type: 'text', autoComplete: 'off' },
+  { name: 'message', label: 'Mesajınız', type: 'textarea', autoComplete: 'off', wide: true },
+]
+
+/** Contact form: enabled once all five fields are filled; POST /api/contact; banner for 5 s; cleared on success. */
+export function ContactForm() {
+  const [values, setValues] = useState(emptyContact)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [sending, setSending] = useState(false)
+  const [notice, showNotice] = useTimedNotice(5000)
+
+  function change(name: ContactField, value: string) {
+    setValues((v) => ({ ...v, [name]: value }))
+    setErrors(({ [name]: _, ...rest }) => rest)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (sending || !isContactComplete(values)) return
+    setSending(true)
+    const result = await callApi('/api/contact', { json: contactPayload(values) })
+    setSending(false)
+    if (result.ok) {
+      setValues(emptyContact)
+      setErrors({})
+      showNotice('success', messageOf(result.body, msg.contactSent))
+    } else {
+      setErrors(fieldErrorsOf(result.body))
+      showNotice('error', messageOf(result.body, msg.contactSendError))
+    }
+  }
+
+  return (
+    <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending}>
+      <div className="contact-form__grid">
+        {fields.map((f) => {
+          const id = `contact-${f.name}`
+          const error = errors[f.name]
+          const common = {
+            id,
+            name: f.name,
+            value: values[f.name],
+            required: true,
+            autoComplete: f.autoComplete,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${id}-error` : undefined,
+          }
+          return (
+            <div key={f.name} className={`contact-form__field${f.wide ? ' contact-form__field--wide' : ''}`}>
+              <label htmlFor={id}>{f.label}</label>
+              {f.type === 'textarea' ? (
+                <textarea {...common} rows={6} onChange={(e) => change(f.name, e.target.value)} />
+              ) : (
+                <input {...common} type={f.type} onChange={(e) => change(f.name, e.target.value)} />
+              )}
+              {error && (
+                <p id={`${id}-error`} className="contact-form__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          )
+        })}
+      </div>
+      <Notice notice={notice} className="contact-form__notice" />
+      <button type="submit" className="btn btn--primary contact-form__submit" disabled={sending || !isContactComplete(values)}>
+        {sending ? msg.sending : 'Gönder'}
+      </button>
+    </form>
+  )
+}

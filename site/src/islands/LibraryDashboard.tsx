@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import type { PublicMember } from '#schema/library-member.ts'
+
+type Props = { member: PublicMember; onLogout: () => Promise<void> }
+
+/** Welcome, role (badge and red pill for library_admin), logout and the coming-soon placeholder. */
+export function LibraryDashboard({ member, onLogout }: Props) {
+  const [leaving, setLeaving] = useState(false)
+  const isAdmin = member.role === 'library_admin'
+
+  return (
+    <section className="library-dashboard" aria-labelledby="library-welcome">
+      <div className="card library-dashboard__head">
+        <div className="library-dashboard__who">
+          <span className="library-dashboard__avatar" aria-hidden="true">
+            {member.name.slice(0, 1).toLocaleUpperCase('tr')}
+          </span>
+          <div>
+            <h2 id="library-welcome" className="library-dashboard__welcome">
+              Hoş geldiniz, {member.name}!
+              {isAdmin && <span className="library-badge">Library Admin</span>}
+            </h2>
+            <p className="library-dashboard__email">{member.email}</p>
+            <p className="library-dashboard__role">
+              Rol:{' '}
+              <span className={`role-pill ${isAdmin ? 'role-pill--admin' : 'role-pill--member'}`}>
+                {isAdmin ? 'Kütüphane Yöneticisi' : 'Üye'}
+              </span>
+            </p>
+          </div>
+        </div>
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true)
+            void onLogout()
+          }}
+        >
+          {leaving ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
+        </button>
+      </div>
+      <div className="library-dashboard__soon">
+        <span className="library-dashboard__icon" aria-hidden="true">
+          📚
+        </span>
+        <p>Kütüphane içerikleri çok yakında burada olacak.</p>
+      </div>
+    </section>
+  )
+}

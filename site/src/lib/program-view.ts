@@ -1,0 +1,38 @@
+/** A program as the programs island shows it; downloads is null until the API has told us the count. */
+export type ProgramView = {
+  id: string
+  name: string
+  description: string
+  version: string
+  logo: string
+  fileSize: number
+  downloads: number | null
+  hasFile: boolean
+}
+
+const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback)
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0)
+
+/** Reads one entry of GET /api/programs (or a build-time program); null when it has no id or name. */
+export function toProgramView(raw: unknown): ProgramView | null {
+  if (!raw || typeof raw !== 'object') return null
+  const p = raw as Record<string, unknown>
+  if (typeof p.id !== 'string' || typeof p.name !== 'string') return null
+  return {
+    id: p.id,
+    name: p.name,
+    description: text(p.description),
+    version: text(p.version) || '1.0.0',
+    logo: text(p.logoPath) || text(p.logo),
+    fileSize: count(p.fileSize),
+    downloads: typeof p.downloads === 'number' ? count(p.downloads) : null,
+    // The API sends hasFile; build-time content only knows whether a file path is stored.
+    hasFile: typeof p.hasFile === 'boolean' ? p.hasFile : text(p.filePath) !== '',
+  }
+}
+
+/** The list from GET /api/programs ({ data: [...] }); null when the answer has no list. */
+export function programsFromBody(body: { data?: unknown }): ProgramView[] | null {
+  if (!Array.isArray(body.data)) return null
+  return body.data.map(toProgramView).filter((p): p is ProgramView => p !== null)
+}
