@@ -1,0 +1,69 @@
+import type { BlogPost } from '#schema/blog.ts'
+import type { SocialProject } from '#schema/social-project.ts'
+import { absoluteUrl } from './site.ts'
+import { escapeXml, isoDateOnly, rfc822 } from './xml.ts'
+
+/** Public pages that exist in every build (the redirect, maintenance and 404 pages are left out). */
+export const STATIC_PATHS = [
+  '/',
+  '/biz-kimiz',
+  '/hakkimizda',
+  '/sosyal-sorumluluk-projelerimiz',
+  '/referanslarimiz',
+  '/blog',
+  '/programlar',
+  '/xml-goruntuleyici',
+  '/kutuphane',
+  '/iletisim',
+]
+
+/** sitemap.xml: the static pages plus every published blog post and social project. */
+export function sitemapXml(site: URL | string, posts: BlogPost[], projects: SocialProject[]): string {
+  const entries = [
+    ...STATIC_PATHS.map((path) => ({ path, lastmod: '' })),
+    ...posts.map((p) => ({ path: `/blog/${p.id}`, lastmod: isoDateOnly(p.updatedAt || p.createdAt) })),
+    ...projects.map((p) => ({ path: `/sosyal-sorumluluk/${p.id}`, lastmod: isoDateOnly(p.updatedAt || p.createdAt) })),
+  ]
+  const urls = entries.map(({ path, lastmod }) => {
+    const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : ''
+    return `  <url><loc>${escapeXml(absoluteUrl(path, site))}</loc>${mod}</url>`
+  })
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+/** robots.txt: everything allowed except the admin panel and the API. */
+export function robotsTxt(site: URL | string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${absoluteUrl('/sitemap.xml', site)}`, ''].join('\n')
+}
+
+/** rss.xml: RSS 2.0 feed of the published blog posts, newest first. */
+export function rssXml(site: URL | string, brand: string, description: string, posts: BlogPost[]): string {
+  const items = posts.map((post) => {
+    const link = escapeXml(absoluteUrl(`/blog/${post.id}`, site))
+    const date = rfc822(post.createdAt)
+    return [
+      '    <item>',
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <description>${escapeXml(post.excerpt)}</description>`,
+      `      <dc:creator>${escapeXml(post.author)}</dc:creator>`,
+      ...(date ? [`      <pubDate>${date}</pubDate>`] : []),
+      ...post.tags.map((t) => `      <category>${escapeXml(t)}</category>`),
+      '    </item>',
+    ].join('\n')
+  })
+  const self = escapeXml(absoluteUrl('/rss.xml', site))
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(`${brand} Blog`)}</title>
+    <link>${escapeXml(absoluteUrl('/blog', site))}</link>
+    <description>${escapeXml(description)}</description>
+    <language>tr-TR</language>
+    <atom:link href="${self}" rel="self" type="application/rss+xml" />
+${items.join('\n')}
+  </channel>
+</rss>
+`
+}
