@@ -42,7 +42,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Publication state of blog posts and social projects; missing means published. */
-export const status = z.enum(['published', 'draft']).optional().default('published')
+export const status = z.enum(['published', 'draft'], { error: 'Geçersiz yayın durumu.' }).optional().default('published')
 
 /** Excerpt fallback from the spec: first 150 characters of the title plus '...'. */
 export function excerptFallback(excerpt: string | undefined, title: string): string {

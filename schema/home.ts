@@ -65,13 +65,25 @@ export const homeSchema = z.object({
   blog: blogSectionSchema,
 })
 
+// Patch fields have no defaults: `.partial()` of the schemas above would fill every missing field with its
+// default ('' or the default buttons) and so overwrite what the client did not send.
+const patchText = (max: number) => z.string().trim().max(max).optional()
+const patchOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, { error: msg.invalidBody })
+const buttonPatch = patchOf({ text: patchText(60), link: patchText(500) })
+
 /** Bodies of PUT /api/admin/anasayfa/{section}: only the changed plain fields; tree and cards have their own calls. */
 export const homeSectionPatchSchemas = {
-  banner: bannerSchema.partial().strict(),
-  services: servicesSchema.pick({ title: true, description: true }).partial().strict(),
-  about: aboutBlockSchema.partial().strict(),
-  partners: partnersSchema.pick({ title: true, description: true }).partial().strict(),
-  blog: blogSectionSchema.partial().strict(),
+  banner: patchOf({
+    backgroundMedia: mediaRef.optional(),
+    title: patchText(200),
+    subtitle: patchText(500),
+    button1: buttonPatch.optional(),
+    button2: buttonPatch.optional(),
+  }),
+  services: patchOf({ title: patchText(200), description: patchText(2000) }),
+  about: patchOf({ image: mediaRef.optional(), title: patchText(200), description: patchText(5000) }),
+  partners: patchOf({ title: patchText(200), description: patchText(2000) }),
+  blog: patchOf({ title: patchText(200), description: patchText(2000) }),
 } as const
 export type HomeSection = keyof typeof homeSectionPatchSchemas
 

@@ -1,0 +1,24 @@
+import type { ContentName, ContentStore } from '../store/content-store.ts'
+import type { FileStore } from '../store/file-store.ts'
+
+const collections: ContentName[] = ['contact-settings', 'home', 'about', 'references', 'blogs', 'social-projects', 'programs']
+
+/** True when any content collection still mentions the URL (as a field or inside a text). */
+export function isUploadUsed(content: ContentStore, url: string): boolean {
+  return collections.some((name) => JSON.stringify(content.read(name)).includes(url))
+}
+
+/**
+ * Removes those of our uploads (/uploads/…) that no content refers to any more. Call it after the content
+ * write that dropped them, so a file shared with another record is kept.
+ */
+export async function removeUnusedUploads(content: ContentStore, files: FileStore, urls: Iterable<string>): Promise<void> {
+  for (const url of new Set(urls)) {
+    if (url.startsWith('/uploads/') && !isUploadUsed(content, url)) await files.removeUpload(url)
+  }
+}
+
+/** Every /uploads/ URL mentioned anywhere in a value (a card, a post, a section). */
+export function uploadsIn(value: unknown): string[] {
+  return JSON.stringify(value ?? null).match(/\/uploads\/[A-Za-z0-9_-]+\.[A-Za-z0-9]+/g) ?? []
+}
