@@ -40,7 +40,16 @@ export function App() {
     <Layout user={user}>
       <Routes>
         {adminRoutes.map(({ path, Page }) => (
-          <Route key={path} path={path === '' ? undefined : path} index={path === ''} element={<PageRegion><Page /></PageRegion>} />
+          <Route
+            key={path}
+            path={path === '' ? undefined : path}
+            index={path === ''}
+            element={
+              <PageRegion>
+                <Page />
+              </PageRegion>
+            }
+          />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -53,7 +53,12 @@ export function Sidebar({ user, id, open, onNavigate }: SidebarProps) {
         <a className="sidebar__link" href="/">
           Siteye dön
         </a>
-        <button type="button" className="btn btn--secondary btn--sm sidebar__logout" onClick={logout} disabled={leaving}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm sidebar__logout"
+          onClick={logout}
+          disabled={leaving}
+        >
           {leaving ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
         </button>
       </div>

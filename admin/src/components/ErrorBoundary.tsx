@@ -30,7 +30,11 @@ export class ErrorBoundary extends Component<Props, State> {
       this.props.fallback ?? (
         <div className="notice notice--error" role="alert">
           <p>Bu bölüm görüntülenirken bir hata oluştu.</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => this.setState({ error: null })}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => this.setState({ error: null })}
+          >
             Tekrar dene
           </button>
         </div>

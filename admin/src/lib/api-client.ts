@@ -33,7 +33,11 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const data = await res.json().catch(() => null)
   if (!res.ok) {
     if (res.status === 401 && !path.endsWith('/login')) onUnauthorized()
-    throw new ApiError(res.status, typeof data?.message === 'string' ? data.message : null, data?.fields ?? {})
+    throw new ApiError(
+      res.status,
+      typeof data?.message === 'string' ? data.message : null,
+      data?.fields ?? {},
+    )
   }
   return data as T
 }

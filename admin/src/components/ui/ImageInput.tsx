@@ -61,8 +61,12 @@ export function ImageInput(props: ImageInputProps) {
     setLocalError('')
     if (!chosen) return
     const problem = !matchesAccept(chosen, accept)
-      ? accept === IMAGE_ACCEPT ? msg.imageOnly : msg.mediaOnly
-      : chosen.size > maxBytes ? tooLargeMessage : ''
+      ? accept === IMAGE_ACCEPT
+        ? msg.imageOnly
+        : msg.mediaOnly
+      : chosen.size > maxBytes
+        ? tooLargeMessage
+        : ''
     if (problem) {
       setLocalError(problem)
       if (inputRef.current) inputRef.current.value = ''

@@ -14,7 +14,17 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChang
 }
 
 /** A labelled <select> with its field error. */
-export function Select({ label, options, placeholder, error, hint, onChange, id, required, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  error,
+  hint,
+  onChange,
+  id,
+  required,
+  ...rest
+}: SelectProps) {
   const autoId = useId()
   const inputId = id ?? autoId
   return (

@@ -9,7 +9,17 @@ export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'o
 }
 
 /** A labelled <textarea> with its field error. */
-export function TextArea({ label, error, hint, onChange, id, required, rows = 4, className = '', ...rest }: TextAreaProps) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  onChange,
+  id,
+  required,
+  rows = 4,
+  className = '',
+  ...rest
+}: TextAreaProps) {
   const autoId = useId()
   const inputId = id ?? autoId
   return (

@@ -10,7 +10,16 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
 }
 
 /** A labelled <input> (text, email, password, url, tel, date...) with its field error. */
-export function TextField({ label, error, hint, onChange, id, required, className = '', ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  onChange,
+  id,
+  required,
+  className = '',
+  ...rest
+}: TextFieldProps) {
   const autoId = useId()
   const inputId = id ?? autoId
   return (

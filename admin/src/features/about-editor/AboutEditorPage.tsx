@@ -1,6 +1,23 @@
+import { msg } from '#schema/messages.ts'
+import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
+import { Spinner } from '../../components/ui/Spinner.tsx'
+import { useAbout } from './api/get-about.ts'
+import { AboutEditor } from './components/AboutEditor.tsx'
 
-/** Placeholder until this screen is written. */
-export default function Page() {
-  return <PageHeader title="AboutEditorPage" />
+/** /admin/hakkimizda-duzenle: the who-are-we editor. */
+export default function AboutEditorPage() {
+  const about = useAbout()
+  return (
+    <>
+      <PageHeader title="Biz Kimiz Düzenle" description="Biz Kimiz ve Hakkımızda sayfalarındaki iki bölüm." />
+      {about.isPending ? (
+        <Spinner />
+      ) : about.isError ? (
+        <Notice type="error">{msg.aboutLoadError}</Notice>
+      ) : (
+        <AboutEditor initial={about.data} />
+      )}
+    </>
+  )
 }

@@ -1,6 +1,35 @@
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx'
+import { useAdminUser } from '../../hooks/useAdminUser.ts'
+import { MaintenanceCard } from './components/MaintenanceCard.tsx'
+import { QuickActions } from './components/QuickActions.tsx'
+import { SeoTips } from './components/SeoTips.tsx'
+import { StatCards } from './components/StatCards.tsx'
+import { SystemStatus } from './components/SystemStatus.tsx'
 
-/** Placeholder until this screen is written. */
-export default function Page() {
-  return <PageHeader title="DashboardPage" />
+/** /admin: maintenance, statistics, shortcuts, system status and SEO tips. */
+export default function DashboardPage() {
+  const user = useAdminUser()
+  return (
+    <>
+      <PageHeader title="Gösterge Paneli" description={user ? `Hoş geldiniz, ${user.name}.` : undefined} />
+      <ErrorBoundary>
+        <StatCards />
+      </ErrorBoundary>
+      <div className="grid grid--2">
+        <ErrorBoundary>
+          <MaintenanceCard />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <SystemStatus />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <QuickActions />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <SeoTips />
+        </ErrorBoundary>
+      </div>
+    </>
+  )
 }

@@ -1,6 +1,34 @@
+import { msg } from '#schema/messages.ts'
+import { EmptyState } from '../../components/ui/EmptyState.tsx'
+import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
+import { Spinner } from '../../components/ui/Spinner.tsx'
+import { useArchivedMessages } from './api/get-messages.ts'
+import { MessageCard } from './components/MessageCard.tsx'
 
-/** Placeholder until this screen is written. */
-export default function Page() {
-  return <PageHeader title="ArchivePage" />
+/** /admin/iletisim-arsiv: read messages with sent and read times. */
+export default function ArchivePage() {
+  const messages = useArchivedMessages()
+  const count = messages.data?.length ?? 0
+  return (
+    <>
+      <PageHeader
+        title="Mesaj Arşivi"
+        description={messages.isSuccess ? `${count} arşivlenmiş mesaj` : undefined}
+      />
+      {messages.isPending ? (
+        <Spinner />
+      ) : messages.isError ? (
+        <Notice type="error">{msg.archiveLoadError}</Notice>
+      ) : count === 0 ? (
+        <EmptyState>{msg.noArchive}</EmptyState>
+      ) : (
+        <div className="stack">
+          {messages.data.map((m) => (
+            <MessageCard key={m.id} message={m} archived />
+          ))}
+        </div>
+      )}
+    </>
+  )
 }

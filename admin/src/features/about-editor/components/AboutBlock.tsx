@@ -1,0 +1,48 @@
+import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { TextArea } from '../../../components/ui/TextArea.tsx'
+import { TextField } from '../../../components/ui/TextField.tsx'
+
+export type BlockValues = { title: string; description: string; image: string; file: File | null }
+
+type Props = {
+  heading: string
+  /** Block 1 has its image on the right, block 2 on the left, as on the public page. */
+  imageSide: 'left' | 'right'
+  value: BlockValues
+  onChange: (value: BlockValues) => void
+  errors?: { title?: string; description?: string; image?: string }
+}
+
+/** One who-are-we block: title, description and image with local preview, laid out like the public page. */
+export function AboutBlock({ heading, imageSide, value, onChange, errors = {} }: Props) {
+  return (
+    <section className={`card about-block about-block--image-${imageSide}`} aria-label={heading}>
+      <h2 className="card__title about-block__heading">{heading}</h2>
+      <div className="about-block__text form">
+        <TextField
+          label="Başlık"
+          value={value.title}
+          onChange={(title) => onChange({ ...value, title })}
+          error={errors.title}
+        />
+        <TextArea
+          label="Açıklama"
+          rows={8}
+          value={value.description}
+          onChange={(description) => onChange({ ...value, description })}
+          error={errors.description}
+        />
+      </div>
+      <div className="about-block__image">
+        <ImageInput
+          label="Görsel"
+          currentUrl={value.image}
+          file={value.file}
+          onFileChange={(file) => onChange({ ...value, file })}
+          onRemove={() => onChange({ ...value, image: '', file: null })}
+          error={errors.image}
+        />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react'
+import { contactSettingsInputSchema, type ContactSettings } from '#schema/contact-settings.ts'
+import { msg } from '#schema/messages.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
+import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { Card } from '../../../components/ui/Card.tsx'
+import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { Notice } from '../../../components/ui/Notice.tsx'
+import { TextArea } from '../../../components/ui/TextArea.tsx'
+import { TextField } from '../../../components/ui/TextField.tsx'
+import { PublishStatus } from '../../../components/PublishStatus.tsx'
+import { useSaveContactSettings } from '../api/save-contact-settings.ts'
+import { socialKeys, socialLabels, toValues, type SettingsValues } from './settings-values.ts'
+
+/** Every contact setting with one save button; the message disappears after 5 s. */
+export function ContactSettingsForm({ initial }: { initial: Partial<ContactSettings> }) {
+  const [values, setValues] = useState<SettingsValues>(() => toValues(initial))
+  const [logo, setLogo] = useState(initial.logo ?? '')
+  const [logoFile, setLogoFile] = useState<File | null>(null)
+  const [fields, setFields] = useState<FieldErrors>({})
+  const [publishedAt, setPublishedAt] = useState(0)
+  const save = useSaveContactSettings()
+  const { message, show } = useTimedMessage(5000)
+  const set = (key: Exclude<keyof SettingsValues, 'socialLinks'>) => (v: string) =>
+    setValues((o) => ({ ...o, [key]: v }))
+  const setSocial = (key: keyof SettingsValues['socialLinks']) => (v: string) =>
+    setValues((o) => ({ ...o, socialLinks: { ...o.socialLinks, [key]: v } }))
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const checked = validateForm(contactSettingsInputSchema, values)
+    if (!checked.ok) return setFields(checked.fields)
+    setFields({})
+    save.mutate(
+      { input: checked.data, logoFile, removeLogo: !logoFile && logo === '' && (initial.logo ?? '') !== '' },
+      {
+        onSuccess: (res) => {
+          setLogo(res.data?.logo ?? '')
+          setLogoFile(null)
+          show('success', res.message ?? msg.contactSettingsSaved)
+          setPublishedAt(Date.now())
+        },
+        onError: (error) => {
+          setFields(error instanceof ApiError ? error.fields : {})
+          show('error', errorText(error, msg.genericError))
+        },
+      },
+    )
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <Card title="Genel Bilgiler">
+        <div className="form">
+          <ImageInput
+            label="Logo (JPG, PNG, GIF, WEBP)"
+            currentUrl={logo}
+            file={logoFile}
+            onFileChange={setLogoFile}
+            onRemove={() => setLogo('')}
+            error={fields.logoFile}
+          />
+          <TextField
+            label="Sayfa Başlığı"
+            value={values.title}
+            onChange={set('title')}
+            error={fields.title}
+          />
+          <TextArea
+            label="Adres"
+            rows={3}
+            value={values.address}
+            onChange={set('address')}
+            error={fields.address}
+          />
+          <div className="form-row">
+            <TextField
+              label="E-posta"
+              type="email"
+              value={values.email}
+              onChange={set('email')}
+              error={fields.email}
+            />
+            <TextField
+              label="Telefon"
+              type="tel"
+              value={values.phone}
+              onChange={set('phone')}
+              error={fields.phone}
+            />
+            <TextField
+              label="WhatsApp Numarası (ülke koduyla)"
+              type="tel"
+              placeholder="+90 5XX XXX XX XX"
+              value={values.whatsapp}
+              onChange={set('whatsapp')}
+              error={fields.whatsapp}
+            />
+          </div>
+          <TextField
+            label="Harita Embed URL"
+            type="url"
+            value={values.mapUrl}
+            onChange={set('mapUrl')}
+            error={fields.mapUrl}
+          />
+          <TextArea
+            label="Hakkımızda Metni"
+            value={values.aboutText}
+            onChange={set('aboutText')}
+            error={fields.aboutText}
+          />
+        </div>
+      </Card>
+      <Card title="Sosyal Medya">
+        <div className="form-row">
+          {socialKeys.map((key) => (
+            <TextField
+              key={key}
+              label={socialLabels[key]}
+              type="url"
+              placeholder="https://"
+              value={values.socialLinks[key]}
+              onChange={setSocial(key)}
+              error={fields[`socialLinks.${key}`]}
+            />
+          ))}
+        </div>
+      </Card>
+      <div className="sticky-actions">
+        <Notice message={message} />
+        <PublishStatus trigger={publishedAt} />
+        <Button type="submit" busy={save.isPending}>
+          Ayarları Kaydet
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,62 @@
+import { Card } from '../../../components/ui/Card.tsx'
+import type { BuildStatus } from '../../../lib/build-status.ts'
+import { formatDateTime } from '../../../utils/format-date.ts'
+import { useBuildStatus } from '../api/get-build-status.ts'
+import { useMaintenance } from '../api/get-maintenance.ts'
+
+type Tone = 'success' | 'danger' | 'info' | ''
+const buildLabels: Record<BuildStatus['state'], [string, Tone]> = {
+  idle: ['Yayında', 'success'],
+  queued: ['Sırada', 'info'],
+  building: ['Derleniyor', 'info'],
+  failed: ['Başarısız', 'danger'],
+}
+
+function Row({ label, value, tone, detail }: { label: string; value: string; tone: Tone; detail?: string }) {
+  return (
+    <li className="status-row">
+      <span>{label}</span>
+      <span className="status-row__value">
+        <span className={`badge${tone ? ` badge--${tone}` : ''}`}>{value}</span>
+        {detail && <span className="muted status-row__detail">{detail}</span>}
+      </span>
+    </li>
+  )
+}
+
+/** Real checks: API reachability, the last site build and the maintenance flag. */
+export function SystemStatus() {
+  const maintenance = useMaintenance()
+  const build = useBuildStatus()
+  const b = build.data
+  const [buildText, buildTone] = b
+    ? buildLabels[b.state]
+    : build.isError
+      ? ['Bilinmiyor', 'danger' as Tone]
+      : ['...', '' as Tone]
+  const buildDetail = b
+    ? b.state === 'failed'
+      ? (b.lastError ?? '')
+      : b.finishedAt
+        ? `Son derleme: ${formatDateTime(b.finishedAt)}`
+        : 'Henüz derleme yapılmadı'
+    : undefined
+
+  return (
+    <Card title="Sistem Durumu">
+      <ul className="status-list">
+        <Row
+          label="API bağlantısı"
+          value={maintenance.isError ? 'Ulaşılamıyor' : maintenance.isSuccess ? 'Çalışıyor' : '...'}
+          tone={maintenance.isError ? 'danger' : maintenance.isSuccess ? 'success' : ''}
+        />
+        <Row label="Site derlemesi" value={buildText} tone={buildTone} detail={buildDetail} />
+        <Row
+          label="Bakım modu"
+          value={maintenance.data ? 'Açık' : maintenance.isSuccess ? 'Kapalı' : '...'}
+          tone={maintenance.data ? 'danger' : maintenance.isSuccess ? 'success' : ''}
+        />
+      </ul>
+    </Card>
+  )
+}

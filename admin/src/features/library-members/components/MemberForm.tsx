@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react'
+import { memberInputSchema, type PublicMember } from '#schema/library-member.ts'
+import { msg } from '#schema/messages.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { Card } from '../../../components/ui/Card.tsx'
+import { Checkbox } from '../../../components/ui/Checkbox.tsx'
+import { TextField } from '../../../components/ui/TextField.tsx'
+import { useSaveMember } from '../api/save-member.ts'
+
+type Props = {
+  member: PublicMember | null
+  onSaved: (text: string) => void
+  onError: (text: string) => void
+  onCancel: () => void
+}
+
+/** New or edit member: name, e-mail and password all required; 'Library Admin' sets role library_admin. */
+export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
+  const [name, setName] = useState(member?.name ?? '')
+  const [email, setEmail] = useState(member?.email ?? '')
+  const [password, setPassword] = useState('')
+  const [isAdmin, setIsAdmin] = useState(member?.role === 'library_admin')
+  const [fields, setFields] = useState<FieldErrors>({})
+  const save = useSaveMember()
+  const editing = member !== null
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const checked = validateForm(memberInputSchema, {
+      name,
+      email,
+      password,
+      role: isAdmin ? 'library_admin' : 'member',
+    })
+    if (!checked.ok) return setFields(checked.fields)
+    setFields({})
+    save.mutate(
+      { id: member?.id ?? null, input: checked.data },
+      {
+        onSuccess: () => onSaved(editing ? msg.memberUpdated : msg.memberAdded),
+        onError: (error) => {
+          if (error instanceof ApiError) setFields(error.fields)
+          onError(errorText(error, editing ? msg.memberUpdateError : msg.memberAddError))
+        },
+      },
+    )
+  }
+
+  return (
+    <Card title={editing ? 'Üyeyi Düzenle' : 'Yeni Üye'}>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="form-row">
+          <TextField label="Ad Soyad" required value={name} onChange={setName} error={fields.name} />
+          <TextField
+            label="E-posta"
+            type="email"
+            required
+            value={email}
+            onChange={setEmail}
+            error={fields.email}
+          />
+          <TextField
+            label="Şifre"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            error={fields.password}
+            hint={editing ? 'Düzenlerken de yeni bir şifre girilmelidir.' : undefined}
+          />
+        </div>
+        <Checkbox label="Library Admin" checked={isAdmin} onChange={setIsAdmin} />
+        <div className="actions">
+          <Button type="submit" busy={save.isPending}>
+            {editing ? 'Güncelle' : 'Üye Ekle'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            İptal
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { msg } from '#schema/messages.ts'
+import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { Card } from '../../../components/ui/Card.tsx'
+import { EmptyState } from '../../../components/ui/EmptyState.tsx'
+import { Notice } from '../../../components/ui/Notice.tsx'
+import { Spinner } from '../../../components/ui/Spinner.tsx'
+import { errorText } from '../../../lib/api-client.ts'
+import { useUsers } from '../api/get-users.ts'
+import { NewUserForm } from './NewUserForm.tsx'
+import { UserRow } from './UserRow.tsx'
+
+/** Superadmin area: the admin users, a toggled new-user form and inline row editing; messages clear after 5 s. */
+export function UserManagement({ currentUserId }: { currentUserId: string }) {
+  const users = useUsers(true)
+  const [adding, setAdding] = useState(false)
+  const { message, show } = useTimedMessage(5000)
+
+  return (
+    <Card
+      title="Kullanıcı Yönetimi"
+      actions={
+        <Button
+          variant={adding ? 'secondary' : 'primary'}
+          onClick={() => setAdding((a) => !a)}
+          aria-expanded={adding}
+        >
+          {adding ? 'İptal' : 'Yeni Kullanıcı Ekle'}
+        </Button>
+      }
+    >
+      <div className="stack">
+        <Notice message={message} />
+        {adding && (
+          <NewUserForm
+            onDone={(text) => {
+              setAdding(false)
+              show('success', text)
+            }}
+            onError={(text) => show('error', text)}
+            onCancel={() => setAdding(false)}
+          />
+        )}
+        {users.isPending ? (
+          <Spinner />
+        ) : users.isError ? (
+          <Notice type="error">{errorText(users.error, msg.genericError)}</Notice>
+        ) : users.data.length === 0 ? (
+          <EmptyState>Henüz kullanıcı yok.</EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Ad Soyad</th>
+                  <th scope="col">E-posta</th>
+                  <th scope="col">Rol</th>
+                  <th scope="col">İşlemler</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.map((u) => (
+                  <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} notify={show} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </Card>
+  )
+}

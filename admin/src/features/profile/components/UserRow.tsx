@@ -1,0 +1,125 @@
+import { useState } from 'react'
+import { msg } from '#schema/messages.ts'
+import { roleLabels, userUpdateSchema, type AdminRole, type PublicUser } from '#schema/user.ts'
+import { errorText } from '../../../lib/api-client.ts'
+import { confirmAction } from '../../../lib/confirm.ts'
+import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { Select } from '../../../components/ui/Select.tsx'
+import { TextField } from '../../../components/ui/TextField.tsx'
+import { useDeleteUser } from '../api/delete-user.ts'
+import { useUpdateUser } from '../api/update-user.ts'
+import { roleOptions } from './role-options.ts'
+
+type Props = { user: PublicUser; isSelf: boolean; notify: (type: 'success' | 'error', text: string) => void }
+
+/** One user: view mode with Edit (and Delete unless it is oneself), or inline edit with Save/Cancel. */
+export function UserRow({ user, isSelf, notify }: Props) {
+  const [editing, setEditing] = useState(false)
+  const [values, setValues] = useState({ name: user.name, email: user.email, password: '', role: user.role })
+  const [fields, setFields] = useState<FieldErrors>({})
+  const update = useUpdateUser()
+  const remove = useDeleteUser()
+  const set = (key: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [key]: v }))
+
+  function startEdit() {
+    setValues({ name: user.name, email: user.email, password: '', role: user.role })
+    setFields({})
+    setEditing(true)
+  }
+
+  function save() {
+    const checked = validateForm(userUpdateSchema, values)
+    if (!checked.ok) return setFields(checked.fields)
+    update.mutate(
+      { id: user.id, input: checked.data },
+      {
+        onSuccess: () => {
+          setEditing(false)
+          notify('success', msg.userUpdated)
+        },
+        onError: (error) => notify('error', errorText(error, msg.userUpdateError)),
+      },
+    )
+  }
+
+  function del() {
+    if (!confirmAction(msg.userDeleteConfirm)) return
+    remove.mutate(user.id, {
+      onSuccess: () => notify('success', msg.userDeleted),
+      onError: (error) => notify('error', errorText(error, msg.userDeleteError)),
+    })
+  }
+
+  if (!editing)
+    return (
+      <tr>
+        <td>
+          {user.name}
+          {isSelf && <span className="badge badge--info self-badge">Siz</span>}
+        </td>
+        <td>{user.email}</td>
+        <td>{roleLabels[user.role] ?? user.role}</td>
+        <td className="table__actions">
+          <Button size="sm" variant="secondary" onClick={startEdit} aria-label={`${user.name} düzenle`}>
+            Düzenle
+          </Button>
+          {!isSelf && (
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={del}
+              busy={remove.isPending}
+              busyLabel="Siliniyor..."
+              aria-label={`${user.name} sil`}
+            >
+              Sil
+            </Button>
+          )}
+        </td>
+      </tr>
+    )
+
+  return (
+    <tr className="table__edit-row">
+      <td>
+        <TextField label="Ad Soyad" required value={values.name} onChange={set('name')} error={fields.name} />
+      </td>
+      <td>
+        <TextField
+          label="E-posta"
+          type="email"
+          required
+          value={values.email}
+          onChange={set('email')}
+          error={fields.email}
+        />
+        <TextField
+          label="Yeni Şifre"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={fields.password}
+          hint="Boş bırakılırsa değişmez."
+        />
+      </td>
+      <td>
+        <Select
+          label="Rol"
+          options={roleOptions}
+          value={values.role}
+          onChange={(v) => setValues((o) => ({ ...o, role: v as AdminRole }))}
+        />
+      </td>
+      <td className="table__actions">
+        <Button size="sm" onClick={save} busy={update.isPending}>
+          Kaydet
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+          İptal
+        </Button>
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { programInputSchema } from '#schema/program.ts'
+import { api } from '../../../lib/api-client.ts'
+import { programsKey, type AdminProgram } from './get-programs.ts'
+
+export type ProgramSave = {
+  id: string | null
+  input: z.output<typeof programInputSchema>
+  logo: File | null
+  /** Required on create; on edit a new file replaces the old one, none keeps it. */
+  file: File | null
+}
+
+/** POST /api/admin/programs or PUT /:id, multipart: name, description, version, optional logo and file. */
+export async function saveProgram({ id, input, logo, file }: ProgramSave) {
+  const form = new FormData()
+  form.append('name', input.name)
+  form.append('description', input.description)
+  form.append('version', input.version)
+  if (logo) form.append('logo', logo)
+  if (file) form.append('file', file)
+  const path = id ? `/api/admin/programs/${encodeURIComponent(id)}` : '/api/admin/programs'
+  return id
+    ? api.put<{ message?: string; data: AdminProgram }>(path, form)
+    : api.post<{ message?: string; data: AdminProgram }>(path, form)
+}
+
+export function useSaveProgram() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveProgram,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: programsKey }),
+  })
+}

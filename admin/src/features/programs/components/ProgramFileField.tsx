@@ -1,0 +1,63 @@
+import { useId, useRef } from 'react'
+import { fill, msg } from '#schema/messages.ts'
+import { formatFileSize, MAX_PROGRAM_BYTES } from '#schema/program.ts'
+
+type Props = {
+  file: File | null
+  onChange: (file: File | null) => void
+  /** The stored file when editing ('' when none). */
+  currentName?: string
+  currentSize?: number
+  required: boolean
+  error?: string
+}
+
+/** The program file: over 50 MB alerts with the formatted size and clears the selection. */
+export function ProgramFileField({ file, onChange, currentName, currentSize, required, error }: Props) {
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+
+  function choose(chosen: File | undefined) {
+    if (chosen && chosen.size > MAX_PROGRAM_BYTES) {
+      window.alert(fill(msg.programFileTooLarge, { size: formatFileSize(chosen.size) }))
+      if (input.current) input.current.value = ''
+      return onChange(null)
+    }
+    onChange(chosen ?? null)
+  }
+
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        Program Dosyası
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        className="file-input"
+        onChange={(e) => choose(e.target.files?.[0])}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        {file
+          ? `Seçilen dosya: ${file.name} (${formatFileSize(file.size)})`
+          : currentName
+            ? `Mevcut dosya: ${currentName} (${formatFileSize(currentSize ?? 0)}). Yeni dosya seçmezseniz korunur.`
+            : 'En fazla 50 MB.'}
+      </p>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

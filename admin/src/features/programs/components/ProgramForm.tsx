@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react'
+import { msg } from '#schema/messages.ts'
+import { DEFAULT_VERSION, programInputSchema } from '#schema/program.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { Card } from '../../../components/ui/Card.tsx'
+import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { TextArea } from '../../../components/ui/TextArea.tsx'
+import { TextField } from '../../../components/ui/TextField.tsx'
+import type { AdminProgram } from '../api/get-programs.ts'
+import { useSaveProgram } from '../api/save-program.ts'
+import { ProgramFileField } from './ProgramFileField.tsx'
+
+type Props = {
+  program: AdminProgram | null
+  onSaved: (text: string) => void
+  onError: (text: string) => void
+  onCancel: () => void
+}
+
+/** New or edit program: name and description required, version defaults to 1.0.0, file required on create. */
+export function ProgramForm({ program, onSaved, onError, onCancel }: Props) {
+  const editing = program !== null
+  const [name, setName] = useState(program?.name ?? '')
+  const [description, setDescription] = useState(program?.description ?? '')
+  const [version, setVersion] = useState(program?.version ?? DEFAULT_VERSION)
+  const [logo, setLogo] = useState<File | null>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [fields, setFields] = useState<FieldErrors>({})
+  const save = useSaveProgram()
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const checked = validateForm(programInputSchema, { name, description, version })
+    const problems: FieldErrors = checked.ok ? {} : { ...checked.fields }
+    if (!editing && !file) problems.file = msg.programFileRequired
+    if (!checked.ok || Object.keys(problems).length > 0) return setFields(problems)
+    setFields({})
+    save.mutate(
+      { id: program?.id ?? null, input: checked.data, logo, file },
+      {
+        onSuccess: (res) => onSaved(res.message ?? (editing ? msg.programUpdated : msg.programCreated)),
+        onError: (error) => {
+          if (error instanceof ApiError) setFields(error.fields)
+          onError(errorText(error, msg.programSaveError))
+        },
+      },
+    )
+  }
+
+  return (
+    <Card title={editing ? 'Programı Düzenle' : 'Yeni Program'}>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="form-row">
+          <TextField label="Program Adı" required value={name} onChange={setName} error={fields.name} />
+          <TextField
+            label="Versiyon"
+            value={version}
+            onChange={setVersion}
+            error={fields.version}
+            placeholder={DEFAULT_VERSION}
+          />
+        </div>
+        <TextArea
+          label="Açıklama"
+          required
+          value={description}
+          onChange={setDescription}
+          error={fields.description}
+        />
+        <ImageInput
+          label="Logo (isteğe bağlı)"
+          currentUrl={program?.logoPath}
+          file={logo}
+          onFileChange={setLogo}
+          error={fields.logo}
+        />
+        <ProgramFileField
+          file={file}
+          onChange={setFile}
+          currentName={program?.hasFile === false ? '' : program?.fileName}
+          currentSize={program?.fileSize}
+          required={!editing}
+          error={fields.file}
+        />
+        <div className="actions">
+          <Button type="submit" busy={save.isPending}>
+            {editing ? 'Güncelle' : 'Program Ekle'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            İptal
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
