@@ -10,7 +10,7 @@ export const memberInputSchema = z.object({
   name: requiredText().pipe(z.string().max(120)),
   email: email(),
   password: z.string({ error: msg.required }).min(8, { error: msg.passwordTooShort }).max(200),
-  role: z.enum(memberRoles).optional().default('member'),
+  role: z.enum(memberRoles, { error: 'Geçersiz rol.' }).optional().default('member'),
 })
 
 /** A member as the API returns it: never the password. */

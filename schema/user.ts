@@ -23,14 +23,14 @@ export const userCreateSchema = z.object({
   name: requiredText().pipe(z.string().max(120)),
   email: email(),
   password,
-  role: z.enum(adminRoles).optional().default('admin'),
+  role: z.enum(adminRoles, { error: 'Geçersiz rol.' }).optional().default('admin'),
 })
 
 export const userUpdateSchema = z.object({
   name: requiredText().pipe(z.string().max(120)),
   email: email(),
   password: optionalPassword,
-  role: z.enum(adminRoles).optional(),
+  role: z.enum(adminRoles, { error: 'Geçersiz rol.' }).optional(),
 })
 
 /** An admin user as the API returns it: never a password or hash. */

@@ -1,0 +1,36 @@
+import type { ContentStore } from '../store/content-store.ts'
+import type { DataStore } from '../store/data-store.ts'
+
+/** The fixed public routes of spec section 2 (detail pages and the 404 page are not counted here). */
+export const FIXED_PUBLIC_ROUTES = [
+  '/',
+  '/biz-kimiz',
+  '/hakkimizda',
+  '/sosyal-sorumluluk-projelerimiz',
+  '/referanslarimiz',
+  '/blog',
+  '/programlar',
+  '/xml-goruntuleyici',
+  '/kutuphane',
+  '/iletisim',
+  '/bize-ulasin',
+] as const
+
+export type Stats = { totalPages: number; totalBlogs: number; totalServices: number; totalViews: number }
+
+const isPublished = (item: { status?: string }) => (item.status ?? 'published') === 'published'
+const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : [])
+
+/** Dashboard numbers: pages the site builds, all posts, service main headings, and the summed page views. */
+export function computeStats(content: ContentStore, data: DataStore): Stats {
+  const blogs = arrayOf<{ status?: string }>(content.read('blogs'))
+  const projects = arrayOf<{ status?: string }>(content.read('social-projects'))
+  const views = Object.values(data.read('counters').views ?? {})
+  return {
+    totalPages:
+      FIXED_PUBLIC_ROUTES.length + blogs.filter(isPublished).length + projects.filter(isPublished).length,
+    totalBlogs: blogs.length,
+    totalServices: arrayOf(content.read('home').services?.tree).length,
+    totalViews: views.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0),
+  }
+}

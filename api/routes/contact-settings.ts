@@ -1,0 +1,49 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { mediaRef } from '#schema/common.ts'
+import { contactSettingsInputSchema } from '#schema/contact-settings.ts'
+import { msg } from '#schema/messages.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { fail } from '../lib/errors.ts'
+import { isFormRequest, readForm } from '../lib/form-body.ts'
+import { formLimit, storeMedia } from '../lib/store-media.ts'
+import { parseJsonField, parseOrFail } from '../lib/validation.ts'
+
+const logoSchema = z.object({ logo: mediaRef })
+const socialLinksOf = (value: unknown) =>
+  typeof value === 'string' ? parseJsonField(value, undefined, msg.invalidBody) : value
+
+type SettingsBody = { fields: Record<string, unknown>; logoFile?: File }
+
+/** The admin form sends multipart (socialLinks as JSON text, optional logoFile); plain JSON is accepted too. */
+async function readSettingsBody(c: Context): Promise<SettingsBody> {
+  if (!isFormRequest(c)) {
+    const json = await c.req.json().catch(() => fail(400, msg.invalidBody))
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(400, msg.invalidBody)
+    return { fields: { ...json, socialLinks: socialLinksOf(json.socialLinks) } }
+  }
+  const { fields, files } = await readForm(c, ['logoFile'])
+  return { fields: { ...fields, socialLinks: socialLinksOf(fields.socialLinks) }, logoFile: files.logoFile }
+}
+
+/** Public read (mounted at /api/contact-settings): the footer, contact page, favicon and maintenance page use it. */
+export const contactSettingsRoutes = new Hono<AppEnv>().get('/', (c) =>
+  c.json({ success: true, data: c.var.deps.content.read('contact-settings') }),
+)
+
+/** Admin save (mounted at /api/admin/contact-settings): every field; a new logo file replaces the old upload. */
+export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', formLimit('image'), async (c) => {
+  const { content, files } = c.var.deps
+  const body = await readSettingsBody(c)
+  const input = parseOrFail(contactSettingsInputSchema, body.fields)
+  // A `logo` text field may clear or keep the logo; without it the current logo stays.
+  const logoText = body.fields.logo === undefined ? undefined : parseOrFail(logoSchema, body.fields).logo
+  const uploaded = body.logoFile ? await storeMedia(files, body.logoFile, 'image', 'logoFile') : undefined
+  const { previous, saved } = await content.update('contact-settings', (settings) => {
+    const previous = settings.logo
+    Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous })
+    return { previous, saved: structuredClone(settings) }
+  })
+  if (previous && previous !== saved.logo) await files.removeUpload(previous)
+  return c.json({ success: true, message: msg.contactSettingsSaved, data: saved })
+})

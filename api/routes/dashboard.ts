@@ -1,0 +1,12 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../lib/app-env.ts'
+import { computeStats } from '../lib/stats.ts'
+
+/** Dashboard reads (mounted at /api/admin): statistics and the state of the site rebuild. */
+export const dashboardRoutes = new Hono<AppEnv>()
+  .get('/stats', (c) => {
+    const stats = computeStats(c.var.deps.content, c.var.deps.data)
+    // Both readings of the spec: the numbers under data and at the top level.
+    return c.json({ success: true, data: stats, ...stats })
+  })
+  .get('/build', (c) => c.json({ success: true, data: c.var.deps.buildStatus() }))

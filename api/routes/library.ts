@@ -1,0 +1,42 @@
+import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { msg } from '#schema/messages.ts'
+import { loginSchema } from '#schema/user.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { clientAddress } from '../lib/client-address.ts'
+import { fail } from '../lib/errors.ts'
+import { dummyHash, verifyPassword } from '../lib/passwords.ts'
+import { publicMember } from '../lib/public-user.ts'
+import { cookieNames } from '../lib/session.ts'
+import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts'
+import { validate } from '../middleware/validate.ts'
+
+/** Library member login, logout and the current member (mounted at /api/library; own library_session cookie). */
+export const libraryRoutes = new Hono<AppEnv>()
+  .post('/login', validate('json', loginSchema), async (c) => {
+    const { email, password } = c.req.valid('json')
+    const { data, sessions, loginLimiter } = c.var.deps
+    // Same limiter and limits as the admin login, with keys of its own.
+    const keys = [`library-ip:${clientAddress(c)}`, `library-email:${email}`]
+    if (!loginLimiter.allowed(keys)) fail(429, msg.tooManyAttempts)
+    const member = data.read('members').find((m) => m.email === email)
+    const ok = await verifyPassword(password, member?.passwordHash ?? dummyHash)
+    if (!member || !ok) {
+      loginLimiter.fail(keys)
+      fail(401, msg.invalidCredentials)
+    }
+    loginLimiter.reset([`library-email:${email}`])
+    setSessionCookie(c, 'library', await sessions.sign({ sub: member.id, kind: 'library' }))
+    return c.json({ success: true, member: publicMember(member) })
+  })
+  .post('/logout', (c) => {
+    clearSessionCookie(c, 'library')
+    return c.json({ success: true })
+  })
+  .get('/me', async (c) => {
+    const token = getCookie(c, cookieNames.library)
+    const claims = token ? await c.var.deps.sessions.verify(token, 'library') : null
+    const member = claims ? c.var.deps.data.read('members').find((m) => m.id === claims.sub) : undefined
+    if (!member) fail(401, msg.unauthorized)
+    return c.json({ success: true, member: publicMember(member) })
+  })

@@ -1,0 +1,57 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { id } from '#schema/common.ts'
+import { msg } from '#schema/messages.ts'
+import { userCreateSchema, userUpdateSchema } from '#schema/user.ts'
+import { deleteUser, updateUser } from '../lib/admin-users.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { newId } from '../lib/ids.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import { publicUser } from '../lib/public-user.ts'
+import { assertEmailFree } from '../lib/unique-email.ts'
+import { requireRole } from '../middleware/session.ts'
+import { validate } from '../middleware/validate.ts'
+
+const idParam = validate('param', z.object({ id }))
+const superadminOnly = requireRole('superadmin')
+
+/** Admin users (mounted at /api/admin/users): list, create and delete are superadmin-only; edit follows updateUser. */
+export const userRoutes = new Hono<AppEnv>()
+  .get('/', superadminOnly, (c) =>
+    c.json({ success: true, data: c.var.deps.data.read('users').map(publicUser) }),
+  )
+  .post('/', superadminOnly, validate('json', userCreateSchema), async (c) => {
+    const input = c.req.valid('json')
+    const { data, now } = c.var.deps
+    const passwordHash = await hashPassword(input.password)
+    const user = await data.update('users', (users) => {
+      assertEmailFree(users, input.email)
+      const created = {
+        id: newId(),
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        passwordHash,
+        createdAt: now().toISOString(),
+      }
+      users.push(created)
+      return created
+    })
+    return c.json({ success: true, message: msg.userCreated, data: publicUser(user) }, 201)
+  })
+  .put('/:id', idParam, validate('json', userUpdateSchema), async (c) => {
+    const { id: userId } = c.req.valid('param')
+    const { password, ...input } = c.req.valid('json')
+    const actor = c.var.user
+    const passwordHash = password ? await hashPassword(password) : undefined
+    const user = await c.var.deps.data.update('users', (users) =>
+      updateUser(users, actor, userId, { ...input, passwordHash }),
+    )
+    const message = actor.id === userId ? msg.profileUpdated : msg.userUpdated
+    return c.json({ success: true, message, data: publicUser(user) })
+  })
+  .delete('/:id', superadminOnly, idParam, async (c) => {
+    const { id: userId } = c.req.valid('param')
+    await c.var.deps.data.update('users', (users) => deleteUser(users, c.var.user, userId))
+    return c.json({ success: true, message: msg.userDeleted })
+  })
