@@ -1,12 +1,33 @@
 import type { Hono } from 'hono'
 import type { AppEnv } from '../lib/app-env.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
+import { aboutRoutes } from './about.ts'
+import { adminContactRoutes, contactRoutes } from './contact-messages.ts'
+import { adminContactSettingsRoutes, contactSettingsRoutes } from './contact-settings.ts'
+import { dashboardRoutes } from './dashboard.ts'
+import { libraryMemberRoutes } from './library-members.ts'
+import { libraryRoutes } from './library.ts'
+import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
+import { uploadRoutes } from './upload.ts'
+import { userRoutes } from './users.ts'
 
 /** Every resource's sub-app, on the paths of spec section 7. Admin paths are guarded in app.ts. */
 export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/admin', adminAuthRoutes)
 
   // Group 1: users, dashboard (stats, maintenance, build), library, members, contact, contact settings, upload, about
+  app.route('/api/admin/users', userRoutes)
+  app.route('/api/admin', dashboardRoutes)
+  app.route('/api/maintenance', maintenanceRoutes)
+  app.route('/api/admin/maintenance', adminMaintenanceRoutes)
+  app.route('/api/library', libraryRoutes)
+  app.route('/api/admin/library-members', libraryMemberRoutes)
+  app.route('/api/contact', contactRoutes)
+  app.route('/api/admin/contact', adminContactRoutes)
+  app.route('/api/contact-settings', contactSettingsRoutes)
+  app.route('/api/admin/contact-settings', adminContactSettingsRoutes)
+  app.route('/api/upload', uploadRoutes)
+  app.route('/api/admin/hakkimizda', aboutRoutes)
 
   // Group 2: home (anasayfa), references, blogs, social projects, programs
 }
