@@ -35,6 +35,7 @@ type SortableListProps<T> = {
   renderItem: (item: T, handle: DragHandleProps, index: number) => ReactNode
   /** List element and row element: 'ul'/'li' (default) or 'tbody'/'tr' for tables. */
   as?: 'ul' | 'tbody' | 'div'
+  /** Class of the list element; default 'sortable-list' (rows styled with .sortable-item, see SortableList.css). */
   className?: string
   /** Short label of an item for screen-reader announcements. */
   describe?: (item: T) => string

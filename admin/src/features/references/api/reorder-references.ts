@@ -7,7 +7,10 @@ type References = Awaited<ReturnType<typeof getReferences>>
 
 /** PUT /api/admin/references/reorder { orderedIds } */
 export async function reorderReferences(cards: ReferenceCard[]) {
-  return api.put('/api/admin/references/reorder', reorderSchema.parse({ orderedIds: cards.map((c) => c.id) }))
+  return api.put<{ success: boolean; message?: string }>(
+    '/api/admin/references/reorder',
+    reorderSchema.parse({ orderedIds: cards.map((c) => c.id) }),
+  )
 }
 
 /** Shows the new order at once; if saving fails the previous order comes back. */

@@ -4,6 +4,9 @@ import { fitWidth } from './fit-width.ts'
 export const SLIDER_RESIZE = { maxWidth: 1920, quality: 0.8 } as const
 /** Reference cover images: at most 800 px wide, JPEG quality 0.7. */
 export const COVER_RESIZE = { maxWidth: 800, quality: 0.7 } as const
+/** Originals may exceed the server's 5 MB image limit: they are shrunk before sending. */
+export const PICK_MAX_BYTES = 25 * 1024 * 1024
+export const PICK_TOO_LARGE = 'Resim dosyası en fazla 25 MB olabilir.'
 
 /** Draws the image on a canvas at most `maxWidth` wide and returns it as a JPEG data URL. */
 export async function resizeImage(file: File, { maxWidth, quality }: { maxWidth: number; quality: number }) {

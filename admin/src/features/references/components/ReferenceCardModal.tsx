@@ -1,0 +1,130 @@
+import { useState } from 'react'
+import { msg } from '#schema/messages.ts'
+import type { ReferenceCard } from '#schema/reference.ts'
+import { Button } from '../../../components/ui/Button.tsx'
+import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { Modal } from '../../../components/ui/Modal.tsx'
+import { Notice } from '../../../components/ui/Notice.tsx'
+import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { confirmAction } from '../../../lib/confirm.ts'
+import type { FieldErrors } from '../../../lib/validate.ts'
+import { useDeleteReferenceCard } from '../api/delete-reference-card.ts'
+import { useSaveReferenceCard } from '../api/save-reference-card.ts'
+import { checkReferenceDraft, draftOfCard } from '../reference-draft.ts'
+import { COVER_RESIZE, PICK_MAX_BYTES, PICK_TOO_LARGE, resizeImage } from '../utils/resize-image.ts'
+import type { Feedback } from './feedback.ts'
+import { ReferenceCardView } from './ReferenceCardView.tsx'
+import { ReferenceFields } from './ReferenceFields.tsx'
+
+type Props = { card: ReferenceCard; onClose: () => void; feedback: Feedback }
+
+/** The card in a modal: view mode (Düzenle, Sil) and edit mode (Kaydet, İptal resets to the original). */
+export function ReferenceCardModal({ card, onClose, feedback }: Props) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(() => draftOfCard(card))
+  const [file, setFile] = useState<File | null>(null)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const local = useTimedMessage(5000)
+  const save = useSaveReferenceCard()
+  const remove = useDeleteReferenceCard()
+
+  function cancel() {
+    setDraft(draftOfCard(card))
+    setFile(null)
+    setErrors({})
+    setEditing(false)
+  }
+
+  async function submit() {
+    const check = checkReferenceDraft(draft)
+    if (!check.ok) return setErrors(check.fields)
+    setErrors({})
+    setBusy(true)
+    try {
+      const image = file ? await resizeImage(file, COVER_RESIZE) : draft.image
+      await save.mutateAsync({ id: card.id, card: { ...draft, image } })
+      setFile(null)
+      setEditing(false)
+      feedback.ok(msg.homeSaved)
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields)
+      local.show('error', errorText(error, msg.referenceUpdateError))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function del() {
+    if (!confirmAction(`"${card.title || 'Referans'}" silinsin mi?`)) return
+    try {
+      await remove.mutateAsync(card.id)
+      feedback.ok('Referans silindi.')
+      onClose()
+    } catch (error) {
+      local.show('error', errorText(error, msg.referenceDeleteFailed))
+    }
+  }
+
+  const footer = editing ? (
+    <>
+      <Button variant="ghost" onClick={cancel} disabled={busy}>
+        İptal
+      </Button>
+      <Button onClick={submit} busy={busy}>
+        Kaydet
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="danger" onClick={del} busy={remove.isPending} busyLabel="Siliniyor...">
+        Sil
+      </Button>
+      <Button
+        onClick={() => {
+          setDraft(draftOfCard(card))
+          setEditing(true)
+        }}
+      >
+        Düzenle
+      </Button>
+    </>
+  )
+
+  return (
+    <Modal
+      open
+      title={editing ? 'Referansı düzenle' : 'Referans'}
+      onClose={onClose}
+      footer={footer}
+      size="lg"
+    >
+      <Notice message={local.message} />
+      {editing ? (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            void submit()
+          }}
+        >
+          <ImageInput
+            label="Kapak görseli"
+            currentUrl={draft.image}
+            file={file}
+            onFileChange={setFile}
+            onRemove={() => setDraft({ ...draft, image: '' })}
+            maxBytes={PICK_MAX_BYTES}
+            tooLargeMessage={PICK_TOO_LARGE}
+            error={errors.image}
+          />
+          <ReferenceFields draft={draft} onChange={setDraft} errors={errors} />
+        </form>
+      ) : (
+        <ReferenceCardView card={card} />
+      )}
+    </Modal>
+  )
+}
