@@ -80,6 +80,13 @@ describe('contact settings', () => {
     expect(await uploads()).toEqual([])
   })
 
+  it('keeps a replaced logo file that other content still uses', async () => {
+    const first = (await (await save(fields, png())).json()).data.logo
+    await t.deps.content.update('about', (about) => void (about.image1 = first))
+    const second = (await (await save(fields, png())).json()).data.logo
+    expect((await uploads()).sort()).toEqual([first, second].map((u) => u.slice('/uploads/'.length)).sort())
+  })
+
   it('validates e-mail, phone, map URL and social URLs with Turkish messages', async () => {
     const before = await publicSettings()
     const res = await save({

@@ -7,7 +7,9 @@ import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { isFormRequest, readForm } from '../lib/form-body.ts'
 import { formLimit, storeMedia } from '../lib/store-media.ts'
+import { removeUnusedUploads } from '../lib/upload-usage.ts'
 import { parseJsonField, parseOrFail } from '../lib/validation.ts'
+import '../lib/zod-locale.ts'
 
 const logoSchema = z.object({ logo: mediaRef })
 const socialLinksOf = (value: unknown) =>
@@ -44,6 +46,7 @@ export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', formLimit(
     Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous })
     return { previous, saved: structuredClone(settings) }
   })
-  if (previous && previous !== saved.logo) await files.removeUpload(previous)
+  // The old logo goes unless other content still shows it.
+  if (previous !== saved.logo) await removeUnusedUploads(content, files, [previous])
   return c.json({ success: true, message: msg.contactSettingsSaved, data: saved })
 })
