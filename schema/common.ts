@@ -1,5 +1,10 @@
 import { z } from 'zod'
+import tr from 'zod/v4/locales/tr.js'
 import { msg } from './messages.ts'
+
+// zod's own messages (wrong type, not an object) in Turkish everywhere the shared schemas run (api, admin, site);
+// messages the schemas set themselves still win.
+z.config(tr())
 
 /** A trimmed string that must not be blank; `message` is shown when it is. */
 export const requiredText = (message: string = msg.required) =>
@@ -18,7 +23,12 @@ export const urlOrEmpty = (message: string = msg.invalidUrl) =>
     .refine((v) => v === '' || isHttpUrl(v), { error: message })
 
 /** An e-mail address (required). */
-export const email = () => z.string({ error: msg.invalidEmail }).trim().toLowerCase().pipe(z.email({ error: msg.invalidEmail }))
+export const email = () =>
+  z
+    .string({ error: msg.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: msg.invalidEmail }))
 
 /** Ids are generated on the server: short url-safe strings. */
 export const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: msg.invalidId })
@@ -28,9 +38,12 @@ export const mediaRef = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || isHttpUrl(v) || /^\/(uploads|demo)\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..'), {
-    error: msg.invalidUrl,
-  })
+  .refine(
+    (v) => v === '' || isHttpUrl(v) || (/^\/(uploads|demo)\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..')),
+    {
+      error: msg.invalidUrl,
+    },
+  )
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -42,7 +55,10 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Publication state of blog posts and social projects; missing means published. */
-export const status = z.enum(['published', 'draft'], { error: 'Geçersiz yayın durumu.' }).optional().default('published')
+export const status = z
+  .enum(['published', 'draft'], { error: 'Geçersiz yayın durumu.' })
+  .optional()
+  .default('published')
 
 /** Excerpt fallback from the spec: first 150 characters of the title plus '...'. */
 export function excerptFallback(excerpt: string | undefined, title: string): string {

@@ -8,7 +8,6 @@ import { appLimiter } from '../lib/app-limiters.ts'
 import { clientAddress } from '../lib/client-address.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import '../lib/zod-locale.ts'
 import { validate } from '../middleware/validate.ts'
 
 /** Messages one address may send per minute: enough for people, not for a script. */

@@ -9,7 +9,6 @@ import { isFormRequest, readForm } from '../lib/form-body.ts'
 import { formLimit, storeMedia } from '../lib/store-media.ts'
 import { removeUnusedUploads } from '../lib/upload-usage.ts'
 import { parseJsonField, parseOrFail } from '../lib/validation.ts'
-import '../lib/zod-locale.ts'
 
 const logoSchema = z.object({ logo: mediaRef })
 const socialLinksOf = (value: unknown) =>

@@ -9,7 +9,6 @@ import { newId } from '../lib/ids.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { publicMember } from '../lib/public-user.ts'
 import { assertEmailFree } from '../lib/unique-email.ts'
-import '../lib/zod-locale.ts'
 import { validate } from '../middleware/validate.ts'
 
 const idParam = validate('param', z.object({ id }))

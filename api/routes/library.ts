@@ -8,7 +8,6 @@ import { fail } from '../lib/errors.ts'
 import { dummyHash, verifyPassword } from '../lib/passwords.ts'
 import { publicMember } from '../lib/public-user.ts'
 import { cookieNames } from '../lib/session.ts'
-import '../lib/zod-locale.ts'
 import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
 
