@@ -3,6 +3,7 @@ import { msg } from '#schema/messages.ts'
 import { isVideo } from '#schema/home.ts'
 import { Button } from './Button.tsx'
 import { describedBy, Field } from './Field.tsx'
+import { FileButton } from './FileButton.tsx'
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp'
 
@@ -41,6 +42,7 @@ export function ImageInput(props: ImageInputProps) {
   const inputRef = useRef<HTMLInputElement>(null)
   const [localError, setLocalError] = useState('')
   const [preview, setPreview] = useState('')
+  const [broken, setBroken] = useState('')
 
   useEffect(() => {
     if (!file) return setPreview('')
@@ -78,22 +80,28 @@ export function ImageInput(props: ImageInputProps) {
   return (
     <Field id={id} label={label} error={shownError} hint={hint}>
       <div className="image-input">
-        {shown ? (
+        {shown && broken === shown ? (
+          <div className="image-input__placeholder">Görsel yüklenemedi</div>
+        ) : shown ? (
           video ? (
             <video className="image-input__preview" src={shown} muted controls />
           ) : (
-            <img className="image-input__preview" src={shown} alt="Önizleme" />
+            <img
+              className="image-input__preview"
+              src={shown}
+              alt="Önizleme"
+              onError={() => setBroken(shown)}
+            />
           )
         ) : (
           <div className="image-input__placeholder">Görsel seçilmedi</div>
         )}
         <div className="image-input__controls">
-          <input
+          <FileButton
             ref={inputRef}
             id={id}
-            type="file"
             accept={accept}
-            className="file-input"
+            status={file ? file.name : 'Dosya seçilmedi'}
             onChange={(e) => choose(e.target.files?.[0])}
             {...describedBy(id, shownError, hint)}
           />

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react'
 import { fill, msg } from '#schema/messages.ts'
 import { formatFileSize, MAX_PROGRAM_BYTES } from '#schema/program.ts'
+import { FileButton } from '../../../components/ui/FileButton.tsx'
 
 type Props = {
   file: File | null
@@ -37,11 +38,10 @@ export function ProgramFileField({ file, onChange, currentName, currentSize, req
           </span>
         )}
       </label>
-      <input
+      <FileButton
         ref={input}
         id={id}
-        type="file"
-        className="file-input"
+        status={file ? file.name : 'Dosya seçilmedi'}
         onChange={(e) => choose(e.target.files?.[0])}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
