@@ -10,10 +10,15 @@ export const DEFAULT_AUTHOR = 'Dijital Dönüşüm Ekibi'
 /** One block of a post: text, or image (src once stored; imageIndex points into the uploaded files). */
 export const blogContentItemSchema = z.object({
   id: z.string().max(64).optional(),
-  type: z.enum(['text', 'image']),
+  type: z.enum(['text', 'image'], { error: 'Geçersiz içerik alanı türü.' }),
   content: z.string().max(50000).optional().default(''),
   order: z.number().int().min(0).optional(),
-  imageIndex: z.number().int().min(0).max(MAX_BLOG_IMAGES - 1).optional(),
+  imageIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_BLOG_IMAGES - 1)
+    .optional(),
   src: mediaRef.optional(),
   alt: optionalText(300),
 })
@@ -21,8 +26,12 @@ export const blogContentItemSchema = z.object({
 export const blogContentStructureSchema = z
   .array(blogContentItemSchema)
   .max(MAX_BLOG_FIELDS, { error: msg.blogFieldsMax })
-  .refine((items) => items.filter((i) => i.type === 'text').length <= MAX_BLOG_TEXT, { error: msg.blogTextMax })
-  .refine((items) => items.filter((i) => i.type === 'image').length <= MAX_BLOG_IMAGES, { error: msg.blogImageMax })
+  .refine((items) => items.filter((i) => i.type === 'text').length <= MAX_BLOG_TEXT, {
+    error: msg.blogTextMax,
+  })
+  .refine((items) => items.filter((i) => i.type === 'image').length <= MAX_BLOG_IMAGES, {
+    error: msg.blogImageMax,
+  })
 
 /** Fields of the admin blog form (multipart: tags and contentStructure arrive as JSON text). */
 export const blogInputSchema = z

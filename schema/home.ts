@@ -87,7 +87,8 @@ export const homeSectionPatchSchemas = {
 } as const
 export type HomeSection = keyof typeof homeSectionPatchSchemas
 
-export const titleBodySchema = (message: string) => z.object({ title: requiredText(message).pipe(z.string().max(200)) })
+export const titleBodySchema = (message: string) =>
+  z.object({ title: requiredText(message).pipe(z.string().max(200)) })
 
 export type Home = z.infer<typeof homeSchema>
 export type PartnerCard = z.infer<typeof partnerCardSchema>

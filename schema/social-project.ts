@@ -9,7 +9,7 @@ export const MAX_PROJECT_FIELDS = 40
 /** One block of a project: text, heading (level 2 to 4, default 2) or image with optional caption. */
 export const projectContentItemSchema = z.object({
   id: z.string().max(64).optional(),
-  type: z.enum(['text', 'heading', 'image']),
+  type: z.enum(['text', 'heading', 'image'], { error: 'Geçersiz içerik alanı türü.' }),
   content: z.string().max(50000).optional().default(''),
   level: z
     .number({ error: msg.projectHeadingLevel })
@@ -20,7 +20,12 @@ export const projectContentItemSchema = z.object({
     .default(2),
   caption: optionalText(300),
   order: z.number().int().min(0).optional(),
-  imageIndex: z.number().int().min(0).max(MAX_PROJECT_IMAGES - 1).optional(),
+  imageIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PROJECT_IMAGES - 1)
+    .optional(),
   src: mediaRef.optional(),
   alt: optionalText(300),
 })
@@ -28,7 +33,9 @@ export const projectContentItemSchema = z.object({
 export const projectContentStructureSchema = z
   .array(projectContentItemSchema)
   .max(MAX_PROJECT_FIELDS, { error: msg.projectFieldsMax })
-  .refine((items) => items.filter((i) => i.type === 'text').length <= MAX_PROJECT_TEXT, { error: msg.projectTextMax })
+  .refine((items) => items.filter((i) => i.type === 'text').length <= MAX_PROJECT_TEXT, {
+    error: msg.projectTextMax,
+  })
   .refine((items) => items.filter((i) => i.type === 'image').length <= MAX_PROJECT_IMAGES, {
     error: msg.projectImageMax,
   })

@@ -1,7 +1,15 @@
 import type { ContentName, ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 
-const collections: ContentName[] = ['contact-settings', 'home', 'about', 'references', 'blogs', 'social-projects', 'programs']
+const collections: ContentName[] = [
+  'contact-settings',
+  'home',
+  'about',
+  'references',
+  'blogs',
+  'social-projects',
+  'programs',
+]
 
 /** True when any content collection still mentions the URL (as a field or inside a text). */
 export function isUploadUsed(content: ContentStore, url: string): boolean {
@@ -12,7 +20,11 @@ export function isUploadUsed(content: ContentStore, url: string): boolean {
  * Removes those of our uploads (/uploads/…) that no content refers to any more. Call it after the content
  * write that dropped them, so a file shared with another record is kept.
  */
-export async function removeUnusedUploads(content: ContentStore, files: FileStore, urls: Iterable<string>): Promise<void> {
+export async function removeUnusedUploads(
+  content: ContentStore,
+  files: FileStore,
+  urls: Iterable<string>,
+): Promise<void> {
   for (const url of new Set(urls)) {
     if (url.startsWith('/uploads/') && !isUploadUsed(content, url)) await files.removeUpload(url)
   }

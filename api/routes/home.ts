@@ -46,7 +46,8 @@ export const homeRoutes = new Hono<AppEnv>()
     const { title } = c.req.valid('json')
     const branch = { id: newId(), title, items: [] }
     await c.var.deps.content.update('home', (home) => {
-      if (home.services.tree.length >= MAX_SERVICE_HEADINGS) fail(400, msg.serviceMax, { title: msg.serviceMax })
+      if (home.services.tree.length >= MAX_SERVICE_HEADINGS)
+        fail(400, msg.serviceMax, { title: msg.serviceMax })
       home.services.tree.push(branch)
     })
     return c.json({ success: true, message: msg.serviceAdded, data: branch }, 201)

@@ -11,6 +11,16 @@ import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
 import { uploadRoutes } from './upload.ts'
 import { userRoutes } from './users.ts'
 
+import { blogsAdminRoutes } from './blogs-admin.ts'
+import { blogsRoutes } from './blogs.ts'
+import { homeRoutes } from './home.ts'
+import { programsAdminRoutes } from './programs-admin.ts'
+import { programsRoutes } from './programs.ts'
+import { referencesAdminRoutes } from './references-admin.ts'
+import { referencesRoutes } from './references.ts'
+import { socialProjectsAdminRoutes } from './social-projects-admin.ts'
+import { socialProjectsRoutes } from './social-projects.ts'
+
 /** Every resource's sub-app, on the paths of spec section 7. Admin paths are guarded in app.ts. */
 export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/admin', adminAuthRoutes)
@@ -30,4 +40,13 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/admin/hakkimizda', aboutRoutes)
 
   // Group 2: home (anasayfa), references, blogs, social projects, programs
+  app.route('/api/admin/anasayfa', homeRoutes)
+  app.route('/api/references', referencesRoutes)
+  app.route('/api/admin/references', referencesAdminRoutes)
+  app.route('/api/blogs', blogsRoutes)
+  app.route('/api/admin/blogs', blogsAdminRoutes)
+  app.route('/api/social-projects', socialProjectsRoutes)
+  app.route('/api/admin/social-projects', socialProjectsAdminRoutes)
+  app.route('/api/programs', programsRoutes)
+  app.route('/api/admin/programs', programsAdminRoutes)
 }

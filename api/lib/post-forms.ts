@@ -1,0 +1,49 @@
+import type { Context } from 'hono'
+import { blogInputSchema, MAX_BLOG_IMAGES } from '#schema/blog.ts'
+import { msg } from '#schema/messages.ts'
+import { MAX_PROJECT_IMAGES, projectInputSchema } from '#schema/social-project.ts'
+import { fail } from './errors.ts'
+import { fileList, readForm, textField, type FormBody } from './multipart.ts'
+import { parseJsonField, parseOrFail } from './validation.ts'
+
+/** Twenty images of 5 MB plus the text fields: anything larger is refused before it is read. */
+export const POST_FORM_MAX_BYTES = MAX_BLOG_IMAGES * 5 * 1024 * 1024 + 2 * 1024 * 1024
+
+const json = (body: FormBody, name: string, fallback: unknown) =>
+  parseJsonField(textField(body, name), fallback, msg.invalidBody)
+const optional = (body: FormBody, name: string) => textField(body, name) || undefined
+
+function images(body: FormBody, max: number, message: string): File[] {
+  const files = fileList(body, 'images')
+  if (files.length > max) fail(400, message, { images: message })
+  return files
+}
+
+/** The admin blog form (multipart; tags and contentStructure are JSON text), validated, plus its image files. */
+export async function readBlogForm(c: Context) {
+  const body = await readForm(c)
+  const input = parseOrFail(blogInputSchema, {
+    title: textField(body, 'title'),
+    excerpt: textField(body, 'excerpt'),
+    author: textField(body, 'author'),
+    status: optional(body, 'status'),
+    tags: json(body, 'tags', []),
+    contentStructure: json(body, 'contentStructure', []),
+  })
+  return { input, uploads: images(body, MAX_BLOG_IMAGES, msg.blogImageMax) }
+}
+
+/** The admin social project form (multipart; contentStructure, also read as content_structure, is JSON text). */
+export async function readProjectForm(c: Context) {
+  const body = await readForm(c)
+  const structure = body.contentStructure !== undefined ? 'contentStructure' : 'content_structure'
+  const input = parseOrFail(projectInputSchema, {
+    title: textField(body, 'title'),
+    excerpt: textField(body, 'excerpt'),
+    status: optional(body, 'status'),
+    project_date: textField(body, 'project_date'),
+    description: textField(body, 'description'),
+    contentStructure: json(body, structure, []),
+  })
+  return { input, uploads: images(body, MAX_PROJECT_IMAGES, msg.projectImageMax) }
+}

@@ -1,0 +1,30 @@
+import { msg } from '#schema/messages.ts'
+import { programInputSchema, type Program } from '#schema/program.ts'
+import type { PrivateData } from '../store/data-store.ts'
+import type { FileStore } from '../store/file-store.ts'
+import { fail } from './errors.ts'
+import type { ProgramForm } from './program-form.ts'
+import { checkImage } from './stored-image.ts'
+import { parseOrFail } from './validation.ts'
+
+/**
+ * Validates a streamed program form (text fields, a file when `fileRequired`, the logo by content) and stores
+ * the logo. On any failure the program file already written is deleted before the error goes out.
+ */
+export async function prepareProgram(files: FileStore, form: ProgramForm, fileRequired: boolean) {
+  try {
+    const input = parseOrFail(programInputSchema, form.fields)
+    if (fileRequired && !form.file) fail(400, msg.programFileRequired, { file: msg.programFileRequired })
+    const logoPath = form.logo ? await files.saveUpload(form.logo, await checkImage(form.logo, 'logo')) : null
+    return { input, logoPath, file: form.file }
+  } catch (err) {
+    if (form.file) await files.removeProgramFile(form.file.key)
+    throw err
+  }
+}
+
+/** A program as the API returns it: download count and hasFile, never the server-side file key. */
+export function publicProgram(program: Program, counters: PrivateData['counters']) {
+  const { filePath, ...rest } = program
+  return { ...rest, downloads: counters.downloads[program.id] ?? 0, hasFile: filePath !== '' }
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { BlogPost } from '#schema/blog.ts'
+import { msg } from '#schema/messages.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { newestFirst, withViews } from '../lib/blog-posts.ts'
+import { resolveStructure } from '../lib/content-structure.ts'
+import { fail } from '../lib/errors.ts'
+import { newId } from '../lib/ids.ts'
+import { POST_FORM_MAX_BYTES, readBlogForm } from '../lib/post-forms.ts'
+import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+
+const formLimit = bodyLimit({
+  maxSize: POST_FORM_MAX_BYTES,
+  onError: (c) => c.json({ success: false, message: msg.tooLarge }, 413),
+})
+
+/** Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files. */
+export const blogsAdminRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const { content, data } = c.var.deps
+    const counters = data.read('counters')
+    return c.json({
+      success: true,
+      data: newestFirst(content.read('blogs')).map((p) => withViews(p, counters)),
+    })
+  })
+  .post('/', formLimit, async (c) => {
+    const { content, files, now } = c.var.deps
+    const { input, uploads } = await readBlogForm(c)
+    const structure = await resolveStructure(files, input.contentStructure, uploads, [])
+    const at = now().toISOString()
+    const post: BlogPost = {
+      id: newId(),
+      ...input,
+      featuredImage: structure.images[0] ?? '',
+      images: structure.images,
+      contentStructure: structure.items,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await content.update('blogs', (posts) => void posts.push(post))
+    return c.json({ success: true, message: msg.blogCreated, data: post })
+  })
+  .put('/:id', formLimit, async (c) => {
+    const { content, files, now } = c.var.deps
+    const id = c.req.param('id')
+    const old = content.read('blogs').find((p) => p.id === id)
+    if (!old) fail(404, msg.blogNotFound)
+    const { input, uploads } = await readBlogForm(c)
+    const structure = await resolveStructure(files, input.contentStructure, uploads, old.images)
+    const post = await content
+      .update('blogs', (posts) => {
+        const index = posts.findIndex((p) => p.id === id)
+        if (index < 0) fail(404, msg.blogNotFound)
+        const next: BlogPost = {
+          ...posts[index]!,
+          ...input,
+          featuredImage: structure.images[0] ?? '',
+          images: structure.images,
+          contentStructure: structure.items,
+          updatedAt: now().toISOString(),
+        }
+        posts[index] = next
+        return next
+      })
+      .catch(async (err) => {
+        await removeUnusedUploads(content, files, structure.saved)
+        throw err
+      })
+    await removeUnusedUploads(content, files, uploadsIn(old))
+    return c.json({ success: true, message: msg.blogUpdated, data: post })
+  })
+  .delete('/:id', async (c) => {
+    const { content, files } = c.var.deps
+    const old = await content.update('blogs', (posts) => {
+      const index = posts.findIndex((p) => p.id === c.req.param('id'))
+      if (index < 0) fail(404, msg.blogNotFound)
+      return posts.splice(index, 1)[0]
+    })
+    await removeUnusedUploads(content, files, uploadsIn(old))
+    return c.json({ success: true, message: msg.blogDeleted })
+  })

@@ -1,0 +1,86 @@
+import { Hono } from 'hono'
+import { msg } from '#schema/messages.ts'
+import type { Program } from '#schema/program.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { fail } from '../lib/errors.ts'
+import { newId } from '../lib/ids.ts'
+import { readProgramForm } from '../lib/program-form.ts'
+import { prepareProgram, publicProgram } from '../lib/program-input.ts'
+import { removeUnusedUploads } from '../lib/upload-usage.ts'
+
+/** Program management (mounted at /api/admin/programs): multipart bodies read as a stream, the file straight to disk. */
+export const programsAdminRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const { content, data } = c.var.deps
+    const counters = data.read('counters')
+    return c.json({ success: true, data: content.read('programs').map((p) => publicProgram(p, counters)) })
+  })
+  .post('/', async (c) => {
+    const { content, data, files, now } = c.var.deps
+    const form = await readProgramForm(c.req.raw, files)
+    const { input, logoPath, file } = await prepareProgram(files, form, true)
+    const at = now().toISOString()
+    const program: Program = {
+      id: newId(),
+      ...input,
+      logoPath: logoPath ?? '',
+      filePath: file!.key,
+      fileName: file!.name,
+      fileSize: file!.size,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await content.update('programs', (programs) => void programs.push(program))
+    return c.json({
+      success: true,
+      message: msg.programCreated,
+      data: publicProgram(program, data.read('counters')),
+    })
+  })
+  .put('/:id', async (c) => {
+    const { content, data, files, now } = c.var.deps
+    const id = c.req.param('id')
+    if (!content.read('programs').some((p) => p.id === id)) fail(404, msg.notFound)
+    const { input, logoPath, file } = await prepareProgram(
+      files,
+      await readProgramForm(c.req.raw, files),
+      false,
+    )
+    const { old, next } = await content
+      .update('programs', (programs) => {
+        const index = programs.findIndex((p) => p.id === id)
+        if (index < 0) fail(404, msg.notFound)
+        const old = programs[index]!
+        const next: Program = { ...old, ...input, updatedAt: now().toISOString() }
+        if (logoPath) next.logoPath = logoPath
+        if (file) Object.assign(next, { filePath: file.key, fileName: file.name, fileSize: file.size })
+        programs[index] = next
+        return { old, next }
+      })
+      .catch(async (err) => {
+        if (file) await files.removeProgramFile(file.key)
+        if (logoPath) await removeUnusedUploads(content, files, [logoPath])
+        throw err
+      })
+    // The replaced file and logo go only once the new ones are saved.
+    if (file && old.filePath) await files.removeProgramFile(old.filePath)
+    if (logoPath) await removeUnusedUploads(content, files, [old.logoPath])
+    return c.json({
+      success: true,
+      message: msg.programUpdated,
+      data: publicProgram(next, data.read('counters')),
+    })
+  })
+  .delete('/:id', async (c) => {
+    const { content, data, files } = c.var.deps
+    const id = c.req.param('id')
+    const old = await content.update('programs', (programs) => {
+      const index = programs.findIndex((p) => p.id === id)
+      if (index < 0) fail(404, msg.notFound)
+      return programs.splice(index, 1)[0]!
+    })
+    if (old.filePath) await files.removeProgramFile(old.filePath)
+    await removeUnusedUploads(content, files, [old.logoPath])
+    await data.update('counters', (counters) => void delete counters.downloads[id])
+    return c.json({ success: true, message: msg.programDeleted })
+  })

@@ -1,0 +1,25 @@
+import { Hono } from 'hono'
+import { msg } from '#schema/messages.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { fail } from '../lib/errors.ts'
+import { openProgramFile } from '../lib/program-download.ts'
+import { publicProgram } from '../lib/program-input.ts'
+
+/** Public programs (mounted at /api/programs): the list and the counted, streamed download. */
+export const programsRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const { content, data } = c.var.deps
+    const counters = data.read('counters')
+    return c.json({ success: true, data: content.read('programs').map((p) => publicProgram(p, counters)) })
+  })
+  .get('/:id/download', async (c) => {
+    const { content, data, files } = c.var.deps
+    const id = c.req.param('id')
+    const program = content.read('programs').find((p) => p.id === id)
+    const file = program ? await openProgramFile(files, program) : null
+    if (!file) fail(404, msg.notFound)
+    await data.update('counters', (counters) => {
+      counters.downloads[id] = (counters.downloads[id] ?? 0) + 1
+    })
+    return c.body(file.body, 200, file.headers)
+  })

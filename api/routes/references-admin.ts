@@ -1,0 +1,116 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { msg } from '#schema/messages.ts'
+import {
+  MAX_SLIDER_IMAGES,
+  referenceCardInputSchema,
+  reorderSchema,
+  sliderInputSchema,
+  type ReferenceCard,
+} from '#schema/reference.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { fail } from '../lib/errors.ts'
+import { newId } from '../lib/ids.ts'
+import { sameIds } from '../lib/same-ids.ts'
+import { storeImageInput } from '../lib/stored-image.ts'
+import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { validate } from '../middleware/validate.ts'
+
+/** A data-URL image of 5 MB is about 6.7 MB of text; leave room for the other fields. */
+const jsonLimit = bodyLimit({
+  maxSize: 8 * 1024 * 1024,
+  onError: (c) => c.json({ success: false, message: msg.imageTooLarge }, 413),
+})
+
+/** References admin (mounted at /api/admin/references); images may arrive as data URLs and are stored as uploads. */
+export const referencesAdminRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const { cards, sliderImages } = c.var.deps.content.read('references')
+    return c.json({ success: true, data: { cards, sliderImages }, cards, sliderImages })
+  })
+  .post('/card', jsonLimit, validate('json', referenceCardInputSchema), async (c) => {
+    const { content, files } = c.var.deps
+    const input = c.req.valid('json')
+    const card: ReferenceCard = {
+      id: newId(),
+      ...input,
+      image: await storeImageInput(files, input.image, 'image'),
+    }
+    await content.update('references', (refs) => void refs.cards.push(card))
+    return c.json({ success: true, data: card }, 201)
+  })
+  // Before '/:id', which would otherwise take 'reorder' as an id.
+  .put('/reorder', validate('json', reorderSchema), async (c) => {
+    const { orderedIds } = c.req.valid('json')
+    await c.var.deps.content.update('references', (refs) => {
+      if (
+        !sameIds(
+          orderedIds,
+          refs.cards.map((k) => k.id),
+        )
+      )
+        fail(400, msg.reorderMismatch, { orderedIds: msg.reorderMismatch })
+      const byId = new Map(refs.cards.map((k) => [k.id, k]))
+      refs.cards = orderedIds.map((id) => byId.get(id)!)
+    })
+    return c.json({ success: true, message: msg.reorderSaved })
+  })
+  .put('/:id', jsonLimit, validate('json', referenceCardInputSchema), async (c) => {
+    const { content, files } = c.var.deps
+    const id = c.req.param('id')
+    if (!content.read('references').cards.some((k) => k.id === id)) fail(404, msg.notFound)
+    const input = c.req.valid('json')
+    const card: ReferenceCard = { id, ...input, image: await storeImageInput(files, input.image, 'image') }
+    const old = await content
+      .update('references', (refs) => {
+        const index = refs.cards.findIndex((k) => k.id === id)
+        if (index < 0) fail(404, msg.notFound)
+        return refs.cards.splice(index, 1, card)[0]
+      })
+      .catch(async (err) => {
+        await removeUnusedUploads(content, files, [card.image])
+        throw err
+      })
+    await removeUnusedUploads(content, files, uploadsIn(old))
+    return c.json({ success: true, data: card, updatedCard: card })
+  })
+  .delete('/card/:id', async (c) => {
+    const { content, files } = c.var.deps
+    const old = await content.update('references', (refs) => {
+      const index = refs.cards.findIndex((k) => k.id === c.req.param('id'))
+      if (index < 0) fail(404, msg.notFound)
+      return refs.cards.splice(index, 1)[0]
+    })
+    await removeUnusedUploads(content, files, uploadsIn(old))
+    return c.json({ success: true })
+  })
+  .post('/slider', jsonLimit, validate('json', sliderInputSchema), async (c) => {
+    const { content, files } = c.var.deps
+    const full = () => content.read('references').sliderImages.length >= MAX_SLIDER_IMAGES
+    if (full()) fail(400, msg.sliderMax, { image: msg.sliderMax })
+    const url = await storeImageInput(files, c.req.valid('json').image, 'image')
+    const sliderImages = await content
+      .update('references', (refs) => {
+        // Checked again: another request may have filled the last place while the image was stored.
+        if (full()) fail(400, msg.sliderMax, { image: msg.sliderMax })
+        refs.sliderImages.push(url)
+        return [...refs.sliderImages]
+      })
+      .catch(async (err) => {
+        await removeUnusedUploads(content, files, [url])
+        throw err
+      })
+    return c.json({ success: true, sliderImages }, 201)
+  })
+  .delete('/slider/:index', async (c) => {
+    const { content, files } = c.var.deps
+    const raw = c.req.param('index')
+    const index = /^\d{1,4}$/.test(raw) ? Number(raw) : -1
+    const { removed, sliderImages } = await content.update('references', (refs) => {
+      if (index < 0 || index >= refs.sliderImages.length) fail(404, msg.notFound)
+      const removed = refs.sliderImages.splice(index, 1)
+      return { removed, sliderImages: [...refs.sliderImages] }
+    })
+    await removeUnusedUploads(content, files, removed)
+    return c.json({ success: true, sliderImages })
+  })

@@ -1,0 +1,76 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { msg } from '#schema/messages.ts'
+import type { SocialProject } from '#schema/social-project.ts'
+import type { AppEnv } from '../lib/app-env.ts'
+import { resolveStructure } from '../lib/content-structure.ts'
+import { fail } from '../lib/errors.ts'
+import { newId } from '../lib/ids.ts'
+import { POST_FORM_MAX_BYTES, readProjectForm } from '../lib/post-forms.ts'
+import { byProjectDate } from '../lib/project-order.ts'
+import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+
+const formLimit = bodyLimit({
+  maxSize: POST_FORM_MAX_BYTES,
+  onError: (c) => c.json({ success: false, message: msg.tooLarge }, 413),
+})
+
+/** Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies. */
+export const socialProjectsAdminRoutes = new Hono<AppEnv>()
+  .get('/', (c) =>
+    c.json({ success: true, projects: byProjectDate(c.var.deps.content.read('social-projects')) }),
+  )
+  .post('/', formLimit, async (c) => {
+    const { content, files, now } = c.var.deps
+    const { input, uploads } = await readProjectForm(c)
+    const structure = await resolveStructure(files, input.contentStructure, uploads, [])
+    const at = now().toISOString()
+    const project: SocialProject = {
+      id: newId(),
+      ...input,
+      images: structure.images,
+      contentStructure: structure.items,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await content.update('social-projects', (projects) => void projects.push(project))
+    return c.json({ success: true, message: msg.projectCreated, data: project })
+  })
+  .put('/:id', formLimit, async (c) => {
+    const { content, files, now } = c.var.deps
+    const id = c.req.param('id')
+    const old = content.read('social-projects').find((p) => p.id === id)
+    if (!old) fail(404, msg.projectNotFound)
+    const { input, uploads } = await readProjectForm(c)
+    const structure = await resolveStructure(files, input.contentStructure, uploads, old.images)
+    const project = await content
+      .update('social-projects', (projects) => {
+        const index = projects.findIndex((p) => p.id === id)
+        if (index < 0) fail(404, msg.projectNotFound)
+        const next: SocialProject = {
+          ...projects[index]!,
+          ...input,
+          images: structure.images,
+          contentStructure: structure.items,
+          updatedAt: now().toISOString(),
+        }
+        projects[index] = next
+        return next
+      })
+      .catch(async (err) => {
+        await removeUnusedUploads(content, files, structure.saved)
+        throw err
+      })
+    await removeUnusedUploads(content, files, uploadsIn(old))
+    return c.json({ success: true, message: msg.projectUpdated, data: project })
+  })
+  .delete('/:id', async (c) => {
+    const { content, files } = c.var.deps
+    const old = await content.update('social-projects', (projects) => {
+      const index = projects.findIndex((p) => p.id === c.req.param('id'))
+      if (index < 0) fail(404, msg.projectNotFound)
+      return projects.splice(index, 1)[0]
+    })
+    await removeUnusedUploads(content, files, uploadsIn(old))
+    return c.json({ success: true, message: msg.projectDeleted })
+  })
