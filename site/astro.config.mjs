@@ -17,7 +17,11 @@ export default defineConfig({
   integrations: [react()],
   // The spec's home banner button points at /bize-ulasin; it shows the contact page.
   redirects: { '/bize-ulasin': '/iletisim' },
-  vite: { define: { __REPO_ROOT__: JSON.stringify(repoRoot) } },
+  vite: {
+    define: { __REPO_ROOT__: JSON.stringify(repoRoot) },
+    // Module workers: libxslt-wasm (XML viewer) uses top-level await, which the default 'iife' worker format rejects.
+    worker: { format: 'es' },
+  },
   devToolbar: { enabled: false },
   telemetry: false,
 })
