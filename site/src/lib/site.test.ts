@@ -7,6 +7,7 @@ describe('site helpers', () => {
     expect(isCurrent('/', '/blog')).toBe(false)
     expect(isCurrent('/blog', '/blog/abc/')).toBe(true)
     expect(isCurrent('/biz-kimiz', '/biz-kimiz/')).toBe(true)
+    expect(isCurrent('/sosyal-sorumluluk-projelerimiz', '/sosyal-sorumluluk/proje-1')).toBe(true)
   })
 
   it('appends the brand to page titles once', () => {

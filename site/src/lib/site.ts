@@ -38,8 +38,12 @@ export const navItems: NavItem[] = [
 export function isCurrent(href: string, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/'
   if (href === '/') return path === '/'
-  return path === href || path.startsWith(`${href}/`)
+  const section = detailSections[href] ?? href
+  return path === href || path.startsWith(`${section}/`)
 }
+
+// List pages whose detail pages live under another prefix.
+const detailSections: Record<string, string> = { '/sosyal-sorumluluk-projelerimiz': '/sosyal-sorumluluk' }
 
 /** Page title with the brand appended, unless the title already is or contains the brand. */
 export function pageTitle(title: string, brand: string): string {
