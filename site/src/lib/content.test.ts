@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { contentDir } from './content-files.ts'
-import { loadContactSettings, loadHome, loadPublishedBlogs, loadPublishedProjects, loadReferences } from './content.ts'
+import {
+  loadContactSettings,
+  loadHome,
+  loadPublishedBlogs,
+  loadPublishedProjects,
+  loadReferences,
+} from './content.ts'
 
 const saved = process.env.CONTENT_DIR
 afterEach(() => {
@@ -13,7 +19,8 @@ afterEach(() => {
 /** A fresh CONTENT_DIR holding the given files. */
 function useContent(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'site-content-'))
-  for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, `${name}.json`), JSON.stringify(data))
+  for (const [name, data] of Object.entries(files))
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(data))
   process.env.CONTENT_DIR = dir
   return dir
 }
@@ -47,7 +54,11 @@ describe('content loaders', () => {
 
   it('keep published posts only, newest first (missing status counts as published)', () => {
     useContent({
-      blogs: [post('a', '2025-01-01'), post('b', '2025-03-01', 'draft'), post('c', '2025-02-01', 'published')],
+      blogs: [
+        post('a', '2025-01-01'),
+        post('b', '2025-03-01', 'draft'),
+        post('c', '2025-02-01', 'published'),
+      ],
     })
     expect(loadPublishedBlogs().map((p) => p.id)).toEqual(['c', 'a'])
   })
@@ -55,8 +66,14 @@ describe('content loaders', () => {
   it('read snake_case project fields and JSON-string sections', () => {
     useContent({
       'social-projects': [
-        { id: 'p1', title: 'Fidan', excerpt: 'x', project_date: '2025-04-01', created_at: '2025-04-02',
-          content_structure: [{ type: 'heading', content: 'Başlık', level: 3 }] },
+        {
+          id: 'p1',
+          title: 'Fidan',
+          excerpt: 'x',
+          project_date: '2025-04-01',
+          created_at: '2025-04-02',
+          content_structure: [{ type: 'heading', content: 'Başlık', level: 3 }],
+        },
       ],
       home: { banner: JSON.stringify({ title: 'Merhaba' }) },
       references: { cards: '[]', sliderImages: JSON.stringify(['/demo/a.jpg']) },

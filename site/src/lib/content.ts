@@ -45,7 +45,9 @@ export const loadHome = (): Home =>
     readContentFile(dir, 'home', homeSchema, {}, (raw) => {
       const home = asRecord(raw)
       const section = (key: string) => asRecord(parseIfJsonString(home[key]))
-      return Object.fromEntries(['banner', 'services', 'about', 'partners', 'blog'].map((k) => [k, section(k)]))
+      return Object.fromEntries(
+        ['banner', 'services', 'about', 'partners', 'blog'].map((k) => [k, section(k)]),
+      )
     }),
   )
 
@@ -73,7 +75,9 @@ export const loadPublishedBlogs = (): BlogPost[] => loadAllBlogs().filter((p) =>
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
   once('social-projects', (dir) =>
-    readContentFile(dir, 'social-projects', z.array(socialProjectSchema), [], normaliseList).sort(newestFirst),
+    readContentFile(dir, 'social-projects', z.array(socialProjectSchema), [], normaliseList).sort(
+      newestFirst,
+    ),
   )
 
 /** Published social projects (a missing status counts as published), newest first. */

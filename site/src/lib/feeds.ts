@@ -22,7 +22,10 @@ export function sitemapXml(site: URL | string, posts: BlogPost[], projects: Soci
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: '' })),
     ...posts.map((p) => ({ path: `/blog/${p.id}`, lastmod: isoDateOnly(p.updatedAt || p.createdAt) })),
-    ...projects.map((p) => ({ path: `/sosyal-sorumluluk/${p.id}`, lastmod: isoDateOnly(p.updatedAt || p.createdAt) })),
+    ...projects.map((p) => ({
+      path: `/sosyal-sorumluluk/${p.id}`,
+      lastmod: isoDateOnly(p.updatedAt || p.createdAt),
+    })),
   ]
   const urls = entries.map(({ path, lastmod }) => {
     const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : ''
@@ -33,7 +36,15 @@ export function sitemapXml(site: URL | string, posts: BlogPost[], projects: Soci
 
 /** robots.txt: everything allowed except the admin panel and the API. */
 export function robotsTxt(site: URL | string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${absoluteUrl('/sitemap.xml', site)}`, ''].join('\n')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${absoluteUrl('/sitemap.xml', site)}`,
+    '',
+  ].join('\n')
 }
 
 /** rss.xml: RSS 2.0 feed of the published blog posts, newest first. */

@@ -4,7 +4,11 @@ import { isoDate } from './dates.ts'
 import { absoluteUrl } from './site.ts'
 
 /** schema.org Organization for the home page, from the contact settings. */
-export function organizationJsonLd(settings: ContactSettings, brand: string, site: URL | string): Record<string, unknown> {
+export function organizationJsonLd(
+  settings: ContactSettings,
+  brand: string,
+  site: URL | string,
+): Record<string, unknown> {
   const sameAs = Object.values(settings.socialLinks).filter((url) => url !== '')
   return {
     '@context': 'https://schema.org',
@@ -15,13 +19,20 @@ export function organizationJsonLd(settings: ContactSettings, brand: string, sit
     ...(settings.aboutText && { description: settings.aboutText }),
     ...(settings.email && { email: settings.email }),
     ...(settings.phone && { telephone: settings.phone }),
-    ...(settings.address && { address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'TR' } }),
+    ...(settings.address && {
+      address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'TR' },
+    }),
     ...(sameAs.length > 0 && { sameAs }),
   }
 }
 
 /** schema.org BlogPosting for a blog detail page. */
-export function blogPostingJsonLd(post: BlogPost, brand: string, logo: string, site: URL | string): Record<string, unknown> {
+export function blogPostingJsonLd(
+  post: BlogPost,
+  brand: string,
+  logo: string,
+  site: URL | string,
+): Record<string, unknown> {
   const url = absoluteUrl(`/blog/${post.id}`, site)
   const image = post.featuredImage || post.images[0]
   const published = isoDate(post.createdAt)

@@ -1,13 +1,15 @@
 /** Escapes text for XML element content and attribute values. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // Control characters other than tab and newlines are not allowed in XML 1.0.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // Control characters other than tab and newlines are not allowed in XML 1.0.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  )
 }
 
 /** RFC 822 date for RSS, or '' when the value cannot be parsed. */
