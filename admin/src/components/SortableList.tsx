@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import {
   closestCenter,
   DndContext,
@@ -50,7 +50,7 @@ export function SortableList<T>({
   onReorder,
   renderItem,
   as = 'ul',
-  className,
+  className = 'sortable-list',
   describe,
 }: SortableListProps<T>) {
   const sensors = useSensors(
@@ -63,11 +63,19 @@ export function SortableList<T>({
     return item && describe ? describe(item) : `${ids.indexOf(String(id)) + 1}. öğe`
   }
   const position = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1)
+  // Right after pick-up the item is "over" itself: say nothing then, so the pick-up message is heard.
+  const moved = useRef(false)
   // dnd-kit's default announcements are English; the admin speaks Turkish.
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `${label(active.id)} tutuldu. Sıra: ${position(active.id)}/${ids.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${label(active.id)} ${position(over.id)}. sıraya taşındı.` : undefined,
+    onDragStart: ({ active }) => {
+      moved.current = false
+      return `${label(active.id)} tutuldu. Sıra: ${position(active.id)}/${ids.length}.`
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (over.id === active.id && !moved.current)) return undefined
+      moved.current = true
+      return `${label(active.id)} ${position(over.id)}. sıraya taşındı.`
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${label(active.id)} ${position(over.id)}. sıraya bırakıldı.` : undefined,
     onDragCancel: ({ active }) => `Taşıma iptal edildi. ${label(active.id)} yerinde kaldı.`,

@@ -55,7 +55,7 @@ export default function BlogPage() {
   }
 
   return (
-    <div className="stack">
+    <div className="stack content-admin">
       <PageHeader
         title="Blog Yönetimi"
         actions={

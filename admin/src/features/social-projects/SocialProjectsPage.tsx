@@ -38,7 +38,7 @@ export default function SocialProjectsPage() {
   }
 
   return (
-    <div className="stack">
+    <div className="stack content-admin">
       <PageHeader
         title="Sosyal Sorumluluk Projeleri"
         actions={

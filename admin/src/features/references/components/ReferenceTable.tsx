@@ -20,7 +20,9 @@ export function ReferenceTable({ cards, onReorder, onEdit, onDelete }: Props) {
             <th scope="col">
               <span className="visually-hidden">Sırala</span>
             </th>
-            <th scope="col">Görsel</th>
+            <th scope="col" className="reference-table__image-cell">
+              Görsel
+            </th>
             <th scope="col">Başlık</th>
             <th scope="col">Kategori</th>
             <th scope="col" className="reference-table__description">
@@ -42,7 +44,7 @@ export function ReferenceTable({ cards, onReorder, onEdit, onDelete }: Props) {
               <td>
                 <DragHandle handle={handle} label={`${card.title || 'Referans'}: sürükleyerek sırala`} />
               </td>
-              <td>
+              <td className="reference-table__image-cell">
                 {card.image ? (
                   <img className="reference-table__image" src={card.image} alt="" loading="lazy" />
                 ) : (

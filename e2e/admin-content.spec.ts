@@ -1,0 +1,328 @@
+import { expect, test, type Locator, type Page } from 'playwright/test'
+import { buildGeneration, loginAsAdmin, waitForSiteBuild } from './helpers.ts'
+
+/** A PNG drawn by the browser's canvas (so no fixture file is needed), as Playwright's setInputFiles payload. */
+async function pngFile(page: Page, width: number, height: number, name: string) {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = w
+      canvas.height = h
+      const ctx = canvas.getContext('2d')!
+      ctx.fillStyle = '#1f5fbf'
+      ctx.fillRect(0, 0, w, h)
+      ctx.fillStyle = '#f4b400'
+      ctx.fillRect(w / 4, h / 4, w / 2, h / 2)
+      return canvas.toDataURL('image/png').split(',')[1]
+    },
+    [width, height],
+  )
+  return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }
+}
+
+/**
+ * Keyboard drag with dnd-kit's keyboard sensor: Space picks up, an arrow moves, Space drops. Each step waits for
+ * the Turkish screen-reader announcement, because the sensor starts listening for arrows only after the pick-up.
+ */
+async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown') {
+  const live = page.locator('[id^="DndLiveRegion"]')
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await expect(live).toContainText('tutuldu')
+  await page.keyboard.press(key)
+  await expect(live).toContainText('sıraya taşındı')
+  await page.keyboard.press('Space')
+  await expect(live).toContainText('sıraya bırakıldı')
+}
+
+test.beforeEach(async ({ page }) => {
+  page.on('dialog', (dialog) => void dialog.accept())
+})
+
+test('home editor: blur-save, services tree, partner card add and collapse', async ({ page }) => {
+  const stamp = Date.now()
+  await loginAsAdmin(page, '/admin/anasayfa-duzenle')
+  const banner = page.locator('#banner')
+  const title = banner.getByLabel('Başlık', { exact: true })
+  const original = await title.inputValue()
+
+  // A text field saves when it loses focus, and the value survives a reload.
+  await title.fill(`Banner ${stamp}`)
+  await title.press('Tab')
+  await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
+  await page.reload()
+  await expect(title).toHaveValue(`Banner ${stamp}`)
+  await title.fill(original)
+  await title.press('Tab')
+  await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
+
+  // Services: blank heading refused, then a heading and a sub-item added and deleted.
+  const services = page.locator('#hizmetler')
+  await services.getByRole('button', { name: 'Başlık ekle', exact: true }).click()
+  await expect(services.getByText('Hizmet başlığı boş olamaz!')).toBeVisible()
+  const heading = `E2E Hizmet ${stamp}`
+  await services.getByLabel('Yeni hizmet başlığı').fill(heading)
+  await services.getByRole('button', { name: 'Başlık ekle', exact: true }).click()
+  await expect(page.getByText('Hizmet başlığı başarıyla eklendi!')).toBeVisible()
+  const branch = services.locator('.service-branch', { hasText: heading })
+  await expect(branch).toBeVisible()
+  // The seed has 6 headings: the 7th reaches the limit.
+  await expect(services.getByLabel('Yeni hizmet başlığı')).toBeDisabled()
+  await expect(services.getByText('Maksimum 7 hizmet başlığı ekleyebilirsiniz.')).toBeVisible()
+
+  await branch.getByRole('button', { name: 'Alt başlık ekle' }).click()
+  await expect(branch.getByText('Alt başlık boş olamaz!')).toBeVisible()
+  await branch.getByLabel(`${heading} için alt başlık`).fill('E2E alt başlık')
+  await branch.getByRole('button', { name: 'Alt başlık ekle' }).click()
+  await expect(branch.getByText('E2E alt başlık', { exact: true })).toBeVisible()
+  await branch.getByRole('button', { name: 'E2E alt başlık alt başlığını sil' }).click()
+  await expect(branch.getByText('E2E alt başlık', { exact: true })).toHaveCount(0)
+  await branch.getByRole('button', { name: 'Başlığı sil' }).click()
+  await expect(services.locator('.service-branch', { hasText: heading })).toHaveCount(0)
+  await expect(services.getByLabel('Yeni hizmet başlığı')).toBeEnabled()
+
+  // Partner card: the collapsed button opens the form; Ekle with a title adds and collapses; İptal collapses.
+  const partners = page.locator('#partnerler')
+  const openForm = partners.getByRole('button', { name: 'Yeni partner kartı ekle' })
+  await openForm.click()
+  await partners.getByRole('button', { name: 'İptal' }).click()
+  await expect(openForm).toBeVisible()
+  await openForm.click()
+  const form = partners.getByRole('form', { name: 'Yeni partner kartı' })
+  await form.getByRole('button', { name: 'Ekle' }).click()
+  await expect(form.getByText('Kart başlığı boş olamaz.')).toBeVisible()
+  const cardTitle = `E2E Partner ${stamp}`
+  await form.getByLabel('Kart başlığı').fill(cardTitle)
+  await form.getByLabel('Bağlantı').fill('https://ornek.com.tr')
+  await form.getByLabel('1. değer').fill('250+')
+  await form.getByLabel('1. etiket').fill('Müşteri')
+  await form.getByRole('button', { name: 'Ekle' }).click()
+  await expect(form).toHaveCount(0)
+  await expect(openForm).toBeVisible()
+
+  // The new card is a collapsed editor; expanded, its fields save on blur too.
+  const card = partners.locator('.partner-card', { hasText: cardTitle })
+  const toggle = card.getByRole('button', { name: cardTitle })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  await expect(card.getByLabel('1. değer')).toHaveValue('250+')
+  await card.getByLabel('Kart açıklaması').fill('Uçtan uca e-dönüşüm')
+  await card.getByLabel('Kart açıklaması').press('Tab')
+  await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
+  await page.reload()
+  await partners.getByRole('button', { name: cardTitle }).click()
+  await expect(card.getByLabel('Kart açıklaması')).toHaveValue('Uçtan uca e-dönüşüm')
+  await card.getByRole('button', { name: 'Sil' }).click()
+  await expect(partners.locator('.partner-card', { hasText: cardTitle })).toHaveCount(0)
+})
+
+test('references: card validation, modal edit, keyboard reorder, delete, slider images', async ({ page }) => {
+  const stamp = Date.now()
+  await loginAsAdmin(page, '/admin/referanslarimiz-duzenle')
+  const form = page.getByRole('form', { name: 'Yeni referans kartı' })
+  const title = `E2E Referans ${stamp}`
+  await form.getByLabel('Başlık').fill(title)
+  await form
+    .getByLabel('Açıklama')
+    .fill('Kırk karakterden uzun bir açıklama: e-Fatura ve e-Arşiv geçişi tamamlandı.')
+  await form.getByLabel('Sektörler').fill('Tekstil, Lojistik, , Gıda')
+  await form.getByRole('button', { name: 'Referans ekle' }).click()
+  await expect(form.getByText('Lütfen bir kategori seçiniz.')).toBeVisible()
+  await form.getByLabel('Kategori').selectOption({ label: 'DİA' })
+  await form.getByLabel('Kapak görseli').setInputFiles(await pngFile(page, 1200, 600, 'kapak.png'))
+  await form.getByRole('button', { name: 'Referans ekle' }).click()
+
+  const rows = page.locator('.reference-table tbody tr')
+  const row = rows.filter({ hasText: title })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText('DİA')
+  await expect(row).toContainText('Kırk karakterden uzun bir açıklama: e-Fatura ve e-...')
+  // The cover was shrunk in the browser to 800 px wide before upload (the thumbnail loads lazily: scroll to it).
+  await row.locator('img').scrollIntoViewIfNeeded()
+  await expect.poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800)
+
+  // Edit in the modal: view mode, Düzenle, change, Kaydet, back to view mode.
+  await row.getByRole('button', { name: `${title} düzenle` }).click()
+  const modal = page.getByRole('dialog')
+  await expect(modal.getByRole('heading', { name: title })).toBeVisible()
+  await modal.getByRole('button', { name: 'Düzenle' }).click()
+  await modal.getByLabel('Başlık').fill(`${title} (güncel)`)
+  await modal.getByRole('button', { name: 'İptal' }).click()
+  await expect(modal.getByRole('heading', { name: title, exact: true })).toBeVisible()
+  await modal.getByRole('button', { name: 'Düzenle' }).click()
+  await expect(modal.getByLabel('Başlık')).toHaveValue(title)
+  const edited = `${title} düzenlendi`
+  await modal.getByLabel('Başlık').fill(edited)
+  await modal.getByLabel('Web sitesi').fill('https://ornek-musteri.com.tr')
+  await modal.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(modal.getByRole('heading', { name: edited })).toBeVisible()
+  await expect(modal.getByRole('link', { name: 'Web sitesi' })).toHaveAttribute(
+    'href',
+    'https://ornek-musteri.com.tr',
+  )
+  await modal.getByRole('button', { name: 'Kapat' }).click()
+  const editedRow = rows.filter({ hasText: edited })
+  await expect(editedRow).toBeVisible()
+
+  // Keyboard reorder: the new card (last) moves up one place, and the order survives a reload.
+  const count = await rows.count()
+  await expect(rows.nth(count - 1)).toContainText(edited)
+  await keyboardMove(page, page.getByRole('button', { name: `${edited}: sürükleyerek sırala` }), 'ArrowUp')
+  await expect(rows.nth(count - 2)).toContainText(edited)
+  await expect(page.getByText('Sıralama kaydedildi.')).toBeVisible()
+  await page.reload()
+  await expect(rows.nth(count - 2)).toContainText(edited)
+
+  // Delete from the table.
+  await rows
+    .filter({ hasText: edited })
+    .getByRole('button', { name: `${edited} sil` })
+    .click()
+  await expect(rows.filter({ hasText: edited })).toHaveCount(0)
+  await expect(rows).toHaveCount(count - 1)
+
+  // Slider: an image is required; a wide image is shrunk to 1920 px; then it is deleted.
+  const slider = page.getByRole('form', { name: 'Slider görseli ekle' })
+  const items = page.locator('.slider-list__item')
+  const before = await items.count()
+  await slider.getByRole('button', { name: 'Slider görseli ekle' }).click()
+  await expect(slider.getByText('Lütfen bir görsel yükleyin.')).toBeVisible()
+  await slider.getByLabel('Yeni slider görseli').setInputFiles(await pngFile(page, 2400, 800, 'slider.png'))
+  await slider.getByRole('button', { name: 'Slider görseli ekle' }).click()
+  await expect(items).toHaveCount(before + 1)
+  const added = items.nth(before)
+  await expect(added).toContainText(String(before + 1))
+  await expect
+    .poll(() => added.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(1920)
+  await added.getByRole('button', { name: `${before + 1}. slider görselini sil` }).click()
+  await expect(items).toHaveCount(before)
+})
+
+test('blog: required title, fields with counters, keyboard reorder, save, live on the site, edit, delete', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const stamp = Date.now()
+  await loginAsAdmin(page, '/admin/blog-duzenle?yeni=1')
+  const form = page.getByRole('form', { name: 'Yeni blog yazısı' })
+  await form.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(form.getByText('Başlık zorunludur.')).toBeVisible()
+
+  const title = `E2E Blog ${stamp}`
+  await form.getByLabel('Başlık').fill(title)
+  await form.getByLabel('Yazar').fill('Test Yazarı')
+  await form.getByLabel('Etiketler').fill('e-Fatura, , Deneme')
+  await expect(form.getByText('0/20 metin, 0/20 görsel')).toBeVisible()
+  await form.getByRole('button', { name: 'Metin alanı ekle' }).click()
+  await form.getByLabel('Metin alanı 1', { exact: true }).fill(`Paragraf ${stamp}: e-Defter süreçleri.`)
+  await form.getByRole('button', { name: 'Görsel alanı ekle' }).click()
+  await expect(form.getByText('1/20 metin, 1/20 görsel')).toBeVisible()
+  await form
+    .getByLabel('Görsel alanı 1', { exact: true })
+    .setInputFiles(await pngFile(page, 640, 360, 'kapak.png'))
+
+  // The image field moves above the text by keyboard.
+  const items = form.locator('.sortable-item')
+  await expect(items.first().getByLabel('Metin alanı 1', { exact: true })).toBeVisible()
+  await keyboardMove(
+    page,
+    form.getByRole('button', { name: 'Görsel alanı 1: sürükleyerek sırala' }),
+    'ArrowUp',
+  )
+  await expect(items.first().getByLabel('Görsel alanı 1', { exact: true })).toBeAttached()
+  await expect(items.nth(1).getByLabel('Metin alanı 1', { exact: true })).toBeVisible()
+
+  const since = await buildGeneration(page.request)
+  await form.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByText('Blog yazısı başarıyla oluşturuldu!')).toBeVisible()
+  await expect(form).toHaveCount(0)
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row).toContainText('Yayında')
+
+  const posts = (await (await page.request.get('/api/admin/blogs')).json()).data as Array<Record<string, any>>
+  const post = posts.find((p) => p.title === title)!
+  expect(post.tags).toEqual(['e-Fatura', 'Deneme'])
+  expect(post.contentStructure.map((i: { type: string }) => i.type)).toEqual(['image', 'text'])
+  expect(post.contentStructure[0].src).toMatch(/^\/uploads\//)
+
+  // The published post is on the public site after the rebuild.
+  await waitForSiteBuild(page.request, since)
+  await page.goto(`/blog/${post.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(page.getByText(`Paragraf ${stamp}: e-Defter süreçleri.`)).toBeVisible()
+  await expect(page.locator(`img[src="${post.contentStructure[0].src}"]`).first()).toBeAttached()
+
+  // Edit: the stored image is kept by its src.
+  await page.goto('/admin/blog-duzenle')
+  await page.getByRole('button', { name: `${title} düzenle` }).click()
+  const edit = page.getByRole('form', { name: 'Blog yazısını düzenle' })
+  await expect(edit.getByText('1/20 metin, 1/20 görsel')).toBeVisible()
+  await edit.getByLabel('Başlık').fill(`${title} düzenlendi`)
+  await edit.getByLabel('Durum').selectOption({ label: 'Taslak' })
+  await edit.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByText('Blog yazısı başarıyla güncellendi!')).toBeVisible()
+  const editedRow = page.getByRole('row').filter({ hasText: `${title} düzenlendi` })
+  await expect(editedRow).toContainText('Taslak')
+  const all = (await (await page.request.get('/api/admin/blogs')).json()).data as Array<Record<string, any>>
+  const after = all.find((p) => p.id === post.id)!
+  expect(after.status).toBe('draft')
+  expect(after.contentStructure[0].src).toBe(post.contentStructure[0].src)
+
+  await editedRow.getByRole('button', { name: `${title} düzenlendi sil` }).click()
+  await expect(page.getByText('Blog yazısı başarıyla silindi!')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
+})
+
+test('social projects: heading level 3 and captioned image, edit, delete', async ({ page }) => {
+  const stamp = Date.now()
+  await loginAsAdmin(page, '/admin/sosyal-sorumluluk-projeleri')
+  await page.getByRole('button', { name: 'Yeni proje' }).click()
+  const form = page.getByRole('form', { name: 'Yeni proje' })
+  await form.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(form.getByText('Proje başlığı zorunludur.')).toBeVisible()
+
+  const title = `E2E Proje ${stamp}`
+  await form.getByLabel('Proje başlığı').fill(title)
+  await form.getByLabel('Proje tarihi').fill('2025-04-15')
+  await form.getByRole('button', { name: 'Başlık alanı ekle' }).click()
+  await form.getByLabel('Başlık alanı 1', { exact: true }).fill('Fidan dikimi')
+  await expect(form.getByLabel('Seviye')).toHaveValue('2')
+  await form.getByLabel('Seviye').selectOption('3')
+  await form.getByRole('button', { name: 'Görsel alanı ekle' }).click()
+  await form
+    .getByLabel('Görsel alanı 1', { exact: true })
+    .setInputFiles(await pngFile(page, 800, 500, 'fidan.png'))
+  await form.getByLabel('Görsel açıklaması (isteğe bağlı)').fill('Gönüllülerimiz Belgrad Ormanı’nda')
+  await form.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByText('Sosyal sorumluluk projesi başarıyla oluşturuldu!')).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row).toBeVisible()
+
+  const projects = (await (await page.request.get('/api/admin/social-projects')).json()).projects as Array<
+    Record<string, any>
+  >
+  const project = projects.find((p) => p.title === title)!
+  expect(project.project_date).toContain('2025-04-15')
+  expect(project.contentStructure).toMatchObject([
+    { type: 'heading', content: 'Fidan dikimi', level: 3, order: 0 },
+    { type: 'image', caption: 'Gönüllülerimiz Belgrad Ormanı’nda', order: 1 },
+  ])
+  expect(project.contentStructure[1].src).toMatch(/^\/uploads\//)
+
+  await row.getByRole('button', { name: `${title} düzenle` }).click()
+  const edit = page.getByRole('form', { name: 'Projeyi düzenle' })
+  await expect(edit.getByLabel('Seviye')).toHaveValue('3')
+  await expect(edit.getByLabel('Görsel açıklaması (isteğe bağlı)')).toHaveValue(
+    'Gönüllülerimiz Belgrad Ormanı’nda',
+  )
+  await edit.getByLabel('Proje başlığı').fill(`${title} düzenlendi`)
+  await edit.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByText('Sosyal sorumluluk projesi başarıyla güncellendi!')).toBeVisible()
+  const editedRow = page.getByRole('row').filter({ hasText: `${title} düzenlendi` })
+  await expect(editedRow).toBeVisible()
+
+  await editedRow.getByRole('button', { name: `${title} düzenlendi sil` }).click()
+  await expect(page.getByText('Sosyal sorumluluk projesi başarıyla silindi!')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
+})
