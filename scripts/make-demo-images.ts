@@ -1,7 +1,7 @@
 /**
  * Regenerates the raster demo images from their SVG sources:
- * public/demo/src/<name>.svg → public/demo/<name>.webp (at the SVG's own size),
- * public/demo/src/logo-mark.svg → public/demo/logo-180.png (touch icon).
+ * assets/demo-image-sources/<name>.svg → public/demo/<name>.webp (at the SVG's own size),
+ * assets/demo-image-sources/logo-mark.svg → public/demo/logo-180.png (touch icon).
  * Run: node scripts/make-demo-images.ts   (texts render with the system's DejaVu Sans, as committed)
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -9,7 +9,8 @@ import { basename, join } from 'node:path'
 import sharp from 'sharp'
 
 const demoDir = join(import.meta.dirname, '..', 'public', 'demo')
-const srcDir = join(demoDir, 'src')
+// Sources live outside public/ so they are neither copied into site builds nor served.
+const srcDir = join(import.meta.dirname, '..', 'assets', 'demo-image-sources')
 /** Target size per image; quality steps down until a file fits (flat art rarely needs it). */
 const MAX_BYTES = 60 * 1024
 const QUALITIES = [82, 74, 66, 58]
