@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { msg } from '#schema/messages.ts'
 
 export type FieldErrors = Record<string, string>
 
@@ -15,4 +16,9 @@ export function validateForm<S extends z.ZodType>(
     fields[key] ??= issue.message
   }
   return { ok: false, fields }
+}
+
+/** A blank required password reads 'Bu alan zorunludur.' rather than the minimum-length text. */
+export function requirePassword(fields: FieldErrors, password: string): FieldErrors {
+  return password === '' && fields.password ? { ...fields, password: msg.required } : fields
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { memberInputSchema, type PublicMember } from '#schema/library-member.ts'
 import { msg } from '#schema/messages.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
-import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
+import { requirePassword, validateForm, type FieldErrors } from '../../../lib/validate.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { Checkbox } from '../../../components/ui/Checkbox.tsx'
@@ -34,7 +34,7 @@ export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
       password,
       role: isAdmin ? 'library_admin' : 'member',
     })
-    if (!checked.ok) return setFields(checked.fields)
+    if (!checked.ok) return setFields(requirePassword(checked.fields, password))
     setFields({})
     save.mutate(
       { id: member?.id ?? null, input: checked.data },

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { userCreateSchema, type AdminRole } from '#schema/user.ts'
 import { errorText } from '../../../lib/api-client.ts'
-import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
+import { requirePassword, validateForm, type FieldErrors } from '../../../lib/validate.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Select } from '../../../components/ui/Select.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
@@ -21,7 +21,7 @@ export function NewUserForm({ onDone, onError, onCancel }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault()
     const checked = validateForm(userCreateSchema, values)
-    if (!checked.ok) return setFields(checked.fields)
+    if (!checked.ok) return setFields(requirePassword(checked.fields, values.password))
     setFields({})
     create.mutate(checked.data, {
       onSuccess: () => onDone(msg.userCreated),

@@ -1,0 +1,27 @@
+import { expect, test } from 'playwright/test'
+import { loginAsAdmin } from './helpers.ts'
+
+// Maintenance mode changes the public site for every test, so this runs in the serial project, alone.
+test('dashboard maintenance toggle turns the public 503 page on and off', async ({ page }) => {
+  await loginAsAdmin(page, '/admin/')
+  const toggle = page.getByRole('switch', { name: 'Bakım modu' })
+  try {
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await toggle.click()
+    await expect(page.getByText('Bakım modu açıldı.')).toBeVisible()
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await expect(page.getByRole('region', { name: 'Sistem Durumu' }).getByText('Açık')).toBeVisible()
+    const down = await page.request.get('/')
+    expect(down.status()).toBe(503)
+    expect(await down.text()).toContain('bakım')
+    // The admin keeps working during maintenance.
+    expect((await page.request.get('/admin/')).status()).toBe(200)
+
+    await toggle.click()
+    await expect(page.getByText('Bakım modu kapatıldı.')).toBeVisible()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    expect((await page.request.get('/')).status()).toBe(200)
+  } finally {
+    await page.request.post('/api/admin/maintenance', { data: { enabled: false } })
+  }
+})
