@@ -24,7 +24,10 @@ test.describe('references slider', () => {
     await dot(page, count).click()
     await expect(dot(page, count)).toHaveAttribute('aria-current', 'true')
     await expect(slider).toHaveAttribute('data-rotating', 'false')
-    await expect(slider.getByRole('group', { name: `${count} / ${count}` })).toHaveAttribute('aria-hidden', 'false')
+    await expect(slider.getByRole('group', { name: `${count} / ${count}` })).toHaveAttribute(
+      'aria-hidden',
+      'false',
+    )
 
     // Next from the last wraps to the first; previous from the first wraps to the last.
     await slider.getByRole('button', { name: 'Sonraki görsel' }).click()
@@ -53,7 +56,8 @@ test.describe('references filter (spec section 4)', () => {
     await page.goto('/referanslarimiz')
     const grid = page.locator('.refs__grid')
     const cards = grid.getByRole('article')
-    const category = (name: string) => page.getByRole('button', { name: new RegExp(`^${name} \\d+ referans$`) })
+    const category = (name: string) =>
+      page.getByRole('button', { name: new RegExp(`^${name} \\d+ referans$`) })
     const sectors = page.getByRole('group', { name: 'Sektörler' })
     const clearAll = page.getByRole('button', { name: 'Tüm filtreleri temizle' })
 
@@ -65,7 +69,14 @@ test.describe('references filter (spec section 4)', () => {
     await category('DİA').click()
     await expect(category('DİA')).toHaveAttribute('aria-pressed', 'true')
     await expect(cards).toHaveCount(3)
-    await expect(sectors.getByRole('button')).toHaveText(['Tekstil', 'Üretim', 'Hizmet', 'Danışmanlık', 'Dış Ticaret', 'Otomotiv'])
+    await expect(sectors.getByRole('button')).toHaveText([
+      'Tekstil',
+      'Üretim',
+      'Hizmet',
+      'Danışmanlık',
+      'Dış Ticaret',
+      'Otomotiv',
+    ])
     await expect(clearAll).toBeVisible()
 
     // A sector narrows within the category.
@@ -155,7 +166,10 @@ test.describe('blog list', () => {
     await expect(titles).toHaveText(['Elektronik İmza Nedir, Nasıl Alınır?'])
 
     await search.fill('')
-    await page.getByRole('group', { name: 'Etikete göre filtrele' }).getByRole('button', { name: 'Mevzuat', exact: true }).click()
+    await page
+      .getByRole('group', { name: 'Etikete göre filtrele' })
+      .getByRole('button', { name: 'Mevzuat', exact: true })
+      .click()
     await expect(titles).toHaveCount(2)
     for (const card of await page.locator('.blog-list__grid article').all()) {
       await expect(card.locator('.tags')).toContainText('Mevzuat')
@@ -174,7 +188,10 @@ test.describe('blog list', () => {
 })
 
 test.describe('contact form', () => {
-  test('disabled until filled, field errors, success clears the form and the admin sees it unread', async ({ page, request }) => {
+  test('disabled until filled, field errors, success clears the form and the admin sees it unread', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/iletisim')
     const submit = page.getByRole('button', { name: 'Gönder' })
     const subject = `E2E konu ${unique()}`
@@ -206,7 +223,11 @@ test.describe('contact form', () => {
     await expect(page.locator('.notice--success')).toHaveCount(0, { timeout: 8000 })
 
     const api = await adminApi(request)
-    const unread = (await (await api.get('/api/admin/contact')).json()).data as { id: string; subject: string; readAt: null }[]
+    const unread = (await (await api.get('/api/admin/contact')).json()).data as {
+      id: string
+      subject: string
+      readAt: null
+    }[]
     const stored = unread.find((m) => m.subject === subject)
     expect(stored).toMatchObject({ name: 'Zeynep Çelik', email: 'zeynep@ornek.com', readAt: null })
     await api.put(`/api/admin/contact/${stored!.id}/read`)
@@ -214,7 +235,9 @@ test.describe('contact form', () => {
 })
 
 test.describe('programs', () => {
-  test('a download saves the file and increments the count shown; no file means a disabled button', async ({ page }) => {
+  test('a download saves the file and increments the count shown; no file means a disabled button', async ({
+    page,
+  }) => {
     await page.goto('/programlar')
     const card = page.locator('li.program-card', { hasText: 'Tekdüzen Hesap Planı Şablonu' })
     const countCell = card.getByTestId('download-count')
@@ -236,7 +259,10 @@ test.describe('programs', () => {
 })
 
 test.describe('library', () => {
-  test('a library_admin logs in, sees the dashboard with the badge, and logs out to /', async ({ page, request }) => {
+  test('a library_admin logs in, sees the dashboard with the badge, and logs out to /', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request)
     const email = `kutuphane-${unique()}@ornek.com`
     const created = await api.post('/api/admin/library-members', {
@@ -321,7 +347,9 @@ async function startIsolatedServer(edit: (content: Record<string, unknown>) => v
   })
   const url = `http://localhost:${port}`
   await expect
-    .poll(async () => (await fetch(`${url}/referanslarimiz`).catch(() => null))?.status ?? 0, { timeout: 120_000 })
+    .poll(async () => (await fetch(`${url}/referanslarimiz`).catch(() => null))?.status ?? 0, {
+      timeout: 120_000,
+    })
     .toBe(200)
   return {
     url,

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { allTags, filterPosts, type BlogListItem } from '../lib/blog-search.ts'
+import { useHydrated } from './use-hydrated.ts'
 import './blog-list.css'
 
 type Props = { posts: BlogListItem[] }
@@ -12,6 +13,7 @@ export function BlogList({ posts }: Props) {
   const [query, setQuery] = useState('')
   const [tag, setTag] = useState<string | null>(null)
   const searchId = useId()
+  const hydrated = useHydrated()
   const tags = useMemo(() => allTags(posts), [posts])
   const visible = useMemo(() => filterPosts(posts, query, tag), [posts, query, tag])
   const filtering = query.trim() !== '' || tag !== null
@@ -29,12 +31,19 @@ export function BlogList({ posts }: Props) {
             value={query}
             placeholder="Başlık, özet veya içerikte ara..."
             autoComplete="off"
+            disabled={!hydrated}
             onChange={(event) => setQuery(event.target.value)}
           />
         </form>
         {tags.length > 0 && (
           <div className="blog-list__tags" role="group" aria-label="Etikete göre filtrele">
-            <button type="button" className="blog-list__tag" aria-pressed={tag === null} onClick={() => setTag(null)}>
+            <button
+              type="button"
+              className="blog-list__tag"
+              aria-pressed={tag === null}
+              disabled={!hydrated}
+              onClick={() => setTag(null)}
+            >
               Tümü
             </button>
             {tags.map((t) => (
@@ -43,6 +52,7 @@ export function BlogList({ posts }: Props) {
                 type="button"
                 className="blog-list__tag"
                 aria-pressed={tag === t}
+                disabled={!hydrated}
                 onClick={() => setTag((current) => (current === t ? null : t))}
               >
                 {t}

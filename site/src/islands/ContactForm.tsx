@@ -1,6 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
-import { contactPayload, emptyContact, isContactComplete, type ContactField } from '../lib/contact-form.ts'
+import {
+  contactFields,
+  contactPayload,
+  emptyContact,
+  isContactComplete,
+  type ContactField,
+} from '../lib/contact-form.ts'
 import { callApi, fieldErrorsOf, messageOf } from '../lib/island-api.ts'
 import { Notice } from './Notice.tsx'
 import { useTimedNotice } from './use-timed-notice.ts'
@@ -22,6 +28,20 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [sending, setSending] = useState(false)
   const [notice, showNotice] = useTimedNotice(5000)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // Text typed into the static HTML before hydration would otherwise be invisible to React: adopt it.
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    const typed = Object.fromEntries(
+      contactFields.map((name) => [
+        name,
+        (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '',
+      ]),
+    )
+    if (contactFields.some((name) => typed[name] !== '')) setValues((v) => ({ ...v, ...typed }))
+  }, [])
 
   function change(name: ContactField, value: string) {
     setValues((v) => ({ ...v, [name]: value }))
@@ -45,7 +65,7 @@ export function ContactForm() {
   }
 
   return (
-    <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending}>
+    <form ref={formRef} className="contact-form" noValidate onSubmit={submit} aria-busy={sending}>
       <div className="contact-form__grid">
         {fields.map((f) => {
           const id = `contact-${f.name}`
@@ -77,7 +97,11 @@ export function ContactForm() {
         })}
       </div>
       <Notice notice={notice} className="contact-form__notice" />
-      <button type="submit" className="btn btn--primary contact-form__submit" disabled={sending || !isContactComplete(values)}>
+      <button
+        type="submit"
+        className="btn btn--primary contact-form__submit"
+        disabled={sending || !isContactComplete(values)}
+      >
         {sending ? msg.sending : 'Gönder'}
       </button>
     </form>

@@ -17,8 +17,7 @@ export function LibraryDashboard({ member, onLogout }: Props) {
           </span>
           <div>
             <h2 id="library-welcome" className="library-dashboard__welcome">
-              Hoş geldiniz, {member.name}!
-              {isAdmin && <span className="library-badge">Library Admin</span>}
+              Hoş geldiniz, {member.name}!{isAdmin && <span className="library-badge">Library Admin</span>}
             </h2>
             <p className="library-dashboard__email">{member.email}</p>
             <p className="library-dashboard__role">
@@ -42,9 +41,23 @@ export function LibraryDashboard({ member, onLogout }: Props) {
         </button>
       </div>
       <div className="library-dashboard__soon">
-        <span className="library-dashboard__icon" aria-hidden="true">
-          📚
-        </span>
+        <svg
+          className="library-dashboard__icon"
+          viewBox="0 0 24 24"
+          width="56"
+          height="56"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20M4 19.5A2.5 2.5 0 0 0 6.5 22H20V2H6.5A2.5 2.5 0 0 0 4 4.5v15ZM8 7h8M8 11h6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
         <p>Kütüphane içerikleri çok yakında burada olacak.</p>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { formatFileSize } from '../lib/file-size.ts'
 import { callApi } from '../lib/island-api.ts'
 import { programsFromBody, type ProgramView } from '../lib/program-view.ts'
 import { Notice } from './Notice.tsx'
+import { useHydrated } from './use-hydrated.ts'
 import { useTimedNotice } from './use-timed-notice.ts'
 import './program-list.css'
 
@@ -16,6 +17,7 @@ export function ProgramList({ initial }: Props) {
   // Several programs may download at once; each button is disabled only while its own download runs.
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set())
   const [notice, showNotice] = useTimedNotice(5000)
+  const hydrated = useHydrated()
 
   const reload = useCallback(async () => {
     const result = await callApi('/api/programs')
@@ -56,7 +58,13 @@ export function ProgramList({ initial }: Props) {
             <li key={program.id} className="card program-card" data-program-id={program.id}>
               <div className="program-card__head">
                 {program.logo ? (
-                  <img className="program-card__logo" src={program.logo} alt="" loading="lazy" decoding="async" />
+                  <img
+                    className="program-card__logo"
+                    src={program.logo}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className="program-card__logo program-card__logo--empty" aria-hidden="true">
                     {program.name.slice(0, 1)}
@@ -84,14 +92,18 @@ export function ProgramList({ initial }: Props) {
                 <button
                   type="button"
                   className="btn btn--primary program-card__button"
-                  disabled={downloading.has(program.id)}
+                  disabled={!hydrated || downloading.has(program.id)}
                   aria-label={`${program.name} programını indir`}
                   onClick={() => void download(program)}
                 >
                   {downloading.has(program.id) ? 'İndiriliyor...' : 'İndir'}
                 </button>
               ) : (
-                <button type="button" className="btn program-card__button program-card__button--none" disabled>
+                <button
+                  type="button"
+                  className="btn program-card__button program-card__button--none"
+                  disabled
+                >
                   {msg.programNoFile}
                 </button>
               )}

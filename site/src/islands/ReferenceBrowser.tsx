@@ -12,6 +12,7 @@ import {
 } from '../lib/reference-filter.ts'
 import type { ReferenceView } from '../lib/reference-view.ts'
 import { ReferenceCardView } from './ReferenceCardView.tsx'
+import { useHydrated } from './use-hydrated.ts'
 import './reference-browser.css'
 
 type Props = { cards: ReferenceView[]; categories: { key: Category; label: string }[] }
@@ -19,6 +20,7 @@ type Props = { cards: ReferenceView[]; categories: { key: Category; label: strin
 /** Category filters with a sector sub-filter (spec section 4) beside the reference card grid. */
 export function ReferenceBrowser({ cards, categories }: Props) {
   const [filter, setFilter] = useState(noFilter)
+  const hydrated = useHydrated()
   const visible = useMemo(() => filterCards(cards, filter), [cards, filter])
   const counts = useMemo(() => countByCategory(cards), [cards])
   const sectors = filter.category ? sectorsOf(cards, filter.category) : []
@@ -37,6 +39,7 @@ export function ReferenceBrowser({ cards, categories }: Props) {
               type="button"
               className="refs__option"
               aria-pressed={filter.category === key}
+              disabled={!hydrated}
               onClick={() => setFilter((f) => chooseCategory(f, key))}
             >
               <span>{label}</span>
@@ -52,7 +55,11 @@ export function ReferenceBrowser({ cards, categories }: Props) {
             <h3 id="refs-sector-title" className="refs__sidebar-subtitle">
               Sektörler
             </h3>
-            <div className="refs__options refs__options--chips" role="group" aria-labelledby="refs-sector-title">
+            <div
+              className="refs__options refs__options--chips"
+              role="group"
+              aria-labelledby="refs-sector-title"
+            >
               {sectors.map((sector) => (
                 <button
                   key={sector}

@@ -6,7 +6,13 @@ export function ReferenceCardView({ card }: { card: ReferenceView }) {
   return (
     <article className="card ref-card" data-category={card.category}>
       {card.image ? (
-        <img className="card__media ref-card__image" src={card.image} alt={card.title} loading="lazy" decoding="async" />
+        <img
+          className="card__media ref-card__image"
+          src={card.image}
+          alt={card.title}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <div className="card__media ref-card__placeholder" aria-hidden="true">
           {card.title.slice(0, 1)}

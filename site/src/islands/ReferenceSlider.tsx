@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS } from '../lib/slider.ts'
+import { useHydrated } from './use-hydrated.ts'
 import './reference-slider.css'
 
 type Props = { images: string[] }
@@ -25,6 +26,7 @@ export function ReferenceSlider({ images }: Props) {
   const [focused, setFocused] = useState(false)
   const [stopped, setStopped] = useState(false)
   const reduced = useReducedMotion()
+  const hydrated = useHydrated()
   const rotating = count > 1 && !hovered && !focused && !stopped && !reduced
 
   useEffect(() => {
@@ -58,7 +60,12 @@ export function ReferenceSlider({ images }: Props) {
               aria-label={`${i + 1} / ${count}`}
               aria-hidden={i !== index}
             >
-              <img src={src} alt={`Referans görseli ${i + 1}`} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+              <img
+                src={src}
+                alt={`Referans görseli ${i + 1}`}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
             </div>
           ))}
         </div>
@@ -69,6 +76,7 @@ export function ReferenceSlider({ images }: Props) {
             type="button"
             className="slider__arrow slider__arrow--prev"
             aria-label="Önceki görsel"
+            disabled={!hydrated}
             onClick={() => setIndex((i) => previousSlide(i, count))}
           >
             <span aria-hidden="true">‹</span>
@@ -77,20 +85,21 @@ export function ReferenceSlider({ images }: Props) {
             type="button"
             className="slider__arrow slider__arrow--next"
             aria-label="Sonraki görsel"
+            disabled={!hydrated}
             onClick={() => setIndex((i) => nextSlide(i, count))}
           >
             <span aria-hidden="true">›</span>
           </button>
           <div className="slider__controls">
             {!reduced && (
-            <button
-              type="button"
-              className="slider__toggle"
-              aria-label={stopped ? 'Otomatik geçişi başlat' : 'Otomatik geçişi durdur'}
-              onClick={() => setStopped((s) => !s)}
-            >
-              <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
-            </button>
+              <button
+                type="button"
+                className="slider__toggle"
+                aria-label={stopped ? 'Otomatik geçişi başlat' : 'Otomatik geçişi durdur'}
+                onClick={() => setStopped((s) => !s)}
+              >
+                <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+              </button>
             )}
             <div className="slider__dots">
               {images.map((src, i) => (
@@ -100,6 +109,7 @@ export function ReferenceSlider({ images }: Props) {
                   className="slider__dot"
                   aria-label={`${i + 1}. görsele git`}
                   aria-current={i === index ? 'true' : undefined}
+                  disabled={!hydrated}
                   onClick={() => setIndex(i)}
                 />
               ))}

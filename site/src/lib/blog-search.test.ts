@@ -10,7 +10,13 @@ const post = (id: string, title: string, tags: string[] = [], text = '', excerpt
 })
 const posts = [
   post('1', 'İstanbul ofisimiz açıldı', ['Haber']),
-  post('2', 'E-Fatura nedir?', ['e-Fatura', 'Rehber'], 'Irak ve Iğdır müşterileri', 'Kısa bir ISLAK imza özeti'),
+  post(
+    '2',
+    'E-Fatura nedir?',
+    ['e-Fatura', 'Rehber'],
+    'Irak ve Iğdır müşterileri',
+    'Kısa bir ISLAK imza özeti',
+  ),
   post('3', 'Muhasebe ipuçları', ['Rehber'], '<p>Defter <b>kapanışı</b></p>'),
 ]
 const ids = (list: readonly { id: string }[]) => list.map((p) => p.id)

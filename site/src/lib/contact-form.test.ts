@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { contactPayload, emptyContact, isContactComplete } from './contact-form.ts'
 
-const filled = { name: 'Ali', email: 'ali@ornek.com', phone: '0212 000 00 00', subject: 'Konu', message: 'Merhaba' }
+const filled = {
+  name: 'Ali',
+  email: 'ali@ornek.com',
+  phone: '0212 000 00 00',
+  subject: 'Konu',
+  message: 'Merhaba',
+}
 
 describe('contact form rules', () => {
   it('is complete only when all five fields are non-blank', () => {

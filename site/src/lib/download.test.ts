@@ -19,8 +19,12 @@ describe('fileNameFromDisposition', () => {
   it('falls back on a missing header, a missing name or a malformed filename*', () => {
     expect(fileNameFromDisposition(null, 'Program.exe')).toBe('Program.exe')
     expect(fileNameFromDisposition('attachment', 'Program.exe')).toBe('Program.exe')
-    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A", 'Program.exe')).toBe('Program.exe')
-    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A; filename=a.exe", 'P.exe')).toBe('a.exe')
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A", 'Program.exe')).toBe(
+      'Program.exe',
+    )
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A; filename=a.exe", 'P.exe')).toBe(
+      'a.exe',
+    )
   })
 
   it('drops folder parts so the name cannot climb paths', () => {

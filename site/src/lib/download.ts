@@ -1,6 +1,11 @@
 /** Strips quotes and any folder part so the name is safe for <a download>. */
 function cleanName(name: string): string {
-  const base = name.trim().replace(/^"(.*)"$/, '$1').split(/[\\/]/).pop() ?? ''
+  const base =
+    name
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .split(/[\\/]/)
+      .pop() ?? ''
   return base.replace(/[\u0000-\u001f]/g, '').trim()
 }
 
@@ -24,7 +29,8 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
     const decoded = ext ? decodeExtValue(ext[1]) : null
     if (decoded && cleanName(decoded)) return cleanName(decoded)
     const plain = /(?:^|;)\s*filename\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/i.exec(header)
-    if (plain && cleanName(plain[1].replace(/\\(.)/g, '$1'))) return cleanName(plain[1].replace(/\\(.)/g, '$1'))
+    if (plain && cleanName(plain[1].replace(/\\(.)/g, '$1')))
+      return cleanName(plain[1].replace(/\\(.)/g, '$1'))
   }
   return fallback
 }

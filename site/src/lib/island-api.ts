@@ -5,7 +5,10 @@ export type ApiBody = { success?: boolean; message?: unknown; fields?: unknown; 
 export type ApiResult = { ok: boolean; status: number; body: ApiBody }
 
 /** Sends JSON (or nothing) to our API and never throws: a network failure becomes status 0. */
-export async function callApi(path: string, init: { method?: string; json?: unknown } = {}): Promise<ApiResult> {
+export async function callApi(
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<ApiResult> {
   try {
     const response = await fetch(path, {
       method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),

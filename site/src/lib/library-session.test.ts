@@ -10,7 +10,13 @@ function memoryStore(initial: Record<string, string> = {}) {
     removeItem: (key: string) => void map.delete(key),
   }
 }
-const member = { id: 'm1', name: 'Ayşe Yılmaz', email: 'ayse@ornek.com', role: 'library_admin', created_at: '2025-01-01' } as const
+const member = {
+  id: 'm1',
+  name: 'Ayşe Yılmaz',
+  email: 'ayse@ornek.com',
+  role: 'library_admin',
+  created_at: '2025-01-01',
+} as const
 
 describe('library session in localStorage', () => {
   it('round-trips the member under the libraryMember key and clears it', () => {

@@ -11,7 +11,8 @@ export type ProgramView = {
 }
 
 const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback)
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0)
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0
 
 /** Reads one entry of GET /api/programs (or a build-time program); null when it has no id or name. */
 export function toProgramView(raw: unknown): ProgramView | null {
@@ -32,7 +33,7 @@ export function toProgramView(raw: unknown): ProgramView | null {
 }
 
 /** The list from GET /api/programs ({ data: [...] }); null when the answer has no list. */
-export function programsFromBody(body: { data?: unknown }): ProgramView[] | null {
+export function programsFromBody(body: Record<string, unknown>): ProgramView[] | null {
   if (!Array.isArray(body.data)) return null
   return body.data.map(toProgramView).filter((p): p is ProgramView => p !== null)
 }

@@ -10,7 +10,13 @@ describe('toReferenceView', () => {
       description: 'Açıklama',
       category: 'edonusum',
       sector: 'Gıda, , Lojistik',
-      socials: { instagram: '', twitter: '', facebook: '', linkedin: 'https://linkedin.com/x', website: 'https://ornek.com' },
+      socials: {
+        instagram: '',
+        twitter: '',
+        facebook: '',
+        linkedin: 'https://linkedin.com/x',
+        website: 'https://ornek.com',
+      },
     })
     expect(view.categoryLabel).toBe('E-Dönüşüm')
     expect(view.sectors).toEqual(['Gıda', 'Lojistik'])
@@ -21,6 +27,12 @@ describe('toReferenceView', () => {
   })
 
   it('lists the five categories in schema order', () => {
-    expect(categoryOptions.map((c) => c.label)).toEqual(['DİA', 'Rota Bulut ERP', 'E-Dönüşüm', 'Web & QR', 'Akınsoft'])
+    expect(categoryOptions.map((c) => c.label)).toEqual([
+      'DİA',
+      'Rota Bulut ERP',
+      'E-Dönüşüm',
+      'Web & QR',
+      'Akınsoft',
+    ])
   })
 })

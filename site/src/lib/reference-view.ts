@@ -32,4 +32,7 @@ export function toReferenceView(card: ReferenceCard): ReferenceView {
 }
 
 /** The categories in schema order with their Turkish labels, for the sidebar. */
-export const categoryOptions = (Object.keys(categories) as Category[]).map((key) => ({ key, label: categories[key] }))
+export const categoryOptions = (Object.keys(categories) as Category[]).map((key) => ({
+  key,
+  label: categories[key],
+}))
