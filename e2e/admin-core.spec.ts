@@ -293,3 +293,18 @@ test('logout ends the session and shows the login form', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull()
   expect((await page.request.get('/api/admin/me')).status()).toBe(401)
 })
+
+test('phone: the sidebar is collapsed behind the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await loginAsAdmin(page, '/admin/')
+  const link = page.getByRole('link', { name: 'Kütüphane Üyeleri' })
+  await expect(link).toBeHidden()
+  await page.getByRole('button', { name: 'Menü', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Menü', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kütüphane Üyeleri' })).toBeVisible()
+  await expect(link).toBeHidden()
+})

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import type { AdminUser } from '../lib/auth.ts'
+import { ScrollManager } from './ScrollManager.tsx'
 import { Sidebar } from './Sidebar.tsx'
 
 /** Sidebar plus content; on a phone the sidebar slides in from a menu button in the top bar. */
@@ -11,13 +12,20 @@ export function Layout({ user, children }: { user: AdminUser; children: ReactNod
   useEffect(() => setMenuOpen(false), [pathname])
   useEffect(() => {
     if (!menuOpen) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false)
+    // The menu slides over the page: move focus into it, and back to the menu button on Escape.
+    document.querySelector<HTMLElement>('#admin-sidebar a')?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setMenuOpen(false)
+      document.querySelector<HTMLElement>('.topbar__menu')?.focus()
+    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [menuOpen])
 
   return (
     <div className="layout">
+      <ScrollManager />
       <a className="skip-link" href="#main">
         İçeriğe geç
       </a>
@@ -33,7 +41,16 @@ export function Layout({ user, children }: { user: AdminUser; children: ReactNod
         </button>
         <span className="topbar__title">Yönetim Paneli</span>
       </header>
-      <Sidebar user={user} id="admin-sidebar" open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <Sidebar
+        user={user}
+        id="admin-sidebar"
+        open={menuOpen}
+        onNavigate={() => setMenuOpen(false)}
+        onClose={() => {
+          setMenuOpen(false)
+          document.querySelector<HTMLElement>('.topbar__menu')?.focus()
+        }}
+      />
       {menuOpen && <div className="backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
       <main id="main" className="main" tabIndex={-1}>
         {children}

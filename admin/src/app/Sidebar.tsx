@@ -6,10 +6,16 @@ import { api } from '../lib/api-client.ts'
 import { clearAdminUser, type AdminUser } from '../lib/auth.ts'
 import { navGroups } from './nav-items.ts'
 
-type SidebarProps = { user: AdminUser; id: string; open: boolean; onNavigate: () => void }
+type SidebarProps = {
+  user: AdminUser
+  id: string
+  open: boolean
+  onNavigate: () => void
+  onClose: () => void
+}
 
 /** Links to every screen, the current user with role label, a link to the site and logout. */
-export function Sidebar({ user, id, open, onNavigate }: SidebarProps) {
+export function Sidebar({ user, id, open, onNavigate, onClose }: SidebarProps) {
   const queryClient = useQueryClient()
   const [leaving, setLeaving] = useState(false)
 
@@ -23,7 +29,12 @@ export function Sidebar({ user, id, open, onNavigate }: SidebarProps) {
 
   return (
     <aside id={id} className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Yönetim menüsü">
-      <div className="sidebar__brand">Yönetim Paneli</div>
+      <div className="sidebar__brand">
+        Yönetim Paneli
+        <button type="button" className="sidebar__close" onClick={onClose} aria-label="Menüyü kapat">
+          ×
+        </button>
+      </div>
       <nav className="sidebar__nav">
         {navGroups.map((group) => (
           <div key={group.title} className="sidebar__group">

@@ -13,7 +13,7 @@ type Props = {
 export function MemberTable({ members, onEdit, onDelete, deletingId }: Props) {
   return (
     <div className="table-wrap card card--flush">
-      <table className="table">
+      <table className="table table--stack">
         <thead>
           <tr>
             <th scope="col">Ad Soyad</th>
@@ -26,14 +26,14 @@ export function MemberTable({ members, onEdit, onDelete, deletingId }: Props) {
         <tbody>
           {members.map((m) => (
             <tr key={m.id}>
-              <td>{m.name}</td>
-              <td>{m.email}</td>
-              <td>
+              <td data-label="Ad Soyad">{m.name}</td>
+              <td data-label="E-posta">{m.email}</td>
+              <td data-label="Rol">
                 <span className={`badge ${m.role === 'library_admin' ? 'badge--danger' : ''}`}>
                   {m.role === 'library_admin' ? 'Library Admin' : 'Üye'}
                 </span>
               </td>
-              <td>{formatDate(m.created_at)}</td>
+              <td data-label="Kayıt Tarihi">{formatDate(m.created_at)}</td>
               <td className="table__actions">
                 <Button
                   size="sm"

@@ -9,10 +9,10 @@ import { TextField } from '../../../components/ui/TextField.tsx'
 import { useCreateUser } from '../api/create-user.ts'
 import { roleOptions } from './role-options.ts'
 
-type Props = { onDone: (text: string) => void; onError: (text: string) => void; onCancel: () => void }
+type Props = { onDone: (text: string) => void; onError: (text: string) => void }
 
 /** New admin user: name, e-mail and password required; role defaults to admin. */
-export function NewUserForm({ onDone, onError, onCancel }: Props) {
+export function NewUserForm({ onDone, onError }: Props) {
   const [values, setValues] = useState({ name: '', email: '', password: '', role: 'admin' as AdminRole })
   const [fields, setFields] = useState<FieldErrors>({})
   const create = useCreateUser()
@@ -57,9 +57,6 @@ export function NewUserForm({ onDone, onError, onCancel }: Props) {
       <div className="actions">
         <Button type="submit" busy={create.isPending}>
           Kullanıcı Oluştur
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Vazgeç
         </Button>
       </div>
     </form>

@@ -39,7 +39,6 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
               show('success', text)
             }}
             onError={(text) => show('error', text)}
-            onCancel={() => setAdding(false)}
           />
         )}
         {users.isPending ? (
@@ -50,7 +49,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
           <EmptyState>Henüz kullanıcı yok.</EmptyState>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">Ad Soyad</th>

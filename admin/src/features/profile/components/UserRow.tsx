@@ -54,12 +54,12 @@ export function UserRow({ user, isSelf, notify }: Props) {
   if (!editing)
     return (
       <tr>
-        <td>
+        <td data-label="Ad Soyad">
           {user.name}
           {isSelf && <span className="badge badge--info self-badge">Siz</span>}
         </td>
-        <td>{user.email}</td>
-        <td>{roleLabels[user.role] ?? user.role}</td>
+        <td data-label="E-posta">{user.email}</td>
+        <td data-label="Rol">{roleLabels[user.role] ?? user.role}</td>
         <td className="table__actions">
           <Button size="sm" variant="secondary" onClick={startEdit} aria-label={`${user.name} düzenle`}>
             Düzenle

@@ -14,7 +14,7 @@ type Props = {
 export function ProgramTable({ programs, onEdit, onDelete, deletingId }: Props) {
   return (
     <div className="table-wrap card card--flush">
-      <table className="table">
+      <table className="table table--stack">
         <thead>
           <tr>
             <th scope="col">Program</th>
@@ -27,7 +27,7 @@ export function ProgramTable({ programs, onEdit, onDelete, deletingId }: Props) 
         <tbody>
           {programs.map((p) => (
             <tr key={p.id}>
-              <td>
+              <td data-label="Program">
                 <div className="media-cell">
                   {p.logoPath ? (
                     <img src={p.logoPath} alt="" className="media-cell__thumb" />
@@ -40,8 +40,8 @@ export function ProgramTable({ programs, onEdit, onDelete, deletingId }: Props) 
                   </div>
                 </div>
               </td>
-              <td>{p.version}</td>
-              <td>
+              <td data-label="Versiyon">{p.version}</td>
+              <td data-label="Dosya">
                 {p.hasFile === false || !p.fileName ? (
                   <span className="badge">{msg.programNoFile}</span>
                 ) : (
@@ -52,7 +52,7 @@ export function ProgramTable({ programs, onEdit, onDelete, deletingId }: Props) 
                   </>
                 )}
               </td>
-              <td>{(p.downloads ?? 0).toLocaleString('tr-TR')}</td>
+              <td data-label="İndirme">{(p.downloads ?? 0).toLocaleString('tr-TR')}</td>
               <td className="table__actions">
                 <Button
                   size="sm"
