@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AdminRole } from '#schema/user.ts'
@@ -50,14 +50,36 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 /** Adds an admin user straight into the data store (a data builder, not a mock). */
-export async function addUser(data: DataStore, role: AdminRole = 'admin', email = `${role}-${newId(4)}@ornek.com`) {
-  const user = { id: newId(), name: `Test ${role}`, email: email.toLowerCase(), role, passwordHash: await hashPassword(PASSWORD), createdAt: new Date().toISOString() }
+export async function addUser(
+  data: DataStore,
+  role: AdminRole = 'admin',
+  email = `${role}-${newId(4)}@ornek.com`,
+) {
+  const user = {
+    id: newId(),
+    name: `Test ${role}`,
+    email: email.toLowerCase(),
+    role,
+    passwordHash: await hashPassword(PASSWORD),
+    createdAt: new Date().toISOString(),
+  }
   await data.update('users', (users) => void users.push(user))
   return user
 }
 
-export async function addMember(data: DataStore, role: MemberRole = 'member', email = `uye-${newId(4)}@ornek.com`) {
-  const member = { id: newId(), name: `Üye ${role}`, email: email.toLowerCase(), role, passwordHash: await hashPassword(PASSWORD), created_at: new Date().toISOString() }
+export async function addMember(
+  data: DataStore,
+  role: MemberRole = 'member',
+  email = `uye-${newId(4)}@ornek.com`,
+) {
+  const member = {
+    id: newId(),
+    name: `Üye ${role}`,
+    email: email.toLowerCase(),
+    role,
+    passwordHash: await hashPassword(PASSWORD),
+    created_at: new Date().toISOString(),
+  }
   await data.update('members', (members) => void members.push(member))
   return member
 }
@@ -80,4 +102,31 @@ export function jsonRequest(t: TestApp, method: string, path: string, body?: unk
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (cookie) headers.cookie = cookie
   return t.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+}
+
+/** A logged-in admin's Cookie header (a fresh admin user). */
+export async function adminCookie(t: TestApp): Promise<string> {
+  return loginCookie(t, (await addUser(t.deps.data)).email)
+}
+
+type FormValue = string | File | File[] | undefined
+/** A multipart request with an optional session cookie; array values become repeated parts. */
+export function formRequest(
+  t: TestApp,
+  method: string,
+  path: string,
+  fields: Record<string, FormValue>,
+  cookie?: string,
+) {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v)
+  }
+  return t.app.request(path, { method, body, headers: cookie ? { cookie } : {} })
+}
+
+/** File names in DATA_DIR/uploads (to check what was stored and removed). */
+export async function uploadNames(t: TestApp): Promise<string[]> {
+  return (await readdir(join(t.dataDir, 'uploads'))).sort()
 }

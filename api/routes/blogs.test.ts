@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, fakeImageFile, formRequest, PNG, pngFile, uploadNames } from '../lib/test-media.ts'
-import { createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { fakeImageFile, PNG, pngFile } from '../test-media.ts'
+import {
+  adminCookie,
+  createTestApp,
+  formRequest,
+  jsonRequest,
+  uploadNames,
+  type TestApp,
+} from '../test-helpers.ts'
 
 let t: TestApp
 let cookie: string

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { tinyPng } from '../lib/test-png.ts'
+import { PNG, pngFile } from '../test-media.ts'
 import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp
@@ -42,7 +42,7 @@ function save(values: Record<string, string> = fields, logoFile?: File, session:
     headers: session ? { cookie: session } : {},
   })
 }
-const png = () => new File([tinyPng()], 'logo.png', { type: 'image/png' })
+const png = () => pngFile('logo.png')
 const uploads = () => readdir(join(t.dataDir, 'uploads'))
 const publicSettings = async () => (await (await jsonRequest(t, 'GET', '/api/contact-settings')).json()).data
 
@@ -117,7 +117,7 @@ describe('contact settings', () => {
       logoFile: 'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
     })
     const big = new Uint8Array(5 * MB + 10)
-    big.set(tinyPng())
+    big.set(PNG)
     const tooBig = await save(fields, new File([big], 'logo.png'))
     expect(tooBig.status).toBe(413)
     expect((await tooBig.json()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')

@@ -2,8 +2,15 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, fakeImageFile, formRequest, pngFile, uploadNames } from '../lib/test-media.ts'
-import { createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { fakeImageFile, pngFile } from '../test-media.ts'
+import {
+  adminCookie,
+  createTestApp,
+  formRequest,
+  jsonRequest,
+  uploadNames,
+  type TestApp,
+} from '../test-helpers.ts'
 
 let t: TestApp
 let cookie: string

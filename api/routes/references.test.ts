@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, pngDataUrl, uploadNames } from '../lib/test-media.ts'
-import { createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { pngDataUrl } from '../test-media.ts'
+import { adminCookie, createTestApp, jsonRequest, uploadNames, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp
 let cookie: string

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { tinyPng } from '../lib/test-png.ts'
+import { PNG, pngFile } from '../test-media.ts'
 import { addMember, addUser, createTestApp, loginCookie, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp
@@ -46,19 +46,18 @@ const uploaded = () => readdir(join(t.dataDir, 'uploads'))
 
 describe('POST /api/upload', () => {
   it('stores a real PNG under an unguessable name and returns its /uploads/ URL', async () => {
-    const png = tinyPng()
-    const res = await upload(new File([png], 'logo.png', { type: 'image/png' }))
+    const res = await upload(pngFile('logo.png'))
     expect(res.status).toBe(201)
     const { success, imageUrl } = await res.json()
     expect(success).toBe(true)
     expect(imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{16}\.png$/)
     const name = imageUrl.slice('/uploads/'.length)
     await t.restart()
-    expect(new Uint8Array(await readFile(join(t.dataDir, 'uploads', name)))).toEqual(png)
+    expect(new Uint8Array(await readFile(join(t.dataDir, 'uploads', name)))).toEqual(PNG)
   })
 
   it('judges by content, not name or type: the PNG is stored as .png even when named .gif', async () => {
-    const res = await upload(new File([tinyPng()], 'resim.gif', { type: 'image/gif' }))
+    const res = await upload(new File([PNG], 'resim.gif', { type: 'image/gif' }))
     expect((await res.json()).imageUrl).toMatch(/\.png$/)
   })
 
@@ -99,10 +98,10 @@ describe('POST /api/upload', () => {
   })
 
   it('limits images to 5 MB (413) and the whole body (413 msg.tooLarge)', async () => {
-    const over = await upload(new File([padded(tinyPng(), 5 * MB + 1)], 'buyuk.png'))
+    const over = await upload(new File([padded(PNG, 5 * MB + 1)], 'buyuk.png'))
     expect(over.status).toBe(413)
     expect((await over.json()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')
-    const huge = await upload(new File([padded(tinyPng(), 7 * MB)], 'dev.png'))
+    const huge = await upload(new File([padded(PNG, 7 * MB)], 'dev.png'))
     expect(huge.status).toBe(413)
     expect((await huge.json()).message).toBe('Gönderilen veri çok büyük.')
     expect(await uploaded()).toEqual([])
@@ -117,7 +116,7 @@ describe('POST /api/upload', () => {
     const media = await upload(video, '?kind=media')
     expect(media.status).toBe(201)
     expect((await media.json()).imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.mp4$/)
-    const bigImage = await upload(new File([padded(tinyPng(), 6 * MB)], 'b.png'), '?kind=media')
+    const bigImage = await upload(new File([padded(PNG, 6 * MB)], 'b.png'), '?kind=media')
     expect(bigImage.status).toBe(413)
     expect((await bigImage.json()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')
     const text = await upload(new File(['metin'], 'x.webm'), '?kind=media')
@@ -127,7 +126,7 @@ describe('POST /api/upload', () => {
   })
 
   it('needs an admin session: 401 without one and for a library member session', async () => {
-    const png = new File([tinyPng()], 'a.png')
+    const png = new File([PNG], 'a.png')
     expect((await upload(png, '', null)).status).toBe(401)
     const member = await addMember(t.deps.data, 'library_admin')
     expect((await upload(png, '', await loginCookie(t, member.email, '/api/library/login'))).status).toBe(401)
@@ -135,10 +134,7 @@ describe('POST /api/upload', () => {
   })
 
   it('keeps both of two uploads sent at once', async () => {
-    const [a, b] = await Promise.all([
-      upload(new File([tinyPng()], 'a.png')),
-      upload(new File([tinyPng()], 'b.png')),
-    ])
+    const [a, b] = await Promise.all([upload(new File([PNG], 'a.png')), upload(new File([PNG], 'b.png'))])
     const urls = [(await a.json()).imageUrl, (await b.json()).imageUrl]
     expect(new Set(urls).size).toBe(2)
     expect((await uploaded()).sort()).toEqual(urls.map((u) => u.slice('/uploads/'.length)).sort())
