@@ -24,7 +24,7 @@ export function Notice({ message, type, children, autoHideMs, onHide }: NoticePr
     }, autoHideMs)
     return () => clearTimeout(t)
     // Restart the timer when the text changes, not when the parent re-renders.
-  }, [autoHideMs, message?.key, children]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [autoHideMs, message?.key, children])
 
   const kind = message?.type ?? type ?? 'info'
   const text = message?.text ?? children
