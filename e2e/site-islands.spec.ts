@@ -280,8 +280,9 @@ test.describe('library', () => {
       await page.getByLabel('Şifre').fill('Kutuphane-1')
       await page.getByRole('button', { name: 'Giriş Yap' }).click()
       await expect(page.getByRole('heading', { name: /Hoş geldiniz, Deniz Aydın!/ })).toBeVisible()
-      await expect(page.locator('.library-badge')).toHaveText('Library Admin')
-      await expect(page.locator('.role-pill--admin')).toBeVisible()
+      // The 'Library Admin' badge is the red role pill.
+      await expect(page.locator('.role-pill--admin')).toHaveText('Library Admin')
+      await expect(page.locator('.role-pill--admin')).toHaveCSS('background-color', 'rgb(180, 35, 24)')
       await expect(page.getByText('Kütüphane içerikleri çok yakında burada olacak.')).toBeVisible()
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('libraryMember') ?? 'null'))
       expect(stored).toMatchObject({ email, role: 'library_admin' })
@@ -300,7 +301,7 @@ test.describe('library', () => {
     }
   })
 
-  test('a plain member gets the neutral Üye pill and no badge', async ({ page, request }) => {
+  test('a plain member gets the neutral Üye pill and no Library Admin badge', async ({ page, request }) => {
     const api = await adminApi(request)
     const email = `uye-${unique()}@ornek.com`
     const created = await api.post('/api/admin/library-members', {
@@ -313,7 +314,7 @@ test.describe('library', () => {
       await page.getByLabel('Şifre').fill('Kutuphane-1')
       await page.getByRole('button', { name: 'Giriş Yap' }).click()
       await expect(page.locator('.role-pill--member')).toHaveText('Üye')
-      await expect(page.locator('.library-badge')).toHaveCount(0)
+      await expect(page.getByText('Library Admin')).toHaveCount(0)
     } finally {
       await api.delete(`/api/admin/library-members/${memberId}`)
     }

@@ -3,7 +3,7 @@ import type { PublicMember } from '#schema/library-member.ts'
 
 type Props = { member: PublicMember; onLogout: () => Promise<void> }
 
-/** Welcome, role (badge and red pill for library_admin), logout and the coming-soon placeholder. */
+/** Welcome, role ('Library Admin' as a red pill for library_admin), logout and the coming-soon placeholder. */
 export function LibraryDashboard({ member, onLogout }: Props) {
   const [leaving, setLeaving] = useState(false)
   const isAdmin = member.role === 'library_admin'
@@ -17,13 +17,13 @@ export function LibraryDashboard({ member, onLogout }: Props) {
           </span>
           <div>
             <h2 id="library-welcome" className="library-dashboard__welcome">
-              Hoş geldiniz, {member.name}!{isAdmin && <span className="library-badge">Library Admin</span>}
+              Hoş geldiniz, {member.name}!
             </h2>
             <p className="library-dashboard__email">{member.email}</p>
             <p className="library-dashboard__role">
               Rol:{' '}
               <span className={`role-pill ${isAdmin ? 'role-pill--admin' : 'role-pill--member'}`}>
-                {isAdmin ? 'Kütüphane Yöneticisi' : 'Üye'}
+                {isAdmin ? 'Library Admin' : 'Üye'}
               </span>
             </p>
           </div>
