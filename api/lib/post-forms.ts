@@ -3,7 +3,7 @@ import { blogInputSchema, MAX_BLOG_IMAGES } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 import { MAX_PROJECT_IMAGES, projectInputSchema } from '#schema/social-project.ts'
 import { fail } from './errors.ts'
-import { fileList, readForm, textField, type FormBody } from './multipart.ts'
+import { fileList, readForm, textField, type FormBody } from './form-body.ts'
 import { parseJsonField, parseOrFail } from './validation.ts'
 
 /** Twenty images of 5 MB plus the text fields: anything larger is refused before it is read. */

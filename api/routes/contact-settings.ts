@@ -5,7 +5,7 @@ import { contactSettingsInputSchema } from '#schema/contact-settings.ts'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
-import { isFormRequest, readForm } from '../lib/form-body.ts'
+import { isFormRequest, readFormParts } from '../lib/form-body.ts'
 import { formLimit, storeMedia } from '../lib/store-media.ts'
 import { removeUnusedUploads } from '../lib/upload-usage.ts'
 import { parseJsonField, parseOrFail } from '../lib/validation.ts'
@@ -23,7 +23,7 @@ async function readSettingsBody(c: Context): Promise<SettingsBody> {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(400, msg.invalidBody)
     return { fields: { ...json, socialLinks: socialLinksOf(json.socialLinks) } }
   }
-  const { fields, files } = await readForm(c, ['logoFile'])
+  const { fields, files } = await readFormParts(c, ['logoFile'])
   return { fields: { ...fields, socialLinks: socialLinksOf(fields.socialLinks) }, logoFile: files.logoFile }
 }
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
-import { readForm } from '../lib/form-body.ts'
+import { readFormParts } from '../lib/form-body.ts'
 import type { MediaKind } from '../lib/sniff-media.ts'
 import { formLimit, storeMedia } from '../lib/store-media.ts'
 
@@ -17,7 +17,7 @@ export const uploadRoutes = new Hono<AppEnv>().post(
   (c, next) => formLimit(kindOf(c.req.query('kind')))(c, next),
   async (c) => {
     const kind = kindOf(c.req.query('kind'))
-    const { files } = await readForm(c, ['image'])
+    const { files } = await readFormParts(c, ['image'])
     if (!files.image) fail(400, msg.fileMissing, { image: msg.fileMissing })
     const imageUrl = await storeMedia(c.var.deps.files, files.image, kind, 'image')
     return c.json({ success: true, imageUrl }, 201)
