@@ -1,0 +1,80 @@
+/**
+ * The isolation around a rendered document. It runs in two nested sandboxed iframes (opaque origins, no
+ * allow-same-origin): an outer shell of ours, whose CSP forbids loading any frame (frame-src 'none'), and the
+ * document inside it. A document's own CSP cannot stop it from navigating itself to https://…?invoice-data; the
+ * frame-src of its parent can, so the shell exists to hold that rule. The CSP also reaches the document twice:
+ * inherited from the shell (srcdoc documents inherit their parent's policy) and as the first element of its head.
+ */
+export const FRAME_CSP = [
+  "default-src 'none'",
+  'img-src data:',
+  'font-src data:',
+  'media-src data:',
+  "style-src 'unsafe-inline'",
+  // Integrator stylesheets ship inline scripts (QR-code libraries); they run, but reach nothing.
+  "script-src 'unsafe-inline'",
+  "connect-src 'none'",
+  "frame-src 'none'",
+  "worker-src 'none'",
+  "object-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ')
+
+/** Sandbox tokens of both frames: scripts, and modals because window.print() needs allow-modals. Never allow-same-origin. */
+export const FRAME_SANDBOX = 'allow-scripts allow-modals'
+
+/** Tag of every message between our page and the helper script inside the document. */
+export const MESSAGE_TAG = 'xml-viewer'
+
+/**
+ * The helper put into the document's head: reports the document's height to our page (so the frame can grow to
+ * it) and prints the document when our page asks. It talks to `top` because the shell in between runs no script.
+ */
+export const HELPER_SCRIPT = `(function () {
+  var last = -1;
+  function report() {
+    var d = document.documentElement;
+    var bar = Math.max(0, window.innerHeight - d.clientHeight);
+    var h = Math.ceil(Math.max(d.scrollHeight, document.body ? document.body.scrollHeight : 0) + bar);
+    if (h !== last) { last = h; top.postMessage({ tag: '${MESSAGE_TAG}', type: 'height', value: h }, '*'); }
+  }
+  addEventListener('DOMContentLoaded', function () {
+    report();
+    if (window.ResizeObserver) new ResizeObserver(report).observe(document.documentElement);
+  });
+  addEventListener('load', report);
+  addEventListener('message', function (e) {
+    if (e.source === top && e.data && e.data.tag === '${MESSAGE_TAG}' && e.data.type === 'print') print();
+  });
+})();`
+
+/** Escapes text for a double-quoted HTML attribute value. */
+export function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+}
+
+/** The outer shell's srcdoc: no script of its own, only the CSP and the document's frame filling it. */
+export function shellDocument(documentHtml: string, title: string): string {
+  return (
+    '<!DOCTYPE html><html><head>' +
+    `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">` +
+    '<style>html,body{margin:0;height:100%;overflow:hidden;background:#fff}' +
+    'iframe{display:block;border:0;width:100%;height:100%}</style></head><body>' +
+    `<iframe sandbox="${FRAME_SANDBOX}" title="${escapeAttribute(title)}" srcdoc="${escapeAttribute(documentHtml)}"></iframe>` +
+    '</body></html>'
+  )
+}
+
+/** A height message from the helper script, or null for anything else. */
+export function readHeightMessage(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null
+  const { tag, type, value } = data as Record<string, unknown>
+  if (tag !== MESSAGE_TAG || type !== 'height' || typeof value !== 'number' || !Number.isFinite(value))
+    return null
+  // A hostile document can post any number: keep the frame between a usable minimum and a sane maximum.
+  return Math.min(Math.max(Math.round(value), 200), 60000)
+}
+
+/** The message that asks the helper script to print. */
+export const PRINT_MESSAGE = { tag: MESSAGE_TAG, type: 'print' } as const
