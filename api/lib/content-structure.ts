@@ -2,7 +2,7 @@ import { msg } from '#schema/messages.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { fail } from './errors.ts'
 import { newId } from './ids.ts'
-import { checkImage, MAX_IMAGE_BYTES } from './stored-image.ts'
+import { readCheckedFile } from './store-media.ts'
 
 /** The part of a blog or project content item this module reads. */
 type Item = { id?: string; type: string; src?: string; imageIndex?: number; order?: number }
@@ -40,11 +40,7 @@ export async function resolveStructure<T extends Item>(
 
   const checked: { index: number; bytes: Uint8Array; ext: string }[] = []
   for (const index of needed) {
-    const file = uploads[index]!
-    const field = `images.${index}`
-    if (file.size > MAX_IMAGE_BYTES) fail(413, msg.imageTooLarge, { [field]: msg.imageTooLarge })
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    checked.push({ index, bytes, ext: await checkImage(bytes, field) })
+    checked.push({ index, ...(await readCheckedFile(uploads[index]!, 'image', `images.${index}`)) })
   }
   const urls = new Map<number, string>()
   for (const { index, bytes, ext } of checked) urls.set(index, await files.saveUpload(bytes, ext))

@@ -2,12 +2,14 @@ import type { Context } from 'hono'
 import { blogInputSchema, MAX_BLOG_IMAGES } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 import { MAX_PROJECT_IMAGES, projectInputSchema } from '#schema/social-project.ts'
+import { limitBody } from './body-limit.ts'
 import { fail } from './errors.ts'
 import { fileList, readForm, textField, type FormBody } from './form-body.ts'
+import { MAX_IMAGE_BYTES } from './store-media.ts'
 import { parseJsonField, parseOrFail } from './validation.ts'
 
-/** Twenty images of 5 MB plus the text fields: anything larger is refused before it is read. */
-export const POST_FORM_MAX_BYTES = MAX_BLOG_IMAGES * 5 * 1024 * 1024 + 2 * 1024 * 1024
+/** Twenty images of 5 MB plus the text fields: a larger blog or project form is refused before it is read. */
+export const postFormLimit = limitBody(MAX_BLOG_IMAGES * MAX_IMAGE_BYTES + 2 * 1024 * 1024)
 
 const json = (body: FormBody, name: string, fallback: unknown) =>
   parseJsonField(textField(body, name), fallback, msg.invalidBody)

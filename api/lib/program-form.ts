@@ -7,7 +7,7 @@ import { msg } from '#schema/messages.ts'
 import { MAX_PROGRAM_BYTES } from '#schema/program.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { fail } from './errors.ts'
-import { MAX_IMAGE_BYTES } from './stored-image.ts'
+import { MAX_IMAGE_BYTES } from './store-media.ts'
 
 /** The spec's too-large text without the "{size}" part: the server stops reading before it knows the size. */
 export const programTooLargeMessage = msg.programFileTooLarge.replace(/ Seçilen dosya: \{size\}$/, '')

@@ -4,7 +4,7 @@ import type { PrivateData } from '../store/data-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { fail } from './errors.ts'
 import type { ProgramForm } from './program-form.ts'
-import { checkImage } from './stored-image.ts'
+import { checkMedia } from './store-media.ts'
 import { parseOrFail } from './validation.ts'
 
 /**
@@ -15,7 +15,9 @@ export async function prepareProgram(files: FileStore, form: ProgramForm, fileRe
   try {
     const input = parseOrFail(programInputSchema, form.fields)
     if (fileRequired && !form.file) fail(400, msg.programFileRequired, { file: msg.programFileRequired })
-    const logoPath = form.logo ? await files.saveUpload(form.logo, await checkImage(form.logo, 'logo')) : null
+    const logoPath = form.logo
+      ? await files.saveUpload(form.logo, await checkMedia(form.logo, 'image', 'logo'))
+      : null
     return { input, logoPath, file: form.file }
   } catch (err) {
     if (form.file) await files.removeProgramFile(form.file.key)

@@ -1,39 +1,64 @@
-import { bodyLimit } from 'hono/body-limit'
 import { msg } from '#schema/messages.ts'
 import type { FileStore } from '../store/file-store.ts'
+import { decodeImageDataUrl, isDataUrl } from './data-url.ts'
 import { fail } from './errors.ts'
 import { IMAGE_EXTENSIONS, sniffMedia, type MediaKind } from './sniff-media.ts'
 
+/** Largest image we store, wherever it comes from. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+/** Largest video (only uploads of kind 'media' take videos). */
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024
-/** Room for the multipart framing and the text fields around a file. */
-const FORM_OVERHEAD = 1024 * 1024
 
-/** Hono's bodyLimit sized for one file of `kind` plus form fields; too big a body answers 413 msg.tooLarge. */
-export function formLimit(kind: MediaKind) {
-  const maxSize = (kind === 'media' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES) + FORM_OVERHEAD
-  return bodyLimit({ maxSize, onError: () => fail(413, msg.tooLarge) })
+const tooLarge = { image: msg.imageTooLarge, media: msg.mediaTooLarge }
+const wrongType = { image: msg.imageOnly, media: msg.mediaOnly }
+
+/** Largest file of a kind: 5 MB for images, 50 MB where videos are allowed too. */
+export function maxMediaBytes(kind: MediaKind): number {
+  return kind === 'media' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES
+}
+
+function assertSize(size: number, kind: MediaKind, field: string): void {
+  if (size > maxMediaBytes(kind)) fail(413, tooLarge[kind], { [field]: tooLarge[kind] })
 }
 
 /**
- * Checks an uploaded file by its bytes (images ≤ 5 MB; with kind 'media' also videos ≤ 50 MB), stores it and
- * returns its /uploads/ URL. `field` names the form field in the error.
+ * Checks bytes by size and content (JPG/PNG/GIF/WEBP; with kind 'media' also mp4/webm/ogg video, never SVG) and
+ * returns the extension to store them under; fails with 413 or 400 naming `field`.
  */
-export async function storeMedia(
+export async function checkMedia(bytes: Uint8Array, kind: MediaKind, field: string): Promise<string> {
+  assertSize(bytes.byteLength, kind, field)
+  const ext = await sniffMedia(bytes, kind)
+  if (!ext) fail(400, wrongType[kind], { [field]: wrongType[kind] })
+  // Images stay at 5 MB even where videos may be 50 MB.
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) assertSize(bytes.byteLength, 'image', field)
+  return ext
+}
+
+/** Reads and checks an uploaded file; one over the limit is refused before its bytes are read. */
+export async function readCheckedFile(file: File, kind: MediaKind, field: string) {
+  assertSize(file.size, kind, field)
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  return { bytes, ext: await checkMedia(bytes, kind, field) }
+}
+
+/** Checks an uploaded file and stores it; returns its /uploads/ URL. */
+export async function storeMediaFile(
   files: FileStore,
   file: File,
   kind: MediaKind,
   field: string,
 ): Promise<string> {
-  const tooBig = kind === 'media' ? msg.mediaTooLarge : msg.imageTooLarge
-  if (file.size > (kind === 'media' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES))
-    fail(413, tooBig, { [field]: tooBig })
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  const ext = await sniffMedia(bytes, kind)
-  const wrongType = kind === 'media' ? msg.mediaOnly : msg.imageOnly
-  if (!ext) fail(400, wrongType, { [field]: wrongType })
-  // Images stay at 5 MB even where videos may be 50 MB.
-  const isImage = (IMAGE_EXTENSIONS as readonly string[]).includes(ext)
-  if (isImage && bytes.length > MAX_IMAGE_BYTES) fail(413, msg.imageTooLarge, { [field]: msg.imageTooLarge })
+  const { bytes, ext } = await readCheckedFile(file, kind, field)
   return files.saveUpload(bytes, ext)
+}
+
+/**
+ * An image field that may be a data URL: decodes, checks and stores it and returns the /uploads/ URL.
+ * Other values (http URLs, our paths, '') come back unchanged; the schema has checked their form.
+ */
+export async function storeImageInput(files: FileStore, value: string, field: string): Promise<string> {
+  if (!isDataUrl(value)) return value
+  const bytes = decodeImageDataUrl(value)
+  if (!bytes) fail(400, msg.imageOnly, { [field]: msg.imageOnly })
+  return files.saveUpload(bytes, await checkMedia(bytes, 'image', field))
 }

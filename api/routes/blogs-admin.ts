@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { BlogPost } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
@@ -7,13 +6,8 @@ import { newestFirst, withViews } from '../lib/blog-posts.ts'
 import { resolveStructure } from '../lib/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { POST_FORM_MAX_BYTES, readBlogForm } from '../lib/post-forms.ts'
+import { postFormLimit, readBlogForm } from '../lib/post-forms.ts'
 import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
-
-const formLimit = bodyLimit({
-  maxSize: POST_FORM_MAX_BYTES,
-  onError: (c) => c.json({ success: false, message: msg.tooLarge }, 413),
-})
 
 /** Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files. */
 export const blogsAdminRoutes = new Hono<AppEnv>()
@@ -25,7 +19,7 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
       data: newestFirst(content.read('blogs')).map((p) => withViews(p, counters)),
     })
   })
-  .post('/', formLimit, async (c) => {
+  .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const { input, uploads } = await readBlogForm(c)
     const structure = await resolveStructure(files, input.contentStructure, uploads, [])
@@ -42,7 +36,7 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
     await content.update('blogs', (posts) => void posts.push(post))
     return c.json({ success: true, message: msg.blogCreated, data: post })
   })
-  .put('/:id', formLimit, async (c) => {
+  .put('/:id', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const id = c.req.param('id')
     const old = content.read('blogs').find((p) => p.id === id)

@@ -4,9 +4,10 @@ import { mediaRef } from '#schema/common.ts'
 import { contactSettingsInputSchema } from '#schema/contact-settings.ts'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
+import { mediaFormLimit } from '../lib/body-limit.ts'
 import { fail } from '../lib/errors.ts'
 import { isFormRequest, readFormParts } from '../lib/form-body.ts'
-import { formLimit, storeMedia } from '../lib/store-media.ts'
+import { storeMediaFile } from '../lib/store-media.ts'
 import { removeUnusedUploads } from '../lib/upload-usage.ts'
 import { parseJsonField, parseOrFail } from '../lib/validation.ts'
 
@@ -33,13 +34,13 @@ export const contactSettingsRoutes = new Hono<AppEnv>().get('/', (c) =>
 )
 
 /** Admin save (mounted at /api/admin/contact-settings): every field; a new logo file replaces the old upload. */
-export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', formLimit('image'), async (c) => {
+export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', mediaFormLimit('image'), async (c) => {
   const { content, files } = c.var.deps
   const body = await readSettingsBody(c)
   const input = parseOrFail(contactSettingsInputSchema, body.fields)
   // A `logo` text field may clear or keep the logo; without it the current logo stays.
   const logoText = body.fields.logo === undefined ? undefined : parseOrFail(logoSchema, body.fields).logo
-  const uploaded = body.logoFile ? await storeMedia(files, body.logoFile, 'image', 'logoFile') : undefined
+  const uploaded = body.logoFile ? await storeMediaFile(files, body.logoFile, 'image', 'logoFile') : undefined
   const { previous, saved } = await content.update('contact-settings', (settings) => {
     const previous = settings.logo
     Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous })

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { msg } from '#schema/messages.ts'
 import {
   MAX_SLIDER_IMAGES,
@@ -9,18 +8,16 @@ import {
   type ReferenceCard,
 } from '#schema/reference.ts'
 import type { AppEnv } from '../lib/app-env.ts'
+import { limitBody } from '../lib/body-limit.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sameIds } from '../lib/same-ids.ts'
-import { storeImageInput } from '../lib/stored-image.ts'
+import { storeImageInput } from '../lib/store-media.ts'
 import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
 import { validate } from '../middleware/validate.ts'
 
 /** A data-URL image of 5 MB is about 6.7 MB of text; leave room for the other fields. */
-const jsonLimit = bodyLimit({
-  maxSize: 8 * 1024 * 1024,
-  onError: (c) => c.json({ success: false, message: msg.imageTooLarge }, 413),
-})
+const jsonLimit = limitBody(8 * 1024 * 1024, msg.imageTooLarge)
 
 /** References admin (mounted at /api/admin/references); images may arrive as data URLs and are stored as uploads. */
 export const referencesAdminRoutes = new Hono<AppEnv>()

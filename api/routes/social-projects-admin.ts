@@ -1,26 +1,20 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { msg } from '#schema/messages.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 import { resolveStructure } from '../lib/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { POST_FORM_MAX_BYTES, readProjectForm } from '../lib/post-forms.ts'
+import { postFormLimit, readProjectForm } from '../lib/post-forms.ts'
 import { byProjectDate } from '../lib/project-order.ts'
 import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
-
-const formLimit = bodyLimit({
-  maxSize: POST_FORM_MAX_BYTES,
-  onError: (c) => c.json({ success: false, message: msg.tooLarge }, 413),
-})
 
 /** Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies. */
 export const socialProjectsAdminRoutes = new Hono<AppEnv>()
   .get('/', (c) =>
     c.json({ success: true, projects: byProjectDate(c.var.deps.content.read('social-projects')) }),
   )
-  .post('/', formLimit, async (c) => {
+  .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const { input, uploads } = await readProjectForm(c)
     const structure = await resolveStructure(files, input.contentStructure, uploads, [])
@@ -36,7 +30,7 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
     await content.update('social-projects', (projects) => void projects.push(project))
     return c.json({ success: true, message: msg.projectCreated, data: project })
   })
-  .put('/:id', formLimit, async (c) => {
+  .put('/:id', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const id = c.req.param('id')
     const old = content.read('social-projects').find((p) => p.id === id)

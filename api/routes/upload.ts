@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
+import { mediaFormLimit } from '../lib/body-limit.ts'
 import { fail } from '../lib/errors.ts'
 import { readFormParts } from '../lib/form-body.ts'
 import type { MediaKind } from '../lib/sniff-media.ts'
-import { formLimit, storeMedia } from '../lib/store-media.ts'
+import { storeMediaFile } from '../lib/store-media.ts'
 
 const kindOf = (query: string | undefined): MediaKind => (query === 'media' ? 'media' : 'image')
 
@@ -14,12 +15,12 @@ const kindOf = (query: string | undefined): MediaKind => (query === 'media' ? 'm
  */
 export const uploadRoutes = new Hono<AppEnv>().post(
   '/',
-  (c, next) => formLimit(kindOf(c.req.query('kind')))(c, next),
+  (c, next) => mediaFormLimit(kindOf(c.req.query('kind')))(c, next),
   async (c) => {
     const kind = kindOf(c.req.query('kind'))
     const { files } = await readFormParts(c, ['image'])
     if (!files.image) fail(400, msg.fileMissing, { image: msg.fileMissing })
-    const imageUrl = await storeMedia(c.var.deps.files, files.image, kind, 'image')
+    const imageUrl = await storeMediaFile(c.var.deps.files, files.image, kind, 'image')
     return c.json({ success: true, imageUrl }, 201)
   },
 )
