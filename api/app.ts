@@ -25,6 +25,9 @@ export type AppOptions = {
   buildStatus?: () => BuildStatus
 }
 
+/** Messages one address may send per minute through the contact form: enough for people, not for a script. */
+const CONTACT_PER_MINUTE = 10
+
 const idleBuild: BuildStatus = {
   state: 'idle',
   startedAt: null,
@@ -43,7 +46,10 @@ function isOpenAdminCall(method: string, path: string): boolean {
 /** Builds the whole API on the given folders. It never listens: server.ts does, tests use app.request. */
 export async function createApp(options: AppOptions) {
   const now = options.now ?? (() => new Date())
-  const files = createFileStore(options.dataDir, options.publicDir ?? join(import.meta.dirname, '..', 'public'))
+  const files = createFileStore(
+    options.dataDir,
+    options.publicDir ?? join(import.meta.dirname, '..', 'public'),
+  )
   await files.init()
   const deps: Deps = {
     content: await openContentStore(options.contentDir, options.onContentChange ?? (() => {})),
@@ -51,6 +57,7 @@ export async function createApp(options: AppOptions) {
     files,
     sessions: createSessions(options.sessionSecret, now),
     loginLimiter: createRateLimiter(options.loginRateLimit ?? 5, 60_000, now),
+    contactLimiter: createRateLimiter(CONTACT_PER_MINUTE, 60_000, now),
     now,
     buildStatus: options.buildStatus ?? (() => idleBuild),
   }

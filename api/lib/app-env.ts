@@ -21,7 +21,10 @@ export type Deps = {
   data: DataStore
   files: FileStore
   sessions: Sessions
+  /** Failed admin and library logins, per address and per e-mail. */
   loginLimiter: RateLimiter
+  /** Contact form messages per address. */
+  contactLimiter: RateLimiter
   now: () => Date
   buildStatus: () => BuildStatus
 }

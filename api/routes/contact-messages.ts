@@ -4,14 +4,10 @@ import { id } from '#schema/common.ts'
 import { contactMessageInputSchema, type ContactMessage } from '#schema/contact-message.ts'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
-import { appLimiter } from '../lib/app-limiters.ts'
 import { clientAddress } from '../lib/client-address.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { validate } from '../middleware/validate.ts'
-
-/** Messages one address may send per minute: enough for people, not for a script. */
-export const CONTACT_PER_MINUTE = 10
 
 const newestFirst = (key: 'createdAt' | 'readAt') => (a: ContactMessage, b: ContactMessage) =>
   (b[key] ?? '').localeCompare(a[key] ?? '')
@@ -22,11 +18,11 @@ export const contactRoutes = new Hono<AppEnv>().post(
   validate('json', contactMessageInputSchema),
   async (c) => {
     const input = c.req.valid('json')
-    const { data, now } = c.var.deps
-    const limiter = appLimiter(c.var.deps, 'contact', CONTACT_PER_MINUTE, 60_000)
+    const { data, now, contactLimiter } = c.var.deps
     const keys = [`contact-ip:${clientAddress(c)}`]
-    if (!limiter.allowed(keys)) fail(429, msg.tooManyAttempts)
-    limiter.fail(keys)
+    if (!contactLimiter.allowed(keys)) fail(429, msg.tooManyAttempts)
+    // Every message counts against the limit, not only failures.
+    contactLimiter.fail(keys)
     const message: ContactMessage = { id: newId(), ...input, createdAt: now().toISOString(), readAt: null }
     await data.update('messages', (messages) => void messages.push(message))
     return c.json({ success: true, message: msg.contactSent }, 201)
