@@ -3,9 +3,8 @@ import { getCookie } from 'hono/cookie'
 import { msg } from '#schema/messages.ts'
 import { loginSchema } from '#schema/user.ts'
 import type { AppEnv } from '../lib/app-env.ts'
-import { clientAddress } from '../lib/client-address.ts'
 import { fail } from '../lib/errors.ts'
-import { dummyHash, verifyPassword } from '../lib/passwords.ts'
+import { checkPasswordLogin } from '../lib/password-login.ts'
 import { publicMember } from '../lib/public-user.ts'
 import { cookieNames } from '../lib/session.ts'
 import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts'
@@ -14,18 +13,9 @@ import { validate } from '../middleware/validate.ts'
 /** Library member login, logout and the current member (mounted at /api/library; own library_session cookie). */
 export const libraryRoutes = new Hono<AppEnv>()
   .post('/login', validate('json', loginSchema), async (c) => {
-    const { email, password } = c.req.valid('json')
-    const { data, sessions, loginLimiter } = c.var.deps
+    const { data, sessions } = c.var.deps
     // Same limiter and limits as the admin login, with keys of its own.
-    const keys = [`library-ip:${clientAddress(c)}`, `library-email:${email}`]
-    if (!loginLimiter.allowed(keys)) fail(429, msg.tooManyAttempts)
-    const member = data.read('members').find((m) => m.email === email)
-    const ok = await verifyPassword(password, member?.passwordHash ?? dummyHash)
-    if (!member || !ok) {
-      loginLimiter.fail(keys)
-      fail(401, msg.invalidCredentials)
-    }
-    loginLimiter.reset([`library-email:${email}`])
+    const member = await checkPasswordLogin(c, 'library', data.read('members'), c.req.valid('json'))
     setSessionCookie(c, 'library', await sessions.sign({ sub: member.id, kind: 'library' }))
     return c.json({ success: true, member: publicMember(member) })
   })
