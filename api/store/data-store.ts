@@ -1,9 +1,7 @@
-import { join } from 'node:path'
-import type { Low } from 'lowdb'
 import type { ContactMessage } from '#schema/contact-message.ts'
 import type { MemberRole } from '#schema/library-member.ts'
 import type { AdminRole } from '#schema/user.ts'
-import { openJsonDb } from './json-db.ts'
+import { openCollections, type Collections } from './json-db.ts'
 
 export type StoredUser = {
   id: string
@@ -33,10 +31,8 @@ export type PrivateData = {
 }
 export type DataName = keyof PrivateData
 
-export type DataStore = {
-  read<K extends DataName>(name: K): PrivateData[K]
-  update<K extends DataName, R>(name: K, fn: (data: PrivateData[K]) => R): Promise<R>
-}
+/** Private data collections. */
+export type DataStore = Collections<PrivateData>
 
 const defaults: PrivateData = {
   users: [],
@@ -46,19 +42,7 @@ const defaults: PrivateData = {
   counters: { views: {}, downloads: {} },
 }
 
-export async function openDataStore(dir: string): Promise<DataStore> {
-  const dbs = {} as { [K in DataName]: Low<PrivateData[K]> }
-  for (const name of Object.keys(defaults) as DataName[]) {
-    ;(dbs as Record<DataName, unknown>)[name] = await openJsonDb(join(dir, `${name}.json`), defaults[name])
-  }
-  return {
-    read: (name) => dbs[name].data,
-    async update(name, fn) {
-      let result!: ReturnType<typeof fn>
-      await dbs[name].update((data) => {
-        result = fn(data)
-      })
-      return result
-    },
-  }
+/** Opens DATA_DIR's collection files. */
+export function openDataStore(dir: string): Promise<DataStore> {
+  return openCollections(dir, defaults)
 }
