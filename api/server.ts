@@ -26,7 +26,11 @@ async function main() {
     contentDir: env.contentDir,
     buildRoot,
     siteUrl: env.SITE_URL,
-    stamp: () => buildStamp([join(repoRoot, 'site'), join(repoRoot, 'schema'), join(repoRoot, 'public'), env.contentDir], env.SITE_URL),
+    stamp: () =>
+      buildStamp(
+        [join(repoRoot, 'site'), join(repoRoot, 'schema'), join(repoRoot, 'public'), env.contentDir],
+        env.SITE_URL,
+      ),
     swap: async (dir) => {
       site = await loadStaticCache(dir)
     },
@@ -65,7 +69,9 @@ async function main() {
   app.route('/', createSiteRoutes({ deps, site: () => site, admin: () => admin }))
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Sunucu hazır: http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port} (yönetim: /admin)`)
+    console.log(
+      `Sunucu hazır: http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port} (yönetim: /admin)`,
+    )
   })
 
   // Graceful stop: no new connections, in-flight requests (and their writes) finish, a running build ends.

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './test-helpers.ts'
 
 let t: TestApp
 let app: Hono
-const page = (text: string) => `<!doctype html><html lang="tr"><body><main>${text.repeat(20)}</main></body></html>`
+const page = (text: string) =>
+  `<!doctype html><html lang="tr"><body><main>${text.repeat(20)}</main></body></html>`
 
 /** A small built site on disk, loaded the way the server loads a real Astro build. */
 async function writeSite(dir: string) {
@@ -72,7 +73,9 @@ describe('site routes', () => {
       expect(await res.text()).toContain('Sitemiz bakımda')
     }
     expect((await app.request('/robots.txt')).status).toBe(200)
-    expect((await app.request('/_astro/island.abc123.js')).headers.get('cache-control')).toContain('immutable')
+    expect((await app.request('/_astro/island.abc123.js')).headers.get('cache-control')).toContain(
+      'immutable',
+    )
     expect((await app.request('/kutuphane')).status).toBe(404)
   })
 

@@ -48,7 +48,8 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
   app.get('/admin/*', (c) => {
     const cache = admin()
     const key = lookupPath(cache, c.req.path)
-    if (key && !key.endsWith('/index.html')) return serveCached(c, cache.get(key)!, 200, key.startsWith('/admin/assets/') ? IMMUTABLE : 'no-cache')
+    if (key && !key.endsWith('/index.html'))
+      return serveCached(c, cache.get(key)!, 200, key.startsWith('/admin/assets/') ? IMMUTABLE : 'no-cache')
     const index = cache.get('/admin/index.html')
     if (!index) return c.text('Yönetim paneli henüz derlenmedi.', 503)
     return serveCached(c, index)
@@ -75,9 +76,11 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
     if (key.endsWith('.html') && c.req.method === 'GET') {
       const view = viewKey(path)
       // Counting is best effort: a page is never held back by the counter write.
-      void deps.data.update('counters', (counters) => {
-        counters.views[view] = (counters.views[view] ?? 0) + 1
-      }).catch(() => {})
+      void deps.data
+        .update('counters', (counters) => {
+          counters.views[view] = (counters.views[view] ?? 0) + 1
+        })
+        .catch(() => {})
     }
     return serveCached(c, cache.get(key)!, 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
   })

@@ -13,11 +13,17 @@ export async function ensureAdminBuilt(repoRoot: string): Promise<string> {
   console.log('Yönetim paneli derleniyor...')
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--config', join(repoRoot, 'admin', 'vite.config.ts'), '--logLevel', 'warn'], {
-      stdio: 'inherit',
-    })
+    const child = spawn(
+      process.execPath,
+      [vite, 'build', '--config', join(repoRoot, 'admin', 'vite.config.ts'), '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+      },
+    )
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin build exited with ${code}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`admin build exited with ${code}`)),
+    )
   })
   // Stamp taken before the build: dist is skipped by the walk, so it still describes the sources.
   await writeFile(stampFile, stamp)

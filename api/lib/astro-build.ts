@@ -23,15 +23,21 @@ export function runAstroBuild(o: AstroBuildOptions): Promise<void> {
   }
   return new Promise<void>((resolve, reject) => {
     let output = ''
-    const child = spawn(process.execPath, [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      signal: o.signal,
-    })
+    const child = spawn(
+      process.execPath,
+      [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        signal: o.signal,
+      },
+    )
     const keep = (d: Buffer) => (output = (output + d).slice(-4000))
     child.stdout.on('data', keep)
     child.stderr.on('data', keep)
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(output.trim() || `astro build exited with ${code}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(output.trim() || `astro build exited with ${code}`)),
+    )
   })
 }

@@ -8,7 +8,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Site builds go here, one fresh folder per build. */
   SITE_BUILD_DIR: z.string().min(1).default('./.build/site'),
-  SITE_URL: z.url({ error: 'SITE_URL geçerli bir adres olmalı (ör. https://www.ornek.com.tr)' }).default('http://localhost:3000'),
+  SITE_URL: z
+    .url({ error: 'SITE_URL geçerli bir adres olmalı (ör. https://www.ornek.com.tr)' })
+    .default('http://localhost:3000'),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL geçerli bir e-posta olmalı' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD en az 8 karakter olmalı' }).optional(),
   SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET en az 32 karakter olmalı' }).optional(),

@@ -17,7 +17,14 @@ export async function seedFirstAdmin(
   const secret = password ?? randomBytes(12).toString('base64url')
   const passwordHash = await hashPassword(secret)
   await data.update('users', (users) => {
-    users.push({ id: newId(), name: 'Süper Yönetici', email: email.toLowerCase(), role: 'superadmin', passwordHash, createdAt: now.toISOString() })
+    users.push({
+      id: newId(),
+      name: 'Süper Yönetici',
+      email: email.toLowerCase(),
+      role: 'superadmin',
+      passwordHash,
+      createdAt: now.toISOString(),
+    })
   })
   return password ? null : secret
 }

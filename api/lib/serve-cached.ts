@@ -12,10 +12,12 @@ export function serveCached(c: Context, file: CachedFile, status = 200, cacheCon
     'x-content-type-options': 'nosniff',
     vary: 'accept-encoding',
   })
-  if (status === 200 && c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers })
+  if (status === 200 && c.req.header('if-none-match') === file.etag)
+    return new Response(null, { status: 304, headers })
   if (file.diskPath) {
     headers.set('content-length', String(file.size))
-    const body = c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file.diskPath)) as ReadableStream)
+    const body =
+      c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file.diskPath)) as ReadableStream)
     return new Response(body, { status, headers })
   }
   const accept = c.req.header('accept-encoding') ?? ''

@@ -25,7 +25,14 @@ export type SiteBuilderOptions = {
  */
 export function createSiteBuilder(o: SiteBuilderOptions) {
   const now = o.now ?? (() => new Date())
-  const status: BuildStatus = { state: 'idle', startedAt: null, finishedAt: null, lastDurationMs: null, lastError: null, generation: 0 }
+  const status: BuildStatus = {
+    state: 'idle',
+    startedAt: null,
+    finishedAt: null,
+    lastDurationMs: null,
+    lastError: null,
+    generation: 0,
+  }
   let running: Promise<void> | null = null
   let pending = false
   let timer: NodeJS.Timeout | null = null
@@ -40,7 +47,17 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
     const outDir = join(o.buildRoot, `site-${started.getTime()}-${status.generation + 1}`)
     try {
       await mkdir(o.buildRoot, { recursive: true })
-      const build = o.build ?? ((dir, signal) => runAstroBuild({ repoRoot: o.repoRoot, contentDir: o.contentDir, outDir: dir, siteUrl: o.siteUrl, cacheDir: join(o.buildRoot, '.cache'), signal }))
+      const build =
+        o.build ??
+        ((dir, signal) =>
+          runAstroBuild({
+            repoRoot: o.repoRoot,
+            contentDir: o.contentDir,
+            outDir: dir,
+            siteUrl: o.siteUrl,
+            cacheDir: join(o.buildRoot, '.cache'),
+            signal,
+          }))
       await build(outDir, abort.signal)
       await o.swap(outDir)
       status.generation++
@@ -78,7 +95,10 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
   }
 
   return {
-    status: (): BuildStatus => ({ ...status, state: pending && status.state === 'building' ? 'building' : status.state }),
+    status: (): BuildStatus => ({
+      ...status,
+      state: pending && status.state === 'building' ? 'building' : status.state,
+    }),
     /** Queues a rebuild after a content save (debounced; coalesced with a running build). */
     request(): void {
       if (timer) clearTimeout(timer)
@@ -93,7 +113,10 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
     /** At start-up: reuse the last build when its sources are unchanged, else build. Returns the live folder. */
     async ensureBuilt(): Promise<void> {
       try {
-        const current = JSON.parse(await readFile(join(o.buildRoot, 'current.json'), 'utf8')) as { dir: string; stamp: string }
+        const current = JSON.parse(await readFile(join(o.buildRoot, 'current.json'), 'utf8')) as {
+          dir: string
+          stamp: string
+        }
         if (current.stamp === (await o.stamp()) && (await readdir(current.dir)).length > 0) {
           await o.swap(current.dir)
           liveDir = current.dir

@@ -37,14 +37,26 @@ export async function loadStaticCache(dir: string): Promise<StaticCache> {
     const type = mimeType(file)
     const { size, mtimeMs } = await stat(file)
     if (size > MAX_CACHED_BYTES) {
-      cache.set(urlPath, { type, size, diskPath: file, etag: `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"` })
+      cache.set(urlPath, {
+        type,
+        size,
+        diskPath: file,
+        etag: `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`,
+      })
       continue
     }
     const body = await readFile(file)
-    const entry: CachedFile = { type, size, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` }
+    const entry: CachedFile = {
+      type,
+      size,
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+    }
     if (isCompressible(type) && size > 256) {
       ;[entry.br, entry.gzip] = await Promise.all([
-        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+        brotli(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+        }),
         gz(body, { level: 9 }),
       ])
     }

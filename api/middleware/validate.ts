@@ -4,7 +4,10 @@ import type { z } from 'zod'
 import { parseOrFail } from '../lib/validation.ts'
 
 /** zValidator that answers bad input with our Turkish error shape (400 + fields). */
-export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) =>
   zValidator(target, schema, (result) => {
     if (!result.success) parseOrFail(schema, result.data)
   })

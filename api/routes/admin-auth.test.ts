@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addMember, addUser, createTestApp, jsonRequest, loginCookie, PASSWORD, type TestApp } from '../test-helpers.ts'
+import {
+  addMember,
+  addUser,
+  createTestApp,
+  jsonRequest,
+  loginCookie,
+  PASSWORD,
+  type TestApp,
+} from '../test-helpers.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -10,14 +18,28 @@ afterEach(() => t.cleanup())
 describe('admin login', () => {
   it('logs in, sets an HttpOnly SameSite=Strict cookie and returns the user without any password', async () => {
     const user = await addUser(t.deps.data, 'superadmin', 'Yonetici@Ornek.com')
-    const res = await jsonRequest(t, 'POST', '/api/admin/login', { email: 'yonetici@ornek.com', password: PASSWORD })
+    const res = await jsonRequest(t, 'POST', '/api/admin/login', {
+      email: 'yonetici@ornek.com',
+      password: PASSWORD,
+    })
     expect(res.status).toBe(200)
     const cookie = res.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/^admin_session=/)
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
     const body = await res.json()
-    expect(body).toEqual({ success: true, data: { user: { id: user.id, name: user.name, email: 'yonetici@ornek.com', role: 'superadmin', createdAt: user.createdAt } } })
+    expect(body).toEqual({
+      success: true,
+      data: {
+        user: {
+          id: user.id,
+          name: user.name,
+          email: 'yonetici@ornek.com',
+          role: 'superadmin',
+          createdAt: user.createdAt,
+        },
+      },
+    })
     expect(JSON.stringify(body)).not.toMatch(/scrypt|password/i)
   })
 
@@ -33,11 +55,18 @@ describe('admin login', () => {
     expect(res.status).toBe(400)
     const body = await res.json()
     expect(body.success).toBe(false)
-    expect(body.fields).toEqual({ email: 'Geçerli bir e-posta adresi giriniz.', password: 'Bu alan zorunludur.' })
+    expect(body.fields).toEqual({
+      email: 'Geçerli bir e-posta adresi giriniz.',
+      password: 'Bu alan zorunludur.',
+    })
   })
 
   it('answers malformed JSON with 400 in Turkish, never 500', async () => {
-    const res = await t.app.request('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bozuk' })
+    const res = await t.app.request('/api/admin/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bozuk',
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).message).toBe('Geçersiz istek gövdesi.')
   })
@@ -46,12 +75,19 @@ describe('admin login', () => {
     const user = await addUser(t.deps.data)
     const statuses = []
     for (let i = 0; i < 6; i++) {
-      statuses.push((await jsonRequest(t, 'POST', '/api/admin/login', { email: user.email, password: 'yanlis' })).status)
+      statuses.push(
+        (await jsonRequest(t, 'POST', '/api/admin/login', { email: user.email, password: 'yanlis' })).status,
+      )
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
-    const blocked = await jsonRequest(t, 'POST', '/api/admin/login', { email: user.email, password: PASSWORD })
+    const blocked = await jsonRequest(t, 'POST', '/api/admin/login', {
+      email: user.email,
+      password: PASSWORD,
+    })
     expect(blocked.status).toBe(429)
-    expect((await blocked.json()).message).toBe('Çok fazla deneme yapıldı. Lütfen bir dakika sonra tekrar deneyin.')
+    expect((await blocked.json()).message).toBe(
+      'Çok fazla deneme yapıldı. Lütfen bir dakika sonra tekrar deneyin.',
+    )
   })
 })
 
@@ -66,10 +102,15 @@ describe('admin session', () => {
   })
 
   it('rejects a forged token and a library session on admin calls', async () => {
-    expect((await jsonRequest(t, 'GET', '/api/admin/me', undefined, 'admin_session=eyJhbGciOiJIUzI1NiJ9.e30.x')).status).toBe(401)
+    expect(
+      (await jsonRequest(t, 'GET', '/api/admin/me', undefined, 'admin_session=eyJhbGciOiJIUzI1NiJ9.e30.x'))
+        .status,
+    ).toBe(401)
     const member = await addMember(t.deps.data)
     const token = await t.deps.sessions.sign({ sub: member.id, kind: 'library' })
-    expect((await jsonRequest(t, 'GET', '/api/admin/me', undefined, `admin_session=${token}`)).status).toBe(401)
+    expect((await jsonRequest(t, 'GET', '/api/admin/me', undefined, `admin_session=${token}`)).status).toBe(
+      401,
+    )
   })
 
   it('logout clears the cookie', async () => {
@@ -79,7 +120,10 @@ describe('admin session', () => {
   })
 
   it('refuses a cross-origin state change', async () => {
-    const res = await t.app.request('/api/admin/logout', { method: 'POST', headers: { origin: 'https://kotu.example', host: 'localhost:3000' } })
+    const res = await t.app.request('/api/admin/logout', {
+      method: 'POST',
+      headers: { origin: 'https://kotu.example', host: 'localhost:3000' },
+    })
     expect(res.status).toBe(403)
   })
 

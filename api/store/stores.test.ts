@@ -39,7 +39,11 @@ describe('content store', () => {
 describe('data store', () => {
   it('keeps many concurrent counter increments', async () => {
     const data = await openDataStore(dir)
-    await Promise.all(Array.from({ length: 50 }, () => data.update('counters', (c) => void (c.downloads.x = (c.downloads.x ?? 0) + 1))))
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        data.update('counters', (c) => void (c.downloads.x = (c.downloads.x ?? 0) + 1)),
+      ),
+    )
     const reopened = await openDataStore(dir)
     expect(reopened.read('counters').downloads.x).toBe(50)
   })
