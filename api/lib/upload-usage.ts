@@ -34,3 +34,21 @@ export async function removeUnusedUploads(
 export function uploadsIn(value: unknown): string[] {
   return JSON.stringify(value ?? null).match(/\/uploads\/[A-Za-z0-9_-]+\.[A-Za-z0-9]+/g) ?? []
 }
+
+/**
+ * Runs a content save that refers to uploads stored just for it; when the save fails, those uploads are removed
+ * (unless other content uses them) and the error goes on.
+ */
+export async function saveWithNewUploads<R>(
+  content: ContentStore,
+  files: FileStore,
+  stored: Iterable<string>,
+  save: () => Promise<R>,
+): Promise<R> {
+  try {
+    return await save()
+  } catch (err) {
+    await removeUnusedUploads(content, files, stored)
+    throw err
+  }
+}

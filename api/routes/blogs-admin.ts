@@ -7,7 +7,8 @@ import { resolveStructure } from '../lib/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { postFormLimit, readBlogForm } from '../lib/post-forms.ts'
-import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../lib/list-items.ts'
+import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
 
 /** Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files. */
 export const blogsAdminRoutes = new Hono<AppEnv>()
@@ -43,35 +44,26 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
     if (!old) fail(404, msg.blogNotFound)
     const { input, uploads } = await readBlogForm(c)
     const structure = await resolveStructure(files, input.contentStructure, uploads, old.images)
-    const post = await content
-      .update('blogs', (posts) => {
-        const index = posts.findIndex((p) => p.id === id)
-        if (index < 0) fail(404, msg.blogNotFound)
-        const next: BlogPost = {
-          ...posts[index]!,
+    const { next: post } = await saveWithNewUploads(content, files, structure.saved, () =>
+      content.update('blogs', (posts) =>
+        replaceById(posts, id, msg.blogNotFound, (stored) => ({
+          ...stored,
           ...input,
           featuredImage: structure.images[0] ?? '',
           images: structure.images,
           contentStructure: structure.items,
           updatedAt: now().toISOString(),
-        }
-        posts[index] = next
-        return next
-      })
-      .catch(async (err) => {
-        await removeUnusedUploads(content, files, structure.saved)
-        throw err
-      })
+        })),
+      ),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true, message: msg.blogUpdated, data: post })
   })
   .delete('/:id', async (c) => {
     const { content, files } = c.var.deps
-    const old = await content.update('blogs', (posts) => {
-      const index = posts.findIndex((p) => p.id === c.req.param('id'))
-      if (index < 0) fail(404, msg.blogNotFound)
-      return posts.splice(index, 1)[0]
-    })
+    const old = await content.update('blogs', (posts) =>
+      removeById(posts, c.req.param('id'), msg.blogNotFound),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true, message: msg.blogDeleted })
   })

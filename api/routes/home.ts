@@ -12,6 +12,7 @@ import type { AppEnv } from '../lib/app-env.ts'
 import { blogPreview } from '../lib/blog-posts.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { removeById, replaceById } from '../lib/list-items.ts'
 import { mergePatch } from '../lib/partial-patch.ts'
 import { parseOrFail } from '../lib/validation.ts'
 import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
@@ -63,18 +64,15 @@ export const homeRoutes = new Hono<AppEnv>()
   })
   .delete('/services/tree/:id', async (c) => {
     await c.var.deps.content.update('home', (home) => {
-      const index = home.services.tree.findIndex((b) => b.id === c.req.param('id'))
-      if (index < 0) fail(404, msg.notFound)
-      home.services.tree.splice(index, 1)
+      removeById(home.services.tree, c.req.param('id'), msg.notFound)
     })
     return c.json({ success: true })
   })
   .delete('/services/tree/:id/items/:itemId', async (c) => {
     await c.var.deps.content.update('home', (home) => {
       const branch = home.services.tree.find((b) => b.id === c.req.param('id'))
-      const index = branch ? branch.items.findIndex((i) => i.id === c.req.param('itemId')) : -1
-      if (!branch || index < 0) fail(404, msg.notFound)
-      branch.items.splice(index, 1)
+      if (!branch) fail(404, msg.notFound)
+      removeById(branch.items, c.req.param('itemId'), msg.notFound)
     })
     return c.json({ success: true })
   })
@@ -86,21 +84,17 @@ export const homeRoutes = new Hono<AppEnv>()
   .put('/partners/cards/:id', validate('json', partnerCardInputSchema), async (c) => {
     const { content, files } = c.var.deps
     const card: PartnerCard = { id: c.req.param('id'), ...c.req.valid('json') }
-    const old = await content.update('home', (home) => {
-      const index = home.partners.cards.findIndex((k) => k.id === card.id)
-      if (index < 0) fail(404, msg.notFound)
-      return home.partners.cards.splice(index, 1, card)[0]
-    })
+    const { old } = await content.update('home', (home) =>
+      replaceById(home.partners.cards, card.id, msg.notFound, () => card),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true, data: card })
   })
   .delete('/partners/cards/:id', async (c) => {
     const { content, files } = c.var.deps
-    const old = await content.update('home', (home) => {
-      const index = home.partners.cards.findIndex((k) => k.id === c.req.param('id'))
-      if (index < 0) fail(404, msg.notFound)
-      return home.partners.cards.splice(index, 1)[0]
-    })
+    const old = await content.update('home', (home) =>
+      removeById(home.partners.cards, c.req.param('id'), msg.notFound),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true })
   })

@@ -6,6 +6,7 @@ import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { removeById } from '../lib/list-items.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { publicMember } from '../lib/public-user.ts'
 import { assertEmailFree } from '../lib/unique-email.ts'
@@ -43,10 +44,6 @@ export const libraryMemberRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', idParam, async (c) => {
     const { id: memberId } = c.req.valid('param')
-    await c.var.deps.data.update('members', (members) => {
-      const index = members.findIndex((m) => m.id === memberId)
-      if (index < 0) fail(404, msg.notFound)
-      members.splice(index, 1)
-    })
+    await c.var.deps.data.update('members', (members) => void removeById(members, memberId, msg.notFound))
     return c.json({ success: true, message: msg.memberDeleted })
   })

@@ -4,17 +4,14 @@ import type { Program } from '#schema/program.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { removeById, replaceById } from '../lib/list-items.ts'
 import { readProgramForm } from '../lib/program-form.ts'
-import { prepareProgram, publicProgram } from '../lib/program-input.ts'
+import { prepareProgram, publicProgram, publicPrograms } from '../lib/program-input.ts'
 import { removeUnusedUploads } from '../lib/upload-usage.ts'
 
 /** Program management (mounted at /api/admin/programs): multipart bodies read as a stream, the file straight to disk. */
 export const programsAdminRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { content, data } = c.var.deps
-    const counters = data.read('counters')
-    return c.json({ success: true, data: content.read('programs').map((p) => publicProgram(p, counters)) })
-  })
+  .get('/', (c) => c.json({ success: true, data: publicPrograms(c.var.deps) }))
   .post('/', async (c) => {
     const { content, data, files, now } = c.var.deps
     const form = await readProgramForm(c.req.raw, files)
@@ -47,16 +44,14 @@ export const programsAdminRoutes = new Hono<AppEnv>()
       false,
     )
     const { old, next } = await content
-      .update('programs', (programs) => {
-        const index = programs.findIndex((p) => p.id === id)
-        if (index < 0) fail(404, msg.notFound)
-        const old = programs[index]!
-        const next: Program = { ...old, ...input, updatedAt: now().toISOString() }
-        if (logoPath) next.logoPath = logoPath
-        if (file) Object.assign(next, { filePath: file.key, fileName: file.name, fileSize: file.size })
-        programs[index] = next
-        return { old, next }
-      })
+      .update('programs', (programs) =>
+        replaceById(programs, id, msg.notFound, (stored) => {
+          const next: Program = { ...stored, ...input, updatedAt: now().toISOString() }
+          if (logoPath) next.logoPath = logoPath
+          if (file) Object.assign(next, { filePath: file.key, fileName: file.name, fileSize: file.size })
+          return next
+        }),
+      )
       .catch(async (err) => {
         if (file) await files.removeProgramFile(file.key)
         if (logoPath) await removeUnusedUploads(content, files, [logoPath])
@@ -74,11 +69,7 @@ export const programsAdminRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     const { content, data, files } = c.var.deps
     const id = c.req.param('id')
-    const old = await content.update('programs', (programs) => {
-      const index = programs.findIndex((p) => p.id === id)
-      if (index < 0) fail(404, msg.notFound)
-      return programs.splice(index, 1)[0]!
-    })
+    const old = await content.update('programs', (programs) => removeById(programs, id, msg.notFound))
     if (old.filePath) await files.removeProgramFile(old.filePath)
     await removeUnusedUploads(content, files, [old.logoPath])
     await data.update('counters', (counters) => void delete counters.downloads[id])

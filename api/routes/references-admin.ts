@@ -11,9 +11,10 @@ import type { AppEnv } from '../lib/app-env.ts'
 import { limitBody } from '../lib/body-limit.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { removeById, replaceById } from '../lib/list-items.ts'
 import { sameIds } from '../lib/same-ids.ts'
 import { storeImageInput } from '../lib/store-media.ts'
-import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
 import { validate } from '../middleware/validate.ts'
 
 /** A data-URL image of 5 MB is about 6.7 MB of text; leave room for the other fields. */
@@ -58,26 +59,17 @@ export const referencesAdminRoutes = new Hono<AppEnv>()
     if (!content.read('references').cards.some((k) => k.id === id)) fail(404, msg.notFound)
     const input = c.req.valid('json')
     const card: ReferenceCard = { id, ...input, image: await storeImageInput(files, input.image, 'image') }
-    const old = await content
-      .update('references', (refs) => {
-        const index = refs.cards.findIndex((k) => k.id === id)
-        if (index < 0) fail(404, msg.notFound)
-        return refs.cards.splice(index, 1, card)[0]
-      })
-      .catch(async (err) => {
-        await removeUnusedUploads(content, files, [card.image])
-        throw err
-      })
+    const { old } = await saveWithNewUploads(content, files, [card.image], () =>
+      content.update('references', (refs) => replaceById(refs.cards, id, msg.notFound, () => card)),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true, data: card, updatedCard: card })
   })
   .delete('/card/:id', async (c) => {
     const { content, files } = c.var.deps
-    const old = await content.update('references', (refs) => {
-      const index = refs.cards.findIndex((k) => k.id === c.req.param('id'))
-      if (index < 0) fail(404, msg.notFound)
-      return refs.cards.splice(index, 1)[0]
-    })
+    const old = await content.update('references', (refs) =>
+      removeById(refs.cards, c.req.param('id'), msg.notFound),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true })
   })
@@ -86,17 +78,14 @@ export const referencesAdminRoutes = new Hono<AppEnv>()
     const full = () => content.read('references').sliderImages.length >= MAX_SLIDER_IMAGES
     if (full()) fail(400, msg.sliderMax, { image: msg.sliderMax })
     const url = await storeImageInput(files, c.req.valid('json').image, 'image')
-    const sliderImages = await content
-      .update('references', (refs) => {
+    const sliderImages = await saveWithNewUploads(content, files, [url], () =>
+      content.update('references', (refs) => {
         // Checked again: another request may have filled the last place while the image was stored.
         if (full()) fail(400, msg.sliderMax, { image: msg.sliderMax })
         refs.sliderImages.push(url)
         return [...refs.sliderImages]
-      })
-      .catch(async (err) => {
-        await removeUnusedUploads(content, files, [url])
-        throw err
-      })
+      }),
+    )
     return c.json({ success: true, sliderImages }, 201)
   })
   .delete('/slider/:index', async (c) => {

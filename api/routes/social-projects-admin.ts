@@ -7,7 +7,8 @@ import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { postFormLimit, readProjectForm } from '../lib/post-forms.ts'
 import { byProjectDate } from '../lib/project-order.ts'
-import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../lib/list-items.ts'
+import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
 
 /** Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies. */
 export const socialProjectsAdminRoutes = new Hono<AppEnv>()
@@ -37,34 +38,25 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
     if (!old) fail(404, msg.projectNotFound)
     const { input, uploads } = await readProjectForm(c)
     const structure = await resolveStructure(files, input.contentStructure, uploads, old.images)
-    const project = await content
-      .update('social-projects', (projects) => {
-        const index = projects.findIndex((p) => p.id === id)
-        if (index < 0) fail(404, msg.projectNotFound)
-        const next: SocialProject = {
-          ...projects[index]!,
+    const { next: project } = await saveWithNewUploads(content, files, structure.saved, () =>
+      content.update('social-projects', (projects) =>
+        replaceById(projects, id, msg.projectNotFound, (stored) => ({
+          ...stored,
           ...input,
           images: structure.images,
           contentStructure: structure.items,
           updatedAt: now().toISOString(),
-        }
-        projects[index] = next
-        return next
-      })
-      .catch(async (err) => {
-        await removeUnusedUploads(content, files, structure.saved)
-        throw err
-      })
+        })),
+      ),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true, message: msg.projectUpdated, data: project })
   })
   .delete('/:id', async (c) => {
     const { content, files } = c.var.deps
-    const old = await content.update('social-projects', (projects) => {
-      const index = projects.findIndex((p) => p.id === c.req.param('id'))
-      if (index < 0) fail(404, msg.projectNotFound)
-      return projects.splice(index, 1)[0]
-    })
+    const old = await content.update('social-projects', (projects) =>
+      removeById(projects, c.req.param('id'), msg.projectNotFound),
+    )
     await removeUnusedUploads(content, files, uploadsIn(old))
     return c.json({ success: true, message: msg.projectDeleted })
   })
