@@ -2,6 +2,7 @@ import { msg } from '#schema/messages.ts'
 import { programInputSchema, type Program } from '#schema/program.ts'
 import type { PrivateData } from '../store/data-store.ts'
 import type { FileStore } from '../store/file-store.ts'
+import type { Deps } from './app-env.ts'
 import { fail } from './errors.ts'
 import type { ProgramForm } from './program-form.ts'
 import { checkMedia } from './store-media.ts'
@@ -29,4 +30,10 @@ export async function prepareProgram(files: FileStore, form: ProgramForm, fileRe
 export function publicProgram(program: Program, counters: PrivateData['counters']) {
   const { filePath, ...rest } = program
   return { ...rest, downloads: counters.downloads[program.id] ?? 0, hasFile: filePath !== '' }
+}
+
+/** Every program as the API lists it (public list and admin list alike). */
+export function publicPrograms({ content, data }: Pick<Deps, 'content' | 'data'>) {
+  const counters = data.read('counters')
+  return content.read('programs').map((p) => publicProgram(p, counters))
 }

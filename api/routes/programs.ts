@@ -3,15 +3,11 @@ import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { openProgramFile } from '../lib/program-download.ts'
-import { publicProgram } from '../lib/program-input.ts'
+import { publicPrograms } from '../lib/program-input.ts'
 
 /** Public programs (mounted at /api/programs): the list and the counted, streamed download. */
 export const programsRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { content, data } = c.var.deps
-    const counters = data.read('counters')
-    return c.json({ success: true, data: content.read('programs').map((p) => publicProgram(p, counters)) })
-  })
+  .get('/', (c) => c.json({ success: true, data: publicPrograms(c.var.deps) }))
   .get('/:id/download', async (c) => {
     const { content, data, files } = c.var.deps
     const id = c.req.param('id')
