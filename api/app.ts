@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv, BuildStatus, Deps } from './lib/app-env.ts'
+import { idleBuildStatus, type AppEnv, type BuildStatus, type Deps } from './lib/app-env.ts'
 import { createSessions } from './lib/session.ts'
 import { createRateLimiter } from './middleware/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
@@ -28,15 +28,6 @@ export type AppOptions = {
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
 const CONTACT_PER_MINUTE = 10
 
-const idleBuild: BuildStatus = {
-  state: 'idle',
-  startedAt: null,
-  finishedAt: null,
-  lastDurationMs: null,
-  lastError: null,
-  generation: 0,
-}
-
 /** Calls that spec section 7 lists under /api/admin but that the public site reads, plus login and logout. */
 function isOpenAdminCall(method: string, path: string): boolean {
   if (method === 'POST' && (path === '/api/admin/login' || path === '/api/admin/logout')) return true
@@ -59,7 +50,7 @@ export async function createApp(options: AppOptions) {
     loginLimiter: createRateLimiter(options.loginRateLimit ?? 5, 60_000, now),
     contactLimiter: createRateLimiter(CONTACT_PER_MINUTE, 60_000, now),
     now,
-    buildStatus: options.buildStatus ?? (() => idleBuild),
+    buildStatus: options.buildStatus ?? idleBuildStatus,
   }
 
   const app = new Hono<AppEnv>()

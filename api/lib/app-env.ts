@@ -15,6 +15,18 @@ export type BuildStatus = {
   generation: number
 }
 
+/** The state before the first build (also what the API reports when nothing builds the site, as in tests). */
+export function idleBuildStatus(): BuildStatus {
+  return {
+    state: 'idle',
+    startedAt: null,
+    finishedAt: null,
+    lastDurationMs: null,
+    lastError: null,
+    generation: 0,
+  }
+}
+
 /** Everything a route needs, passed in by createApp (no module singletons, so tests use temp folders). */
 export type Deps = {
   content: ContentStore

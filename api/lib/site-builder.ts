@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { BuildStatus } from './app-env.ts'
+import { idleBuildStatus, type BuildStatus } from './app-env.ts'
 import { runAstroBuild } from './astro-build.ts'
 
 export type SiteBuilderOptions = {
@@ -25,14 +25,7 @@ export type SiteBuilderOptions = {
  */
 export function createSiteBuilder(o: SiteBuilderOptions) {
   const now = o.now ?? (() => new Date())
-  const status: BuildStatus = {
-    state: 'idle',
-    startedAt: null,
-    finishedAt: null,
-    lastDurationMs: null,
-    lastError: null,
-    generation: 0,
-  }
+  const status = idleBuildStatus()
   let running: Promise<void> | null = null
   let pending = false
   let timer: NodeJS.Timeout | null = null
