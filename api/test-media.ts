@@ -1,4 +1,4 @@
-/** Image fixtures for the upload tests: a real 1×1 PNG (bytes, file, data URL) and a text file posing as one. */
+/** Image fixtures for upload tests: a real 1×1 PNG (bytes, file, data URL) and a text file posing as one. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 

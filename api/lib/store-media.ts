@@ -22,8 +22,8 @@ function assertSize(size: number, kind: MediaKind, field: string): void {
 }
 
 /**
- * Checks bytes by size and content (JPG/PNG/GIF/WEBP; with kind 'media' also mp4/webm/ogg video, never SVG) and
- * returns the extension to store them under; fails with 413 or 400 naming `field`.
+ * Checks bytes by size and content (JPG/PNG/GIF/WEBP; kind 'media' adds mp4/webm/ogg video; never SVG)
+ * and returns the extension to store them under; fails with 413 or 400 naming `field`.
  */
 export async function checkMedia(bytes: Uint8Array, kind: MediaKind, field: string): Promise<string> {
   assertSize(bytes.byteLength, kind, field)
