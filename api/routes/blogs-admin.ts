@@ -6,8 +6,8 @@ import { newestFirst, withViews } from '../lib/blog-posts.ts'
 import { resolveStructure } from '../lib/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { postFormLimit, readBlogForm } from '../lib/post-forms.ts'
 import { removeById, replaceById } from '../lib/list-items.ts'
+import { postFormLimit, readBlogForm } from '../lib/post-forms.ts'
 import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
 
 /** Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files. */

@@ -5,9 +5,9 @@ import type { AppEnv } from '../lib/app-env.ts'
 import { resolveStructure } from '../lib/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { removeById, replaceById } from '../lib/list-items.ts'
 import { postFormLimit, readProjectForm } from '../lib/post-forms.ts'
 import { byProjectDate } from '../lib/project-order.ts'
-import { removeById, replaceById } from '../lib/list-items.ts'
 import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
 
 /** Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies. */
