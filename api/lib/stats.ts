@@ -1,5 +1,6 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { DataStore } from '../store/data-store.ts'
+import { isPublished } from './blog-posts.ts'
 
 /** The fixed public routes of spec section 2 (detail pages and the 404 page are not counted here). */
 export const FIXED_PUBLIC_ROUTES = [
@@ -18,7 +19,6 @@ export const FIXED_PUBLIC_ROUTES = [
 
 export type Stats = { totalPages: number; totalBlogs: number; totalServices: number; totalViews: number }
 
-const isPublished = (item: { status?: string }) => (item.status ?? 'published') === 'published'
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : [])
 
 /** Dashboard numbers: pages the site builds, all posts, service main headings, and the summed page views. */
