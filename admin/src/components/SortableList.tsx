@@ -35,7 +35,7 @@ type SortableListProps<T> = {
   renderItem: (item: T, handle: DragHandleProps, index: number) => ReactNode
   /** List element and row element: 'ul'/'li' (default) or 'tbody'/'tr' for tables. */
   as?: 'ul' | 'tbody' | 'div'
-  /** Class of the list element; default 'sortable-list' (rows styled with .sortable-item, see SortableList.css). */
+  /** Class of the list element; default 'sortable-list' except for tbody (rows styled with .sortable-item). */
   className?: string
   /** Short label of an item for screen-reader announcements. */
   describe?: (item: T) => string
@@ -50,7 +50,7 @@ export function SortableList<T>({
   onReorder,
   renderItem,
   as = 'ul',
-  className = 'sortable-list',
+  className,
   describe,
 }: SortableListProps<T>) {
   const sensors = useSensors(
@@ -103,7 +103,7 @@ export function SortableList<T>({
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <List className={className}>
+        <List className={className ?? (as === 'tbody' ? undefined : 'sortable-list')}>
           {items.map((item, index) => (
             <SortableRow key={ids[index]} id={ids[index]} tag={rowTag[as]}>
               {(handle) => renderItem(item, handle, index)}

@@ -35,6 +35,7 @@ describe('buildContentStructure', () => {
       { key: 'k2', type: 'text', content: 'Merhaba', src: '', file: null },
       { key: 'k3', type: 'image', content: '', src: '/uploads/x.png', file: null },
       { key: 'k4', type: 'image', content: '', src: '', file: null },
+      { key: 'k6', type: 'text', content: '  ', src: '', file: null },
       { key: 'k5', type: 'image', content: '', src: '/uploads/old.png', file: b },
     ]
     const { structure, files } = buildContentStructure(fields)

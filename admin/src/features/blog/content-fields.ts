@@ -45,7 +45,7 @@ export function addFieldError(fields: readonly BlogField[], type: BlogField['typ
 
 /**
  * The contentStructure to send and the files to attach: a new image points at its file with imageIndex, a kept one
- * sends its src. Image fields with neither are left out (nothing to show).
+ * sends its src. Blank text fields and image fields with no image are left out (nothing to show).
  */
 export function buildContentStructure(fields: readonly BlogField[]) {
   const files: File[] = []
@@ -58,8 +58,9 @@ export function buildContentStructure(fields: readonly BlogField[]) {
       order: structure.length,
       alt: '',
     }
-    if (f.type === 'text') structure.push(base)
-    else if (f.file) structure.push({ ...base, imageIndex: files.push(f.file) - 1 })
+    if (f.type === 'text') {
+      if (f.content.trim() !== '') structure.push(base)
+    } else if (f.file) structure.push({ ...base, imageIndex: files.push(f.file) - 1 })
     else if (f.src) structure.push({ ...base, src: f.src })
   }
   return { structure, files }

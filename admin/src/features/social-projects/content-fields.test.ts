@@ -30,6 +30,7 @@ describe('buildContentStructure', () => {
       { ...newField('heading'), key: 'h', content: 'Başlık', level: 3 },
       { ...newField('image'), key: 'i', caption: 'Alt yazı', file },
       { ...newField('image'), key: 'e' },
+      { ...newField('heading'), key: 'blank', content: ' ' },
       { ...newField('image'), key: 's', src: '/uploads/a.png' },
       { ...newField('text'), key: 't', content: 'Metin' },
     ]

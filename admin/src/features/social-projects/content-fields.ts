@@ -42,7 +42,10 @@ export function addFieldError(fields: readonly ProjectField[], type: FieldType):
   return null
 }
 
-/** contentStructure with order = index; new images point at their file with imageIndex, kept ones send src. */
+/**
+ * contentStructure with order = index; new images point at their file with imageIndex, kept ones send src.
+ * Blank texts and headings and image fields with no image are left out (nothing to show).
+ */
 export function buildContentStructure(fields: readonly ProjectField[]) {
   const files: File[] = []
   const structure: ProjectContentItem[] = []
@@ -56,8 +59,9 @@ export function buildContentStructure(fields: readonly ProjectField[]) {
       order: structure.length,
       alt: f.type === 'image' ? f.caption : '',
     }
-    if (f.type !== 'image') structure.push(base)
-    else if (f.file) structure.push({ ...base, imageIndex: files.push(f.file) - 1 })
+    if (f.type !== 'image') {
+      if (f.content.trim() !== '') structure.push(base)
+    } else if (f.file) structure.push({ ...base, imageIndex: files.push(f.file) - 1 })
     else if (f.src) structure.push({ ...base, src: f.src })
   }
   return { structure, files }

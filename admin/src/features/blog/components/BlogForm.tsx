@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
@@ -41,6 +41,7 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
   const [values, setValues] = useState(() => valuesOf(post))
   const [fields, setFields] = useState<BlogField[]>(() => (post ? fieldsFromPost(post) : []))
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveBlog()
   const set = (patch: Partial<BlogFormValues>) => setValues({ ...values, ...patch })
 
@@ -49,6 +50,10 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
     const built = buildBlogFormData(values, fields)
     if (!built.ok) {
       setErrors(built.errors)
+      // The title may be far above the Save button: bring the first invalid field into view.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      )
       if (built.errors.contentStructure) onError(built.errors.contentStructure)
       return
     }
@@ -66,6 +71,7 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
   return (
     <Card title={post ? 'Blog yazısını düzenle' : 'Yeni blog yazısı'}>
       <form
+        ref={formRef}
         className="form"
         onSubmit={submit}
         noValidate

@@ -42,7 +42,7 @@ export function AddTitleForm({ label, buttonText, schema, disabled, hint, busy, 
         error={error}
         hint={hint}
       />
-      <Button type="submit" variant="secondary" disabled={disabled} busy={busy} busyLabel="Ekleniyor...">
+      <Button type="submit" variant="secondary" disabled={disabled} busy={busy}>
         {buttonText}
       </Button>
     </form>

@@ -24,7 +24,9 @@ export function ReferenceTable({ cards, onReorder, onEdit, onDelete }: Props) {
               Görsel
             </th>
             <th scope="col">Başlık</th>
-            <th scope="col">Kategori</th>
+            <th scope="col" className="reference-table__category">
+              Kategori
+            </th>
             <th scope="col" className="reference-table__description">
               Açıklama
             </th>
@@ -51,8 +53,12 @@ export function ReferenceTable({ cards, onReorder, onEdit, onDelete }: Props) {
                   <span className="muted">—</span>
                 )}
               </td>
-              <td>{card.title}</td>
-              <td>{categoryLabel(card.category)}</td>
+              <td>
+                {card.title}
+                {/* Phones hide the category column and show it here. */}
+                <span className="reference-table__meta">{categoryLabel(card.category)}</span>
+              </td>
+              <td className="reference-table__category">{categoryLabel(card.category)}</td>
               <td className="reference-table__description">{truncate(card.description ?? '')}</td>
               <td>
                 <div className="actions reference-table__actions">

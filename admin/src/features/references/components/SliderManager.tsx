@@ -83,7 +83,7 @@ export function SliderManager({ images, feedback }: { images: string[]; feedback
           error={error}
         />
         <div className="actions">
-          <Button type="submit" busy={busy} busyLabel="Yükleniyor..." disabled={full}>
+          <Button type="submit" busy={busy} disabled={full}>
             Slider görseli ekle
           </Button>
         </div>

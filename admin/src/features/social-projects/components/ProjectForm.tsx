@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
@@ -41,6 +41,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
   const [values, setValues] = useState(() => valuesOf(project))
   const [fields, setFields] = useState<ProjectField[]>(() => (project ? fieldsFromProject(project) : []))
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveProject()
   const set = (patch: Partial<ProjectFormValues>) => setValues({ ...values, ...patch })
 
@@ -49,6 +50,10 @@ export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
     const built = buildProjectFormData(values, fields)
     if (!built.ok) {
       setErrors(built.errors)
+      // The title may be far above the Save button: bring the first invalid field into view.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      )
       if (built.errors.contentStructure) onError(built.errors.contentStructure)
       return
     }
@@ -66,7 +71,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
   const title = project ? 'Projeyi düzenle' : 'Yeni proje'
   return (
     <Card title={title}>
-      <form className="form" onSubmit={submit} noValidate aria-label={title}>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={title}>
         <TextField
           label="Proje başlığı"
           required
