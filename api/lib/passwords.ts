@@ -16,6 +16,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`
 }
 
+/** True when the password matches a stored "scrypt$salt$hash" (compared in constant time). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [kind, salt, hash] = stored.split('$')
   if (kind !== 'scrypt' || !salt || !hash) return false

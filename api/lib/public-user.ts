@@ -7,6 +7,7 @@ export function publicUser(u: StoredUser): PublicUser {
   return { id: u.id, name: u.name, email: u.email, role: u.role, createdAt: u.createdAt }
 }
 
+/** What the API may return of a library member: never the hash. */
 export function publicMember(m: StoredMember): PublicMember {
   return { id: m.id, name: m.name, email: m.email, role: m.role, created_at: m.created_at }
 }

@@ -18,6 +18,7 @@ export function setSessionCookie(c: Context, kind: SessionKind, token: string): 
   })
 }
 
+/** Removes the session cookie of that kind (logout). */
 export function clearSessionCookie(c: Context, kind: SessionKind): void {
   deleteCookie(c, cookieNames[kind], { path: '/' })
 }

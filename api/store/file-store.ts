@@ -10,11 +10,13 @@ const DEMO_KEY = /^demo\/[A-Za-z0-9._-]{1,128}$/
 /** Uploaded images and program files in DATA_DIR, under unguessable names; nothing else writes there. */
 export type FileStore = ReturnType<typeof createFileStore>
 
+/** The file store on DATA_DIR (uploads/, files/); bundled demo program files are read from `publicDir`. */
 export function createFileStore(dataDir: string, publicDir: string) {
   const uploadsDir = join(dataDir, 'uploads')
   const filesDir = join(dataDir, 'files')
   return {
     uploadsDir,
+    /** Creates the folders (call once before use). */
     async init() {
       await mkdir(uploadsDir, { recursive: true })
       await mkdir(filesDir, { recursive: true })
@@ -47,6 +49,7 @@ export function createFileStore(dataDir: string, publicDir: string) {
       if (DEMO_KEY.test(key)) return join(publicDir, key)
       return null
     },
+    /** Removes a program file we own; bundled demo files are never deleted. */
     async removeProgramFile(key: string): Promise<void> {
       if (FILE_KEY.test(key)) await rm(join(dataDir, key), { force: true })
     },
