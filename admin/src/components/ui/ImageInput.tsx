@@ -62,10 +62,11 @@ export function ImageInput(props: ImageInputProps) {
   function choose(chosen: File | undefined) {
     setLocalError('')
     if (!chosen) return
+    // Only a picker that also takes video names video in its message.
     const problem = !matchesAccept(chosen, accept)
-      ? accept === IMAGE_ACCEPT
-        ? msg.imageOnly
-        : msg.mediaOnly
+      ? accept.includes('video')
+        ? msg.mediaOnly
+        : msg.imageOnly
       : chosen.size > maxBytes
         ? tooLargeMessage
         : ''
