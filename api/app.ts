@@ -69,7 +69,11 @@ export async function createApp(options: AppOptions) {
   app.notFound((c) => c.json({ success: false, message: msg.routeNotFound }, 404))
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
-      if (err.res?.headers.get('content-type')?.includes('application/json')) return err.res
+      if (err.res?.headers.get('content-type')?.includes('application/json')) {
+        // Thrown responses skip the /api middleware's header: errors must not be cached either.
+        err.res.headers.set('cache-control', 'no-store')
+        return err.res
+      }
       // Hono's own failures (malformed JSON, body limit) carry English text: answer in Turkish.
       const message = err.status === 413 ? msg.tooLarge : err.status === 400 ? msg.invalidBody : err.message
       return c.json({ success: false, message }, err.status)

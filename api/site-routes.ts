@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
+import { msg } from '#schema/messages.ts'
 import type { Deps } from './lib/app-env.ts'
 import { mimeType } from './lib/mime.ts'
 import { bypassesMaintenance, viewKey } from './lib/public-paths.ts'
@@ -33,7 +34,7 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
   app.get('/uploads/:name', async (c) => {
     const path = deps.files.uploadPath(c.req.param('name'))
     const info = path ? await stat(path).catch(() => null) : null
-    if (!path || !info?.isFile()) return c.json({ success: false, message: 'Dosya bulunamadı.' }, 404)
+    if (!path || !info?.isFile()) return c.json({ success: false, message: msg.fileNotFound }, 404)
     const body = c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream)
     return new Response(body, {
       headers: {

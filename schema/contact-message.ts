@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { msg } from './messages.ts'
 import { email, requiredText } from './common.ts'
 
 /** Public contact form: all five fields required, e-mail of e-mail type. */

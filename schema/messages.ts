@@ -8,6 +8,7 @@ export const msg = {
   invalidBody: 'Geçersiz istek gövdesi.',
   notFound: 'Kayıt bulunamadı.',
   routeNotFound: 'İstenen adres bulunamadı.',
+  fileNotFound: 'Dosya bulunamadı.',
   badOrigin: 'İstek kaynağı doğrulanamadı.',
   unauthorized: 'Bu işlem için giriş yapmalısınız.',
   forbidden: 'Bu işlem için yetkiniz yok.',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { id, optionalText } from './common.ts'
+import { id } from './common.ts'
 
 export const MAX_PROGRAM_BYTES = 52428800
 export const DEFAULT_VERSION = '1.0.0'
