@@ -4,7 +4,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter } from 'react-router'
 import { ApiError } from './lib/api-client.ts'
 import { App } from './app/App.tsx'
-import './styles.css'
+// Global styles, in cascade order (one file per concern).
+import './styles/tokens-and-base.css'
+import './styles/layout.css'
+import './styles/cards-and-buttons.css'
+import './styles/forms.css'
+import './styles/feedback.css'
+import './styles/tables-and-modal.css'
+import './styles/screens.css'
+import './styles/details.css'
 
 const queryClient = new QueryClient({
   defaultOptions: {
