@@ -134,6 +134,20 @@ test('formats amounts with a named xsl:decimal-format exactly as xsltproc does',
   await expect(doc.locator('#yuzde')).toHaveText('Yüzde: 18%')
 })
 
+test('shows text and XHTML output the same way with both engines', async ({ page }) => {
+  await openViewer(page)
+  await viewFile(page, fixture('duz-metin.xml'))
+  await expect(documentFrame(page).locator('pre')).toHaveText(
+    'Fatura NTZ2025000000054 <düz metin> & işaretler',
+  )
+  await page.getByRole('button', { name: 'Başka dosya seç' }).click()
+  await viewFile(page, fixture('xhtml-cikti.xml'))
+  await expect(documentFrame(page).locator('#baslik')).toHaveText('XHTML fatura NTZ2025000000055')
+  // <div/> from XML output stays empty instead of swallowing the next paragraph.
+  await expect(documentFrame(page).locator('div.bos')).toBeEmpty()
+  await expect(documentFrame(page).locator('body > #sonra')).toHaveText('Boş öğeden sonra gelen paragraf')
+})
+
 test('shows each spec message at its moment', async ({ page }) => {
   await openViewer(page)
   const button = page.getByRole('button', { name: 'Görüntüle' })

@@ -21,6 +21,8 @@ export function loadWasmEngine(): Promise<LibxsltModule> {
     )) as {
       default: () => Promise<LibxsltModule>
     }
+    // This build ignores print/printErr options: libxslt's notes (e.g. 'only 1.1 features are supported' for
+    // version="2.0" stylesheets) reach the console as errors, as xsltproc writes them to stderr.
     const mod = await factory()
     registerExslt(mod)
     return mod

@@ -46,6 +46,8 @@ describe('prepareDocument on the fixtures', () => {
   it('lets through the script fixture and the one whose error only the engine finds', () => {
     expect(prepareDocument(fixture('betik-ve-gorsel.xml')).ok).toBe(true)
     expect(prepareDocument(fixture('hatali-xslt.xml')).ok).toBe(true)
+    expect(prepareDocument(fixture('duz-metin.xml')).ok).toBe(true)
+    expect(prepareDocument(fixture('xhtml-cikti.xml')).ok).toBe(true)
   })
 })
 

@@ -2,7 +2,7 @@ import { hasBrowserXslt, transformInBrowser } from './engine-browser.ts'
 import { canRunWasmEngine, loadWasmEngine, transformInWasm } from './engine-wasm.ts'
 import { prepareDocument } from './prepare.ts'
 import type { ViewerProblem } from './problems.ts'
-import { frameHtml, hasParseError, parseEngineOutput } from './result-document.ts'
+import { frameHtml, hasParseError, outputMethod, parseEngineOutput } from './result-document.ts'
 import { ViewerFailure } from './viewer-failure.ts'
 
 /** Which XSLT engine rendered a document. */
@@ -49,5 +49,5 @@ async function renderBytes(bytes: Uint8Array): Promise<RenderOutcome> {
     return { ok: false, problem: { kind: 'noEngine' } }
   }
   const output = await transformInWasm(prepared.xml, prepared.xslt)
-  return { ok: true, engine: 'wasm', html: frameHtml(parseEngineOutput(output)) }
+  return { ok: true, engine: 'wasm', html: frameHtml(parseEngineOutput(output, outputMethod(prepared.xslt))) }
 }

@@ -1,6 +1,7 @@
 import { FRAME_CSP, HELPER_SCRIPT } from './frame-document.ts'
 
 const XHTML = 'http://www.w3.org/1999/xhtml'
+const XSL = 'http://www.w3.org/1999/XSL/Transform'
 
 /**
  * Turns an engine's result into the HTML of the framed document: the same tree whichever engine made it, with our
@@ -42,14 +43,33 @@ function doctypeOf(doc: Document): string {
   return `<!DOCTYPE ${safe(dt.name).replace(/\s/g, '') || 'html'}${pub}${sys}>`
 }
 
-/** Parses an engine's serialized output the way a browser would read it: XML when it says so, else HTML. */
-export function parseEngineOutput(text: string): Document {
+/**
+ * Parses an engine's serialized output the way a browser reads a transformation result: text output as a <pre>
+ * (what Chromium's XSLTProcessor gives), XML when it says so, else HTML.
+ */
+export function parseEngineOutput(text: string, method: string | null): Document {
   const parser = new DOMParser()
+  if (method === 'text') {
+    const doc = document.implementation.createHTMLDocument('')
+    const pre = doc.createElement('pre')
+    pre.textContent = text
+    doc.body.append(pre)
+    return doc
+  }
   if (/^\s*<\?xml[\s?]/.test(text)) {
     const doc = parser.parseFromString(text, 'application/xml')
     if (!hasParseError(doc)) return doc
   }
   return parser.parseFromString(text, 'text/html')
+}
+
+/** The method of the stylesheet's top-level xsl:output (the last one that names it), or null. */
+export function outputMethod(xslt: string): string | null {
+  const style = new DOMParser().parseFromString(xslt, 'application/xml')
+  const outputs = Array.from(style.documentElement?.children ?? []).filter(
+    (el) => el.namespaceURI === XSL && el.localName === 'output' && el.hasAttribute('method'),
+  )
+  return outputs.at(-1)?.getAttribute('method')?.trim() ?? null
 }
 
 /** True when DOMParser reported a well-formedness error (Chromium and Firefox each use their own element). */
