@@ -32,11 +32,3 @@ export const programSchema = z.object({
   updatedAt: z.string(),
 })
 export type Program = z.infer<typeof programSchema>
-
-/** File size as Bytes/KB/MB/GB with two decimals. */
-export function formatFileSize(bytes: number): string {
-  if (!bytes) return '0 Bytes'
-  const units = ['Bytes', 'KB', 'MB', 'GB']
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)))
-  return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`
-}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { downloadProgram } from '../lib/download.ts'
-import { formatFileSize } from '../lib/file-size.ts'
+import { formatFileSize } from '#schema/file-size.ts'
 import { callApi } from '../lib/island-api.ts'
 import { programsFromBody, type ProgramView } from '../lib/program-view.ts'
 import { Notice } from './Notice.tsx'

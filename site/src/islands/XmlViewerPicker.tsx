@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react'
 import { msg } from '#schema/messages.ts'
-import { formatFileSize } from '../lib/file-size.ts'
+import { formatFileSize } from '#schema/file-size.ts'
 
 type Props = {
   /** Id of the file input (kept mounted by the parent); the visible label opens it. */

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react'
 import { fill, msg } from '#schema/messages.ts'
-import { formatFileSize, MAX_PROGRAM_BYTES } from '#schema/program.ts'
+import { formatFileSize } from '#schema/file-size.ts'
+import { MAX_PROGRAM_BYTES } from '#schema/program.ts'
 import { FileButton } from '../../../components/ui/FileButton.tsx'
 
 type Props = {

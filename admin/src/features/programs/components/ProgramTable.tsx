@@ -1,4 +1,4 @@
-import { formatFileSize } from '#schema/program.ts'
+import { formatFileSize } from '#schema/file-size.ts'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import type { AdminProgram } from '../api/get-programs.ts'

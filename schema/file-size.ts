@@ -1,6 +1,6 @@
 /**
- * Same output as formatFileSize in schema/program.ts (a parity test keeps them equal). Islands cannot import
- * that module: it builds zod schemas at load time, which would add ~120 KB of zod to the page's JavaScript.
+ * File size as Bytes/KB/MB/GB with at most two decimals (spec: program sizes). Kept free of zod so the public
+ * site's islands can import it without shipping the schema library.
  */
 export function formatFileSize(bytes: number): string {
   if (!bytes) return '0 Bytes'
