@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
@@ -8,12 +8,15 @@ import { join } from 'node:path'
  */
 const root = join(import.meta.dirname, '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
-const outDir = join(root, 'test-results')
+// Not test-results/: Playwright empties that folder when it starts.
+const outDir = join(root, '.test-reports')
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
 }
 
+// A report left by an earlier run must never count for this one.
+rmSync(outDir, { recursive: true, force: true })
 const unitStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(outDir, 'unit.json')}`])
 const e2eStatus = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(outDir, 'e2e.json') })
 
