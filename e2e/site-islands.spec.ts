@@ -246,12 +246,12 @@ test.describe('programs', () => {
     await expect(card).toContainText('2.84 KB')
 
     const downloadEvent = page.waitForEvent('download')
-    await card.getByRole('button', { name: 'Tekdüzen Hesap Planı Şablonu programını indir' }).click()
+    await card.getByRole('button', { name: 'İndir: Tekdüzen Hesap Planı Şablonu' }).click()
     const download = await downloadEvent
     expect(download.suggestedFilename()).toBe('tekduzen-hesap-plani.csv')
     await expect(page.locator('.notice--success')).toContainText('tekduzen-hesap-plani.csv')
     await expect(countCell).toHaveText(String(before + 1))
-    await expect(card.getByRole('button', { name: /indir$/ })).toBeEnabled()
+    await expect(card.getByRole('button', { name: /^İndir:/ })).toBeEnabled()
 
     const noFile = page.locator('li.program-card', { hasText: 'Netiz Uzaktan Destek' })
     await expect(noFile.getByRole('button', { name: msg.programNoFile })).toBeDisabled()

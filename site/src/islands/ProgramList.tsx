@@ -93,7 +93,7 @@ export function ProgramList({ initial }: Props) {
                   type="button"
                   className="btn btn--primary program-card__button"
                   disabled={!hydrated || downloading.has(program.id)}
-                  aria-label={`${program.name} programını indir`}
+                  aria-label={`${downloading.has(program.id) ? 'İndiriliyor...' : 'İndir'}: ${program.name}`}
                   onClick={() => void download(program)}
                 >
                   {downloading.has(program.id) ? 'İndiriliyor...' : 'İndir'}

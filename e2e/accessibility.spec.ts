@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from 'playwright/test'
+import { loginAsAdmin } from './helpers.ts'
+
+// WCAG 2.1 A and AA rules (labels, alt texts, contrast, landmarks, names) on every public page and the admin screens.
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+async function violations(page: import('playwright/test').Page) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+}
+
+const publicPaths = ['/', '/biz-kimiz', '/hakkimizda', '/sosyal-sorumluluk-projelerimiz', '/referanslarimiz', '/blog', '/programlar', '/xml-goruntuleyici', '/kutuphane', '/iletisim', '/bu-sayfa-yok']
+
+for (const path of publicPaths) {
+  test(`public page ${path} has no WCAG A/AA violations`, async ({ page }) => {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    expect(await violations(page)).toEqual([])
+  })
+}
+
+test('a project detail and a blog post have no WCAG A/AA violations', async ({ page }) => {
+  for (const list of ['/sosyal-sorumluluk-projelerimiz', '/blog']) {
+    await page.goto(list)
+    const first = page.locator(`main a[href^="${list === '/blog' ? '/blog/' : '/sosyal-sorumluluk/'}"]`).first()
+    await page.goto((await first.getAttribute('href'))!)
+    await page.waitForLoadState('networkidle')
+    expect(await violations(page), page.url()).toEqual([])
+  }
+})
+
+const adminPaths = ['', 'profil', 'anasayfa-duzenle', 'hakkimizda-duzenle', 'referanslarimiz-duzenle', 'blog-duzenle', 'sosyal-sorumluluk-projeleri', 'programlar-duzenle', 'iletisim-ayarlari', 'iletisim-mesajlari', 'iletisim-arsiv', 'kutuphane-uyeleri']
+
+test('the admin login and every admin screen have no WCAG A/AA violations', async ({ page }) => {
+  await page.goto('/admin/')
+  await expect(page.getByLabel('E-posta')).toBeVisible()
+  expect(await violations(page), 'login').toEqual([])
+  await loginAsAdmin(page)
+  for (const path of adminPaths) {
+    await page.goto(`/admin/${path}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('Yükleniyor...')).toHaveCount(0)
+    expect(await violations(page), `/admin/${path}`).toEqual([])
+  }
+})
