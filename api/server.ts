@@ -4,11 +4,10 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app.ts'
 import { ensureAdminBuilt } from './lib/admin-build.ts'
-import { buildStamp } from './lib/build-stamp.ts'
 import { readEnv } from './lib/env.ts'
 import { seedFirstAdmin } from './lib/seed-admin.ts'
 import { loadSessionSecret } from './lib/session-secret.ts'
-import { createSiteBuilder } from './lib/site-builder.ts'
+import { siteBuilderFor } from './lib/site-builder.ts'
 import { loadStaticCache, type StaticCache } from './lib/static-cache.ts'
 import { createSiteRoutes } from './site-routes.ts'
 
@@ -21,19 +20,8 @@ async function main() {
 
   let site: StaticCache = new Map()
   let admin: StaticCache = new Map()
-  const builder = createSiteBuilder({
-    repoRoot,
-    contentDir: env.contentDir,
-    buildRoot,
-    siteUrl: env.SITE_URL,
-    stamp: () =>
-      buildStamp(
-        [join(repoRoot, 'site'), join(repoRoot, 'schema'), join(repoRoot, 'public'), env.contentDir],
-        env.SITE_URL,
-      ),
-    swap: async (dir) => {
-      site = await loadStaticCache(dir)
-    },
+  const builder = siteBuilderFor(env, repoRoot, async (dir) => {
+    site = await loadStaticCache(dir)
   })
 
   const { app: api, deps } = await createApp({

@@ -2,6 +2,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { idleBuildStatus, type BuildStatus } from './app-env.ts'
 import { runAstroBuild } from './astro-build.ts'
+import { buildStamp } from './build-stamp.ts'
+import type { Env } from './env.ts'
 
 export type SiteBuilderOptions = {
   repoRoot: string
@@ -132,3 +134,16 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
   }
 }
 export type SiteBuilder = ReturnType<typeof createSiteBuilder>
+
+/** The builder for this checkout and environment: the server's, and `npm run build`'s (same folder, same stamp). */
+export function siteBuilderFor(env: Env, repoRoot: string, swap: (dir: string) => Promise<void>): SiteBuilder {
+  return createSiteBuilder({
+    repoRoot,
+    contentDir: env.contentDir,
+    buildRoot: env.siteBuildDir,
+    siteUrl: env.SITE_URL,
+    // Everything the site build reads: a change in any of them makes the previous build stale.
+    stamp: () => buildStamp([join(repoRoot, 'site'), join(repoRoot, 'schema'), join(repoRoot, 'public'), env.contentDir], env.SITE_URL),
+    swap,
+  })
+}
