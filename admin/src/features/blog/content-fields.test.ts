@@ -21,7 +21,11 @@ describe('counters and limits', () => {
     expect(addFieldError(many('text', 19), 'text')).toBeNull()
     expect(addFieldError(many('text', 20), 'text')).toBe(msg.blogTextMax)
     expect(addFieldError(many('text', 20), 'image')).toBeNull()
-    expect(addFieldError(many('image', 20), 'image')).toBe(msg.blogImageMax)
+    // The spec's blog texts: the image limit reads the 40-field message, not the social projects' image text.
+    expect(addFieldError(many('image', 20), 'image')).toBe(
+      'Maksimum 40 alan (20 metin + 20 görsel) ekleyebilirsiniz.',
+    )
+    expect(addFieldError(many('image', 20), 'text')).toBeNull()
     expect(addFieldError([...many('text', 20), ...many('image', 20)], 'text')).toBe(msg.blogFieldsMax)
   })
 })

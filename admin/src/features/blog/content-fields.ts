@@ -34,12 +34,15 @@ export function counterText(fields: readonly BlogField[]): string {
   return `${text}/${MAX_BLOG_TEXT} metin, ${image}/${MAX_BLOG_IMAGES} görsel`
 }
 
-/** Why a field of this type cannot be added, or null when it can. */
+/**
+ * Why a field of this type cannot be added, or null when it can. The spec gives the blog two texts only: the
+ * text limit has its own, and the image limit reads the '40 alan (20 metin + 20 görsel)' one.
+ */
 export function addFieldError(fields: readonly BlogField[], type: BlogField['type']): string | null {
   if (fields.length >= MAX_BLOG_FIELDS) return msg.blogFieldsMax
   const { text, image } = countFields(fields)
   if (type === 'text' && text >= MAX_BLOG_TEXT) return msg.blogTextMax
-  if (type === 'image' && image >= MAX_BLOG_IMAGES) return msg.blogImageMax
+  if (type === 'image' && image >= MAX_BLOG_IMAGES) return msg.blogFieldsMax
   return null
 }
 
