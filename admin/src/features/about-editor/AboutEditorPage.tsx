@@ -1,5 +1,5 @@
 import { msg } from '#schema/messages.ts'
-import { Notice } from '../../components/ui/Notice.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useAbout } from './api/get-about.ts'
@@ -14,7 +14,7 @@ export default function AboutEditorPage() {
       {about.isPending ? (
         <Spinner />
       ) : about.isError ? (
-        <Notice type="error">{msg.aboutLoadError}</Notice>
+        <LoadError fallback={msg.aboutLoadError} error={about.error} />
       ) : (
         <AboutEditor initial={about.data} />
       )}

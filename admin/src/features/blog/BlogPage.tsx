@@ -4,6 +4,7 @@ import { msg } from '#schema/messages.ts'
 import { PublishStatus } from '../../components/PublishStatus.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Card } from '../../components/ui/Card.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -83,7 +84,7 @@ export default function BlogPage() {
           {blogs.isPending ? (
             <Spinner />
           ) : blogs.isError ? (
-            <Notice type="error">{msg.blogLoadError}</Notice>
+            <LoadError fallback={msg.blogLoadError} error={blogs.error} />
           ) : (
             <BlogList posts={blogs.data} onEdit={(post) => setMode({ kind: 'edit', post })} onDelete={del} />
           )}

@@ -2,6 +2,7 @@ import { useIsMutating } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { PublishStatus } from '../../components/PublishStatus.tsx'
+import { ApiError } from '../../lib/api-client.ts'
 import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -33,15 +34,18 @@ export default function HomeEditorPage() {
   )
 
   if (home.isPending) return <Spinner />
-  if (home.isError)
+  if (home.isError) {
+    const server = home.error instanceof ApiError ? home.error.serverMessage : null
     return (
       <div className="home-editor__error" role="alert">
         <h1>{msg.homeLoadError}</h1>
+        {server && server !== msg.homeLoadError && <p>{server}</p>}
         <button type="button" className="btn btn--secondary btn--md" onClick={() => home.refetch()}>
           Tekrar dene
         </button>
       </div>
     )
+  }
 
   const data = home.data
   return (

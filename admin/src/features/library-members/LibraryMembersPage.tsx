@@ -6,6 +6,7 @@ import { confirmAction } from '../../lib/confirm.ts'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -56,7 +57,7 @@ export default function LibraryMembersPage() {
       {form.open ? null : members.isPending ? (
         <Spinner />
       ) : members.isError ? (
-        <Notice type="error">{msg.memberLoadError}</Notice>
+        <LoadError fallback={msg.memberLoadError} error={members.error} />
       ) : members.data.length === 0 ? (
         <EmptyState>Henüz kütüphane üyesi yok.</EmptyState>
       ) : (

@@ -1,6 +1,6 @@
 import { msg } from '#schema/messages.ts'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
-import { Notice } from '../../components/ui/Notice.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useArchivedMessages } from './api/get-messages.ts'
@@ -19,7 +19,7 @@ export default function ArchivePage() {
       {messages.isPending ? (
         <Spinner />
       ) : messages.isError ? (
-        <Notice type="error">{msg.archiveLoadError}</Notice>
+        <LoadError fallback={msg.archiveLoadError} error={messages.error} />
       ) : count === 0 ? (
         <EmptyState>{msg.noArchive}</EmptyState>
       ) : (

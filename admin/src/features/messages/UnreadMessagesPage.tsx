@@ -2,7 +2,7 @@ import { msg } from '#schema/messages.ts'
 import { errorText } from '../../lib/api-client.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
-import { Notice } from '../../components/ui/Notice.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useUnreadMessages } from './api/get-messages.ts'
@@ -28,7 +28,7 @@ export default function UnreadMessagesPage() {
       {messages.isPending ? (
         <Spinner />
       ) : messages.isError ? (
-        <Notice type="error">{msg.messagesLoadError}</Notice>
+        <LoadError fallback={msg.messagesLoadError} error={messages.error} />
       ) : count === 0 ? (
         <EmptyState>{msg.noMessages}</EmptyState>
       ) : (

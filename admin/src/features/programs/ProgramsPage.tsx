@@ -5,6 +5,7 @@ import { confirmAction } from '../../lib/confirm.ts'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -62,7 +63,7 @@ export default function ProgramsPage() {
       ) : programs.isPending ? (
         <Spinner />
       ) : programs.isError ? (
-        <Notice type="error">{errorText(programs.error, msg.programsLoadError)}</Notice>
+        <LoadError fallback={msg.programsLoadError} error={programs.error} />
       ) : programs.data.length === 0 ? (
         <EmptyState>Henüz program eklenmemiş.</EmptyState>
       ) : (

@@ -4,6 +4,7 @@ import type { ReferenceCard } from '#schema/reference.ts'
 import { PublishStatus } from '../../components/PublishStatus.tsx'
 import { Card } from '../../components/ui/Card.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -42,7 +43,7 @@ export default function ReferencesPage() {
 
   if (references.isPending) return <Spinner />
   if (references.isError)
-    return <Notice type="error">{errorText(references.error, 'Referanslar yüklenirken hata oluştu.')}</Notice>
+    return <LoadError fallback="Referanslar yüklenirken hata oluştu." error={references.error} />
 
   const { cards, sliderImages } = references.data
   const openCard = cards.find((c) => c.id === openId)

@@ -3,6 +3,7 @@ import { msg } from '#schema/messages.ts'
 import { PublishStatus } from '../../components/PublishStatus.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Card } from '../../components/ui/Card.tsx'
+import { LoadError } from '../../components/ui/LoadError.tsx'
 import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -66,7 +67,7 @@ export default function SocialProjectsPage() {
           {projects.isPending ? (
             <Spinner />
           ) : projects.isError ? (
-            <Notice type="error">{msg.projectsLoadError}</Notice>
+            <LoadError fallback={msg.projectsLoadError} error={projects.error} />
           ) : (
             <ProjectList
               projects={projects.data}

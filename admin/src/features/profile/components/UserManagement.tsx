@@ -4,9 +4,9 @@ import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { EmptyState } from '../../../components/ui/EmptyState.tsx'
+import { LoadError } from '../../../components/ui/LoadError.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { Spinner } from '../../../components/ui/Spinner.tsx'
-import { errorText } from '../../../lib/api-client.ts'
 import { useUsers } from '../api/get-users.ts'
 import { NewUserForm } from './NewUserForm.tsx'
 import { UserRow } from './UserRow.tsx'
@@ -44,7 +44,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
         {users.isPending ? (
           <Spinner />
         ) : users.isError ? (
-          <Notice type="error">{errorText(users.error, msg.genericError)}</Notice>
+          <LoadError fallback={msg.genericError} error={users.error} />
         ) : users.data.length === 0 ? (
           <EmptyState>Henüz kullanıcı yok.</EmptyState>
         ) : (
