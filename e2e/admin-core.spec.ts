@@ -34,7 +34,16 @@ test('login: wrong password shows the server message, then the panel opens with 
   expect(stored.email).toBe(ADMIN.email)
 
   // Stat cards and system status come from the real API.
-  await expect(page.getByText('Toplam Görüntülenme')).toBeVisible()
+  const stats = (await (await page.request.get('/api/admin/stats')).json()).data
+  const cards = page.getByRole('region', { name: 'İstatistikler' })
+  for (const [label, value] of [
+    ['Toplam Sayfa', stats.totalPages],
+    ['Blog Yazıları', stats.totalBlogs],
+    ['Hizmetler', stats.totalServices],
+    ['Toplam Görüntülenme', stats.totalViews],
+  ]) {
+    await expect(cards.locator('.stat-card', { hasText: label })).toContainText(String(value))
+  }
   await expect(page.getByRole('region', { name: 'Sistem Durumu' }).getByText('Çalışıyor')).toBeVisible()
   await page.getByRole('link', { name: 'Yeni Blog Yazısı' }).click()
   await expect(page).toHaveURL(/\/admin\/blog-duzenle\?yeni=1$/)

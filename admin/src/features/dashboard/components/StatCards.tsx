@@ -2,8 +2,8 @@ import { useStats, type Stats } from '../api/get-stats.ts'
 
 const cards: { key: keyof Stats; label: string }[] = [
   { key: 'totalPages', label: 'Toplam Sayfa' },
-  { key: 'totalBlogs', label: 'Blog Yazısı' },
-  { key: 'totalServices', label: 'Hizmet' },
+  { key: 'totalBlogs', label: 'Blog Yazıları' },
+  { key: 'totalServices', label: 'Hizmetler' },
   { key: 'totalViews', label: 'Toplam Görüntülenme' },
 ]
 
