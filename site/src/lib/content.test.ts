@@ -85,6 +85,19 @@ describe('content loaders', () => {
     expect(loadReferences().sliderImages).toEqual(['/demo/a.jpg'])
   })
 
+  it('keep records without a date, with the date empty (pages then say Tarih belirtilmemiş)', () => {
+    const { createdAt: _, ...undated } = post('a', '')
+    useContent({
+      blogs: [undated, post('b', '2025-01-01')],
+      'social-projects': [{ id: 'p1', title: 'Fidan', excerpt: 'x' }],
+    })
+    expect(loadPublishedBlogs().map((p) => [p.id, p.createdAt])).toEqual([
+      ['b', '2025-01-01'],
+      ['a', ''],
+    ])
+    expect(loadPublishedProjects()[0]).toMatchObject({ project_date: '', createdAt: '' })
+  })
+
   it('fail with the file and the field named when content is invalid', () => {
     const dir = useContent({ blogs: [{ ...post('a', '2025-01-01'), title: 5 }] })
     expect(() => loadPublishedBlogs()).toThrow(join(dir, 'blogs.json'))

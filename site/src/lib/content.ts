@@ -20,17 +20,25 @@ function once<T>(key: string, load: (dir: string) => T): T {
 const asRecord = (raw: unknown): Record<string, unknown> =>
   raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}
 
-/** Older records use snake_case names (spec 3): accept created_at and content_structure too. */
-function normaliseEntry(raw: unknown): unknown {
+/**
+ * Older records use snake_case names (spec 3): accept created_at and content_structure too. A record without a
+ * date gets '' so its page says 'Tarih belirtilmemiş' (spec 5) instead of failing the whole build.
+ */
+function normaliseEntry(raw: unknown, dateFields: readonly string[]): unknown {
   const entry = asRecord(raw)
   if (Object.keys(entry).length === 0) return raw
+  const missingDates = Object.fromEntries(dateFields.map((field) => [field, entry[field] ?? '']))
   return {
     ...entry,
-    createdAt: entry.createdAt ?? entry.created_at,
+    ...missingDates,
+    createdAt: entry.createdAt ?? entry.created_at ?? '',
     contentStructure: parseIfJsonString(entry.contentStructure ?? entry.content_structure),
   }
 }
-const normaliseList = (raw: unknown) => (Array.isArray(raw) ? raw.map(normaliseEntry) : raw)
+const normaliseList =
+  (dateFields: readonly string[] = []) =>
+  (raw: unknown) =>
+    Array.isArray(raw) ? raw.map((entry) => normaliseEntry(entry, dateFields)) : raw
 
 const newestFirst = <T extends { createdAt: string }>(a: T, b: T) =>
   (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0)
@@ -66,7 +74,7 @@ export const loadReferences = (): References =>
 /** Every blog post, drafts included, newest first. */
 export const loadAllBlogs = (): BlogPost[] =>
   once('blogs', (dir) =>
-    readContentFile(dir, 'blogs', z.array(blogPostSchema), [], normaliseList).sort(newestFirst),
+    readContentFile(dir, 'blogs', z.array(blogPostSchema), [], normaliseList()).sort(newestFirst),
   )
 
 /** Published blog posts, newest first (what the public site shows). */
@@ -75,9 +83,13 @@ export const loadPublishedBlogs = (): BlogPost[] => loadAllBlogs().filter((p) =>
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
   once('social-projects', (dir) =>
-    readContentFile(dir, 'social-projects', z.array(socialProjectSchema), [], normaliseList).sort(
-      newestFirst,
-    ),
+    readContentFile(
+      dir,
+      'social-projects',
+      z.array(socialProjectSchema),
+      [],
+      normaliseList(['project_date']),
+    ).sort(newestFirst),
   )
 
 /** Published social projects (a missing status counts as published), newest first. */
