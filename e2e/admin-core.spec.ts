@@ -59,6 +59,14 @@ test('profile: own name update shows the success text and the sidebar follows', 
     await form.getByRole('button', { name: 'Profili Güncelle' }).click()
     await expect(form.getByText('Profiliniz başarıyla güncellendi!')).toBeVisible()
     await expect(page.getByRole('complementary').getByText(renamed)).toBeVisible()
+
+    // Editing the own row in user management updates the profile form too.
+    const area = page.getByRole('region', { name: 'Kullanıcı Yönetimi' })
+    await area.getByRole('button', { name: `${renamed} düzenle` }).click()
+    await area.locator('tr.table__edit-row').getByLabel('Ad Soyad').fill(`${renamed} 2`)
+    await area.getByRole('button', { name: 'Kaydet' }).click()
+    await expect(area.getByText('Kullanıcı başarıyla güncellendi!')).toBeVisible()
+    await expect(form.getByLabel('Ad Soyad')).toHaveValue(`${renamed} 2`)
   } finally {
     await form.getByLabel('Ad Soyad').fill(original)
     await form.getByRole('button', { name: 'Profili Güncelle' }).click()

@@ -21,6 +21,14 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
   const [password, setPassword] = useState('')
   const [role, setRole] = useState<AdminRole>(user.role)
   const [fields, setFields] = useState<FieldErrors>({})
+  // The stored user also changes when the own row is edited in user management: adopt its new values.
+  const [seen, setSeen] = useState(user)
+  if (seen !== user) {
+    setSeen(user)
+    setName(user.name)
+    setEmail(user.email)
+    setRole(user.role)
+  }
   const update = useUpdateUser()
   const { message, show } = useTimedMessage(5000)
 
