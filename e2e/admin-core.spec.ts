@@ -153,6 +153,9 @@ test('contact settings: logo and title save with one multipart PUT, then the sit
     const after = (await (await page.request.get('/api/contact-settings')).json()).data
     expect(after.title).toBe(title)
     expect(after.logo).toMatch(/^\/uploads\//)
+    // The panel's favicon and touch icon follow the logo.
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', after.logo)
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', after.logo)
     await expect(page.getByText('Değişiklikler yayında.')).toBeVisible({ timeout: 150_000 })
   } finally {
     const res = await page.request.put('/api/admin/contact-settings', { data: { ...before } })

@@ -12,11 +12,13 @@ import { adminRoutes } from './routes.tsx'
 import { Layout } from './Layout.tsx'
 import { LoginPage } from './LoginPage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
+import { useSiteFavicon } from './useSiteFavicon.ts'
 
 /** The guard: the panel when adminUser is stored, otherwise the login screen. */
 export function App() {
   const user = useAdminUser()
   const queryClient = useQueryClient()
+  useSiteFavicon()
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
