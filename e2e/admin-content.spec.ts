@@ -211,6 +211,7 @@ test('blog: required title, fields with counters, keyboard reorder, save, live o
 
   const title = `E2E Blog ${stamp}`
   await form.getByLabel('Başlık').fill(title)
+  await expect(form.getByText('Boş bırakılırsa "Dijital Dönüşüm Ekibi" yazılır.')).toBeVisible()
   await form.getByLabel('Yazar').fill('Test Yazarı')
   await form.getByLabel('Etiketler').fill('e-Fatura, , Deneme')
   await expect(form.getByText('0/20 metin, 0/20 görsel')).toBeVisible()

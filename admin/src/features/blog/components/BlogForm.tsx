@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
+import { DEFAULT_AUTHOR } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
@@ -89,6 +90,7 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
             label="Yazar"
             value={values.author}
             onChange={(author) => set({ author })}
+            hint={`Boş bırakılırsa "${DEFAULT_AUTHOR}" yazılır.`}
             error={errors.author}
           />
           <Select
