@@ -163,18 +163,18 @@ test('contact settings: logo and title save with one multipart PUT, then the sit
   }
 })
 
-test('messages: a contact message is unread, then archived after Okundu', async ({ page }) => {
+test('messages: a message sent from the public contact form is unread, then archived after Okundu', async ({
+  page,
+}) => {
   const subject = `Teklif ${unique()}`
-  const sent = await page.request.post('/api/contact', {
-    data: {
-      name: 'Ayşe Yılmaz',
-      email: 'ayse@ornek.com',
-      phone: '+90 532 000 00 00',
-      subject,
-      message: 'Merhaba, bilgi almak istiyorum.',
-    },
-  })
-  expect(sent.status()).toBe(201)
+  await page.goto('/iletisim')
+  await page.getByLabel('Adınız Soyadınız').fill('Ayşe Yılmaz')
+  await page.getByLabel('E-posta').fill('ayse@ornek.com')
+  await page.getByLabel('Telefon').fill('+90 532 000 00 00')
+  await page.getByLabel('Konu').fill(subject)
+  await page.getByLabel('Mesajınız').fill('Merhaba, bilgi almak istiyorum.')
+  await page.getByRole('button', { name: 'Gönder' }).click()
+  await expect(page.getByText('Mesajınız başarıyla gönderildi.', { exact: false })).toBeVisible()
   await loginAsAdmin(page, '/admin/iletisim-mesajlari')
   const card = page.getByRole('article').filter({ hasText: subject })
   await expect(card).toContainText('Ayşe Yılmaz')
@@ -187,6 +187,10 @@ test('messages: a contact message is unread, then archived after Okundu', async 
     'tel:+905320000000',
   )
   await expect(page.getByText(/\d+ okunmamış mesaj/)).toBeVisible()
+  // Date and time in Turkish, e.g. '15 Nisan 2025 14:30'.
+  const trDateTime =
+    /^\d{1,2} (Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık) \d{4} \d{2}:\d{2}$/
+  await expect(card.locator('time')).toHaveText(trDateTime)
   await card.getByRole('button', { name: 'Okundu' }).click()
   await expect(card).toHaveCount(0)
 
@@ -194,6 +198,7 @@ test('messages: a contact message is unread, then archived after Okundu', async 
   const archived = page.getByRole('article').filter({ hasText: subject })
   await expect(archived).toContainText('Okundu')
   await expect(archived).toContainText('Okunma:')
+  await expect(archived.locator('time')).toHaveText([trDateTime, trDateTime])
 })
 
 test('library members: validation, add, edit with Library Admin, delete', async ({ page }) => {
