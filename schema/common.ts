@@ -45,6 +45,23 @@ export const mediaRef = z
     },
   )
 
+/**
+ * A link a page shows as an href: '', a path of this site ('/…'), '#anchor', an http(s) URL, mailto: or tel:.
+ * Never javascript:, data: or a protocol-relative '//host' (browsers also read '/\\' and '/<tab>/' as '//').
+ */
+export const linkOrEmpty = (max = 500, message: string = msg.invalidUrl) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v === '' || isSafeLink(v), { error: message })
+
+/** True for the link forms linkOrEmpty accepts (see there). */
+export function isSafeLink(value: string): boolean {
+  if (/^\/(?![/\\])[^\s\\]*$/.test(value) || /^#[^\s]*$/.test(value)) return true
+  return isHttpUrl(value) || /^(mailto|tel):[^\s]+$/i.test(value)
+}
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value)

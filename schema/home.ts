@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { id, mediaRef, optionalText, requiredText, urlOrEmpty } from './common.ts'
+import { id, linkOrEmpty, mediaRef, optionalText, requiredText, urlOrEmpty } from './common.ts'
 
 export const MAX_SERVICE_HEADINGS = 7
 export const PARTNER_STATS = 3
 
-const button = z.object({ text: optionalText(60), link: optionalText(500) })
+/** A banner button; its link is rendered as an href, so script URLs are refused. */
+const button = z.object({ text: optionalText(60), link: linkOrEmpty().optional().default('') })
 
 /** Home banner: background image or video (video when the extension is mp4, webm or ogg). */
 export const bannerSchema = z.object({
@@ -69,7 +70,7 @@ export const homeSchema = z.object({
 // default ('' or the default buttons) and so overwrite what the client did not send.
 const patchText = (max: number) => z.string().trim().max(max).optional()
 const patchOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, { error: msg.invalidBody })
-const buttonPatch = patchOf({ text: patchText(60), link: patchText(500) })
+const buttonPatch = patchOf({ text: patchText(60), link: linkOrEmpty().optional() })
 
 /** Bodies of PUT /api/admin/anasayfa/{section}: only the changed plain fields; tree and cards have their own calls. */
 export const homeSectionPatchSchemas = {
