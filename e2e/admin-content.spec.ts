@@ -125,9 +125,14 @@ test('references: card validation, modal edit, keyboard reorder, delete, slider 
   await form
     .getByLabel('Açıklama')
     .fill('Kırk karakterden uzun bir açıklama: e-Fatura ve e-Arşiv geçişi tamamlandı.')
-  await form.getByLabel('Sektörler').fill('Tekstil, Lojistik, , Gıda')
+  await form.getByLabel('Sektörler').fill('Tekstil, Lojistik, Gıda, Enerji, Turizm, Sağlık')
   await form.getByRole('button', { name: 'Referans ekle' }).click()
   await expect(form.getByText('Lütfen bir kategori seçiniz.')).toBeVisible()
+  await expect(
+    form.getByText('Maksimum 5 sektör ekleyebilirsiniz. Lütfen sektör sayısını azaltın.'),
+  ).toBeVisible()
+  // Empty entries do not count.
+  await form.getByLabel('Sektörler').fill('Tekstil, Lojistik, , Gıda')
   await form.getByLabel('Kategori').selectOption({ label: 'DİA' })
   await form.getByLabel('Kapak görseli').setInputFiles(await pngFile(page, 1200, 600, 'kapak.png'))
   await form.getByRole('button', { name: 'Referans ekle' }).click()
@@ -215,6 +220,13 @@ test('blog: required title, fields with counters, keyboard reorder, save, live o
   await form.getByLabel('Yazar').fill('Test Yazarı')
   await form.getByLabel('Etiketler').fill('e-Fatura, , Deneme')
   await expect(form.getByText('0/20 metin, 0/20 görsel')).toBeVisible()
+  // 20 text fields at most: the 21st is refused with the spec's text; then they are removed again.
+  for (let i = 0; i < 21; i++) await form.getByRole('button', { name: 'Metin alanı ekle' }).click()
+  await expect(form.getByText('20/20 metin, 0/20 görsel')).toBeVisible()
+  await expect(page.getByText('Maksimum 20 metin alanı ekleyebilirsiniz.')).toBeVisible()
+  for (let i = 20; i >= 1; i--)
+    await form.getByRole('button', { name: `Metin alanı ${i} alanını kaldır`, exact: true }).click()
+  await expect(form.getByText('0/20 metin, 0/20 görsel')).toBeVisible()
   await form.getByRole('button', { name: 'Metin alanı ekle' }).click()
   await form.getByLabel('Metin alanı 1', { exact: true }).fill(`Paragraf ${stamp}: e-Defter süreçleri.`)
   await form.getByRole('button', { name: 'Görsel alanı ekle' }).click()
@@ -278,8 +290,15 @@ test('blog: required title, fields with counters, keyboard reorder, save, live o
 test('social projects: heading level 3 and captioned image, edit, delete', async ({ page }) => {
   const stamp = Date.now()
   await loginAsAdmin(page, '/admin/sosyal-sorumluluk-projeleri')
+  // 20 image fields at most; İptal drops the form, and a new one starts empty.
   await page.getByRole('button', { name: 'Yeni proje' }).click()
   const form = page.getByRole('form', { name: 'Yeni proje' })
+  for (let i = 0; i < 21; i++) await form.getByRole('button', { name: 'Görsel alanı ekle' }).click()
+  await expect(page.getByText('Maksimum 20 görsel alanı ekleyebilirsiniz.')).toBeVisible()
+  await expect(form.getByText('20/40 alan: 0/20 metin, 0 başlık, 20/20 görsel')).toBeVisible()
+  await form.getByRole('button', { name: 'İptal' }).click()
+  await page.getByRole('button', { name: 'Yeni proje' }).click()
+  await expect(form.getByText('0/40 alan: 0/20 metin, 0 başlık, 0/20 görsel')).toBeVisible()
   await form.getByRole('button', { name: 'Kaydet' }).click()
   await expect(form.getByText('Proje başlığı zorunludur.')).toBeVisible()
 

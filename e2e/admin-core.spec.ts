@@ -49,6 +49,28 @@ test('login: wrong password shows the server message, then the panel opens with 
   await expect(page).toHaveURL(/\/admin\/blog-duzenle\?yeni=1$/)
 })
 
+test('guard: a deep admin link asks for login, shows the progress label, then opens that screen', async ({
+  page,
+}) => {
+  await page.goto('/admin/iletisim-ayarlari')
+  await expect(page.getByRole('heading', { name: 'Yönetim Paneli Girişi' })).toBeVisible()
+  // Hold the login request until the button has been seen in its busy state.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/admin/login', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByLabel('E-posta').fill(ADMIN.email)
+  await page.getByLabel('Şifre').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+  const busy = page.getByRole('button', { name: 'Giriş yapılıyor...' })
+  await expect(busy).toBeDisabled()
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'İletişim Ayarları' })).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/iletisim-ayarlari$/)
+})
+
 test('profile: own name update shows the success text and the sidebar follows', async ({ page }) => {
   await loginAsAdmin(page, '/admin/profil')
   const form = page.getByRole('region', { name: 'Profil Bilgilerim' })
@@ -59,6 +81,8 @@ test('profile: own name update shows the success text and the sidebar follows', 
     await form.getByRole('button', { name: 'Profili Güncelle' }).click()
     await expect(form.getByText('Profiliniz başarıyla güncellendi!')).toBeVisible()
     await expect(page.getByRole('complementary').getByText(renamed)).toBeVisible()
+    // Status messages clear themselves after 5 s.
+    await expect(form.getByText('Profiliniz başarıyla güncellendi!')).toHaveCount(0, { timeout: 8000 })
 
     // Editing the own row in user management updates the profile form too.
     const area = page.getByRole('region', { name: 'Kullanıcı Yönetimi' })
