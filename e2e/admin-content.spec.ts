@@ -55,6 +55,8 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   await title.fill(original)
   await title.press('Tab')
   await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
+  // The home editor's message banner goes away after 3 s.
+  await expect(page.getByText('Değişiklikler kaydedildi!')).toHaveCount(0, { timeout: 6000 })
 
   // Services: blank heading refused, then a heading and a sub-item added and deleted.
   const services = page.locator('#hizmetler')
