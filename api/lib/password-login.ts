@@ -20,15 +20,16 @@ export async function checkPasswordLogin<A extends Account>(
 ): Promise<A> {
   const { loginLimiter } = c.var.deps
   const emailKey = `${scope}-email:${credentials.email}`
-  const keys = [`${scope}-ip:${clientAddress(c)}`, emailKey]
-  if (!loginLimiter.allowed(keys)) fail(429, msg.tooManyAttempts)
+  const addressKey = `${scope}-ip:${clientAddress(c)}`
+  const keys = [addressKey, emailKey]
+  // The attempt is counted before the (slow) password check, so a parallel burst is limited too.
+  if (!loginLimiter.take(keys)) fail(429, msg.tooManyAttempts)
   const account = accounts.find((a) => a.email === credentials.email)
   // An unknown e-mail is checked against a dummy hash, so both answers take the same time.
   const ok = await verifyPassword(credentials.password, account?.passwordHash ?? dummyHash)
-  if (!account || !ok) {
-    loginLimiter.fail(keys)
-    fail(401, msg.invalidCredentials)
-  }
+  if (!account || !ok) fail(401, msg.invalidCredentials)
+  // Only failures count: a success gives back the address's attempt and clears the e-mail's failures.
+  loginLimiter.refund([addressKey])
   loginLimiter.reset([emailKey])
   return account
 }

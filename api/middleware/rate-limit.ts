@@ -1,24 +1,36 @@
-/** Fixed-window counter of failed attempts per key (address, e-mail); kept in memory. */
+/** Fixed-window counter of attempts per key (address, e-mail); kept in memory. */
 export function createRateLimiter(limit: number, windowMs: number, now: () => Date) {
   const hits = new Map<string, { count: number; resetAt: number }>()
+  const live = (key: string, t: number) => {
+    const entry = hits.get(key)
+    return entry && entry.resetAt > t ? entry : undefined
+  }
   return {
-    /** True while every key is under the limit. */
-    allowed(keys: string[]): boolean {
+    /**
+     * Counts one attempt on every key when all are under the limit and returns true; otherwise counts nothing
+     * and returns false. Check and count happen in one step, so parallel requests cannot all pass the check
+     * before any of them is counted.
+     */
+    take(keys: string[]): boolean {
       const t = now().getTime()
-      return keys.every((k) => {
-        const entry = hits.get(k)
-        return !entry || entry.resetAt <= t || entry.count < limit
-      })
-    },
-    fail(keys: string[]): void {
-      const t = now().getTime()
+      if (!keys.every((k) => (live(k, t)?.count ?? 0) < limit)) return false
       for (const k of keys) {
-        const entry = hits.get(k)
-        if (!entry || entry.resetAt <= t) hits.set(k, { count: 1, resetAt: t + windowMs })
-        else entry.count++
+        const entry = live(k, t)
+        if (entry) entry.count++
+        else hits.set(k, { count: 1, resetAt: t + windowMs })
       }
       if (hits.size > 10000) for (const [k, e] of hits) if (e.resetAt <= t) hits.delete(k)
+      return true
     },
+    /** Gives back an attempt taken on these keys (a login that succeeded). */
+    refund(keys: string[]): void {
+      const t = now().getTime()
+      for (const k of keys) {
+        const entry = live(k, t)
+        if (entry) entry.count = Math.max(0, entry.count - 1)
+      }
+    },
+    /** Forgets every attempt on these keys. */
     reset(keys: string[]): void {
       for (const k of keys) hits.delete(k)
     },

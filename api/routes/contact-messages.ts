@@ -20,9 +20,8 @@ export const contactRoutes = new Hono<AppEnv>().post(
     const input = c.req.valid('json')
     const { data, now, contactLimiter } = c.var.deps
     const keys = [`contact-ip:${clientAddress(c)}`]
-    if (!contactLimiter.allowed(keys)) fail(429, msg.tooManyAttempts)
     // Every message counts against the limit, not only failures.
-    contactLimiter.fail(keys)
+    if (!contactLimiter.take(keys)) fail(429, msg.tooManyAttempts)
     const message: ContactMessage = { id: newId(), ...input, createdAt: now().toISOString(), readAt: null }
     await data.update('messages', (messages) => void messages.push(message))
     return c.json({ success: true, message: msg.contactSent }, 201)
