@@ -22,11 +22,12 @@ export const urlOrEmpty = (message: string = msg.invalidUrl) =>
     .default('')
     .refine((v) => v === '' || isHttpUrl(v), { error: message })
 
-/** An e-mail address (required). */
+/** An e-mail address (required), at most 254 characters (RFC 5321): logins key their rate limit on it. */
 export const email = () =>
   z
     .string({ error: msg.invalidEmail })
     .trim()
+    .max(254, { error: msg.invalidEmail })
     .toLowerCase()
     .pipe(z.email({ error: msg.invalidEmail }))
 
