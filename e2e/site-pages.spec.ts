@@ -306,12 +306,52 @@ test.describe('static pages', () => {
     }
   })
 
+  test('every public page has title, description, keywords, social metadata and a canonical URL', async ({
+    page,
+    baseURL,
+  }) => {
+    const paths = [
+      '/',
+      '/biz-kimiz',
+      '/hakkimizda',
+      '/sosyal-sorumluluk-projelerimiz',
+      `/sosyal-sorumluluk/${liveProjects[0]!.id}`,
+      '/referanslarimiz',
+      '/blog',
+      `/blog/${posts[0]!.id}`,
+      '/programlar',
+      '/xml-goruntuleyici',
+      '/kutuphane',
+      '/iletisim',
+    ]
+    for (const path of paths) {
+      await page.goto(path)
+      await expect(page, path).toHaveTitle(new RegExp(settings.title))
+      for (const selector of [
+        'meta[name="description"]',
+        'meta[name="keywords"]',
+        'meta[property="og:title"]',
+        'meta[property="og:description"]',
+        'meta[name="twitter:card"]',
+        'meta[name="twitter:title"]',
+      ])
+        await expect(page.locator(selector), `${path} ${selector}`).toHaveAttribute('content', /\S/)
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', `${baseURL}${path}`)
+      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+        'href',
+        '/rss.xml',
+      )
+    }
+  })
+
   test('an unknown path answers 404 with a friendly page', async ({ page }) => {
     const res = await page.goto('/boyle-bir-sayfa-yok')
     expect(res?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sayfa Bulunamadı')
     await expect(page.getByRole('link', { name: 'Ana Sayfaya Dön' })).toHaveAttribute('href', '/')
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+    // A 404 has no address of its own: no canonical link pointing at /404.
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
   })
 
   test('the maintenance page has the text and no navbar', async ({ page }) => {

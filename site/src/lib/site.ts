@@ -5,6 +5,10 @@ export const DEFAULT_BRAND = 'Dijital Dönüşüm'
 export const DEFAULT_DESCRIPTION =
   'E-imza, muhasebe yazılımları, defter tutma ve mali müşavirlik alanlarında uçtan uca e-dönüşüm hizmetleri.'
 
+/** Keywords for pages that do not give their own (spec 1: every page has keywords). */
+export const DEFAULT_KEYWORDS =
+  'e-dönüşüm, e-fatura, e-arşiv, e-defter, e-imza, muhasebe yazılımı, mali müşavirlik'
+
 export type NavLink = { href: string; label: string }
 export type NavItem = NavLink | { label: string; id: string; children: NavLink[] }
 
