@@ -30,6 +30,7 @@ describe('feeds', () => {
     expect(xml).toContain('<loc>https://ornek.com/blog/yazi-1</loc><lastmod>2025-03-12</lastmod>')
     expect(xml).toContain('<loc>https://ornek.com/sosyal-sorumluluk/proje-1</loc>')
     expect(xml).not.toContain('bakim')
+    expect(xml, 'noindex page').not.toContain('kutuphane')
   })
 
   it('allows all but /admin and /api in robots.txt and names the sitemap', () => {

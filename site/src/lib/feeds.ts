@@ -3,7 +3,10 @@ import type { SocialProject } from '#schema/social-project.ts'
 import { absoluteUrl } from './site.ts'
 import { escapeXml, isoDateOnly, rfc822 } from './xml.ts'
 
-/** Public pages that exist in every build (the redirect, maintenance and 404 pages are left out). */
+/**
+ * Indexable pages that exist in every build. Left out: the redirect, maintenance and 404 pages, and /kutuphane,
+ * which is marked noindex (a sitemap must not list pages that ask not to be indexed).
+ */
 export const STATIC_PATHS = [
   '/',
   '/biz-kimiz',
@@ -13,7 +16,6 @@ export const STATIC_PATHS = [
   '/blog',
   '/programlar',
   '/xml-goruntuleyici',
-  '/kutuphane',
   '/iletisim',
 ]
 
