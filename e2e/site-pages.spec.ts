@@ -223,6 +223,41 @@ test.describe('navigation chrome', () => {
     await expect(page.locator('#dropdown-services a[href="/xml-goruntuleyici"]')).toBeVisible()
   })
 
+  test('keyboard: focus opens a dropdown and says so; Escape closes it, even under the pointer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/')
+    const about = page.locator('.navbar').getByRole('button', { name: 'Hakkımızda' })
+    const bizKimiz = page.locator('#dropdown-about a[href="/biz-kimiz"]')
+    await page.locator('.navbar a.nav-link[href="/"]').focus()
+    await page.keyboard.press('Tab')
+    await expect(about).toBeFocused()
+    await expect(about).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Tab')
+    await expect(bizKimiz).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(bizKimiz).toBeHidden()
+    await expect(about).toBeFocused()
+    await expect(about).toHaveAttribute('aria-expanded', 'false')
+    await page.keyboard.press('Enter')
+    await expect(bizKimiz).toBeVisible()
+    // Tabbing past the last link closes the panel.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+    await expect(bizKimiz).toBeHidden()
+    await expect(about).toHaveAttribute('aria-expanded', 'false')
+
+    const services = page.locator('.navbar').getByRole('button', { name: 'Hizmetler' })
+    await services.hover()
+    const programs = page.locator('#dropdown-services a[href="/programlar"]')
+    await expect(programs).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(programs).toBeHidden()
+    await page.mouse.move(10, 600)
+    await services.hover()
+    await expect(programs).toBeVisible()
+  })
+
   test('WhatsApp button, scroll-to-top button and footer', async ({ page }) => {
     await page.goto('/')
     const whatsapp = page.getByRole('link', { name: /WhatsApp/ })
