@@ -325,15 +325,105 @@ test.describe('library', () => {
  * Starts another real server (api/server.ts) on a copy of content/ changed by `edit`, for states the demo content
  * cannot show. Its own port, folders and build, so the shared test server and other tests are not affected.
  */
-async function startIsolatedServer(edit: (content: Record<string, unknown>) => void) {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 500
+test.describe('content is always rendered as text', () => {
+  test('HTML in titles, texts, tags, sectors and settings shows as typed and never runs', async ({
+    page,
+  }) => {
+    const html = '<img src=x onerror=alert(1)>'
+    const now = new Date().toISOString()
+    const server = await startIsolatedServer(
+      (content) => {
+        ;(content.blogs as unknown[]).push({
+          id: 'yazi-html',
+          title: html,
+          excerpt: html,
+          author: html,
+          tags: [html, 'Etiket'],
+          status: 'published',
+          createdAt: now,
+          contentStructure: [
+            { id: 't1', type: 'text', content: `<script>alert(2)</script> ${html}`, order: 0 },
+          ],
+        })
+        ;(content['social-projects'] as unknown[]).push({
+          id: 'proje-html',
+          title: html,
+          excerpt: html,
+          status: 'published',
+          project_date: '2025-06-01',
+          createdAt: now,
+          contentStructure: [
+            { id: 'h1', type: 'heading', content: html, level: 3, order: 0 },
+            { id: 't1', type: 'text', content: html, order: 1 },
+          ],
+        })
+        const refs = content.references as { cards: unknown[] }
+        refs.cards.unshift({
+          id: 'ref-html',
+          image: '',
+          title: html,
+          description: html,
+          category: 'dia',
+          sector: `${html}, Gıda`,
+          socials: { instagram: '', twitter: '', facebook: '', linkedin: '', website: '' },
+        })
+        const settings = content['contact-settings'] as Record<string, string>
+        settings.address = html
+        settings.aboutText = html
+      },
+      { files: ['blogs', 'social-projects', 'references', 'contact-settings'], portOffset: 501 },
+    )
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    try {
+      const paths = [
+        '/',
+        '/blog',
+        '/blog/yazi-html',
+        '/referanslarimiz',
+        '/sosyal-sorumluluk/proje-html',
+        '/iletisim',
+      ]
+      for (const path of paths) {
+        await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+        await expect(page.getByText(html, { exact: true }).first(), path).toBeVisible()
+        await expect(page.locator('img[src="x"]'), path).toHaveCount(0)
+      }
+      await page.goto(`${server.url}/blog/yazi-html`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(html)
+      await expect(page.getByText(`<script>alert(2)</script> ${html}`)).toBeVisible()
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+      expect(ld.headline).toBe(html)
+      await page.goto(`${server.url}/sosyal-sorumluluk/proje-html`)
+      await expect(page.locator('.prose h3')).toHaveText(html)
+      expect(dialogs).toEqual([])
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+/**
+ * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
+ * server must not show (other tests count its cards and posts) run here. `files` are the content files `edit` gets.
+ */
+async function startIsolatedServer(
+  edit: (content: Record<string, unknown>) => void,
+  { files = ['references'], portOffset = 500 }: { files?: string[]; portOffset?: number } = {},
+) {
+  const port = Number(process.env.E2E_PORT ?? 4173) + portOffset
   const root = await mkdtemp(join(tmpdir(), 'site-islands-'))
   const contentDir = join(root, 'content')
   await cp(join(import.meta.dirname, '..', 'content'), contentDir, { recursive: true })
-  const file = join(contentDir, 'references.json')
-  const content = { references: JSON.parse(await readFile(file, 'utf8')) }
+  const content: Record<string, unknown> = {}
+  for (const name of files)
+    content[name] = JSON.parse(await readFile(join(contentDir, `${name}.json`), 'utf8'))
   edit(content)
-  await writeFile(file, JSON.stringify(content.references, null, 2))
+  for (const name of files)
+    await writeFile(join(contentDir, `${name}.json`), JSON.stringify(content[name], null, 2))
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'api', 'server.ts')], {
     env: {
       ...process.env,
