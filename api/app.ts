@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
+import { defaultBodyLimit } from './lib/body-limit.ts'
 import { idleBuildStatus, type AppEnv, type BuildStatus, type Deps } from './lib/app-env.ts'
 import { createSessions } from './lib/session.ts'
 import { createRateLimiter } from './middleware/rate-limit.ts'
@@ -60,6 +61,7 @@ export async function createApp(options: AppOptions) {
     await next()
   })
   app.use('/api/*', sameOrigin)
+  app.use('/api/*', defaultBodyLimit)
   app.use('/api/admin/*', async (c, next) =>
     isOpenAdminCall(c.req.method, c.req.path) ? next() : requireAdmin(c, next),
   )

@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
 import type { ErrorBody } from './errors.ts'
 import type { MediaKind } from './sniff-media.ts'
@@ -17,3 +18,23 @@ export function limitBody(maxSize: number, message: string = msg.tooLarge) {
 export function mediaFormLimit(kind: MediaKind) {
   return limitBody(maxMediaBytes(kind) + FORM_OVERHEAD)
 }
+
+/** Largest body of a call without a limit of its own: the longest JSON form (who-are-we) fits many times over. */
+export const DEFAULT_BODY_BYTES = 256 * 1024
+
+/**
+ * Calls that carry files or data-URL images and set their own, larger limits in their routes; programs stream
+ * their form through busboy, which bounds every part.
+ */
+const OWN_LIMIT = [
+  /^\/api\/upload$/,
+  /^\/api\/admin\/contact-settings$/,
+  /^\/api\/admin\/(blogs|social-projects|programs)(\/[^/]+)?$/,
+  /^\/api\/admin\/references\/(?!reorder$)[^/]+$/,
+]
+const defaultLimit = limitBody(DEFAULT_BODY_BYTES)
+
+/** The body limit of every other /api call: without it, a public call would read any body whole into memory. */
+export const defaultBodyLimit = createMiddleware(async (c, next) =>
+  OWN_LIMIT.some((own) => own.test(c.req.path)) ? next() : defaultLimit(c, next),
+)
