@@ -29,6 +29,13 @@ export type AppOptions = {
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
 const CONTACT_PER_MINUTE = 10
 
+/** On every API answer: never cached, never read as another type, never rendered as a document or framed. */
+const API_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+}
+
 /** Calls that spec section 7 lists under /api/admin but that the public site reads, plus login and logout. */
 function isOpenAdminCall(method: string, path: string): boolean {
   if (method === 'POST' && (path === '/api/admin/login' || path === '/api/admin/logout')) return true
@@ -57,7 +64,7 @@ export async function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps)
-    c.header('Cache-Control', 'no-store')
+    for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value)
     await next()
   })
   app.use('/api/*', sameOrigin)
@@ -67,13 +74,15 @@ export async function createApp(options: AppOptions) {
   )
   app.use('/api/upload', requireAdmin)
   mountRoutes(app)
+  // Inside /api, so the server's site routes (mounted after the API) never answer an unknown API path.
+  app.all('/api/*', (c) => c.json({ success: false, message: msg.routeNotFound }, 404))
 
   app.notFound((c) => c.json({ success: false, message: msg.routeNotFound }, 404))
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
       if (err.res?.headers.get('content-type')?.includes('application/json')) {
-        // Thrown responses skip the /api middleware's header: errors must not be cached either.
-        err.res.headers.set('cache-control', 'no-store')
+        // Thrown responses skip the /api middleware's headers: errors must not be cached or sniffed either.
+        for (const [name, value] of Object.entries(API_HEADERS)) err.res.headers.set(name, value)
         return err.res
       }
       // Hono's own failures (malformed JSON, body limit) carry English text: answer in Turkish.

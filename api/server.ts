@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app.ts'
 import { ensureAdminBuilt } from './lib/admin-build.ts'
 import { readEnv } from './lib/env.ts'
 import { seedFirstAdmin } from './lib/seed-admin.ts'
+import { createServerApp } from './lib/server-app.ts'
 import { loadSessionSecret } from './lib/session-secret.ts'
 import { siteBuilderFor } from './lib/site-builder.ts'
 import { loadStaticCache, type StaticCache } from './lib/static-cache.ts'
@@ -52,9 +52,7 @@ async function main() {
   await builder.ensureBuilt()
   await removeStaleBuilds(buildRoot)
 
-  const app = new Hono()
-  app.route('/', api)
-  app.route('/', createSiteRoutes({ deps, site: () => site, admin: () => admin }))
+  const app = createServerApp(api, createSiteRoutes({ deps, site: () => site, admin: () => admin }))
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(
