@@ -389,6 +389,32 @@ test.describe('static pages', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
   })
 
+  test('an unknown post or project says so and leads back to its list', async ({ page }) => {
+    const res = await page.goto('/blog/boyle-bir-yazi-yok')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog yazısı bulunamadı.')
+    await expect(page.getByRole('main').getByRole('link', { name: 'Bloga Dön' })).toHaveAttribute(
+      'href',
+      '/blog',
+    )
+    await expect(page).toHaveTitle(new RegExp(`^Blog Yazısı Bulunamadı \\| ${settings.title}$`))
+    if (drafts[0]) {
+      await page.goto(`/blog/${drafts[0].id}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog yazısı bulunamadı.')
+    }
+
+    expect((await page.goto('/sosyal-sorumluluk/boyle-bir-proje-yok'))?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proje bulunamadı')
+    await expect(page.getByRole('main').getByRole('link', { name: 'Tüm projeleri gör' })).toHaveAttribute(
+      'href',
+      '/sosyal-sorumluluk-projelerimiz',
+    )
+
+    // Anything else keeps the general page.
+    await page.goto('/blogx')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sayfa Bulunamadı')
+  })
+
   test('the maintenance page has the text and no navbar', async ({ page }) => {
     await page.goto('/bakim')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg.maintenanceText)
