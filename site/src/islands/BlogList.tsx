@@ -94,7 +94,19 @@ export function BlogList({ posts }: Props) {
 function BlogCard({ post }: { post: BlogListItem }) {
   return (
     <article className="card post-card">
-      {post.image && <img className="card__media" src={post.image} alt="" loading="lazy" decoding="async" />}
+      {post.image ? (
+        <img
+          className="card__media"
+          src={post.image}
+          alt=""
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <div className="card__media post-card__placeholder" aria-hidden="true" />
+      )}
       <div className="card__body">
         <p className="card__meta">
           <time dateTime={post.createdAt}>{post.dateText}</time>

@@ -62,6 +62,8 @@ export function ProgramList({ initial }: Props) {
                     className="program-card__logo"
                     src={program.logo}
                     alt=""
+                    width={64}
+                    height={64}
                     loading="lazy"
                     decoding="async"
                   />

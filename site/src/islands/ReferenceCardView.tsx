@@ -10,6 +10,8 @@ export function ReferenceCardView({ card }: { card: ReferenceView }) {
           className="card__media ref-card__image"
           src={card.image}
           alt={card.title}
+          width={800}
+          height={500}
           loading="lazy"
           decoding="async"
         />

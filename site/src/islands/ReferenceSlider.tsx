@@ -63,6 +63,8 @@ export function ReferenceSlider({ images }: Props) {
               <img
                 src={src}
                 alt={`Referans görseli ${i + 1}`}
+                width={1920}
+                height={840}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 decoding="async"
               />
