@@ -24,6 +24,8 @@ export type AppOptions = {
   /** Called after every content write: the server queues a site rebuild here. */
   onContentChange?: (name: ContentName) => void
   buildStatus?: () => BuildStatus
+  /** Always mark session cookies Secure; the server sets it when SITE_URL is https. */
+  secureCookies?: boolean
 }
 
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
@@ -59,6 +61,7 @@ export async function createApp(options: AppOptions) {
     contactLimiter: createRateLimiter(CONTACT_PER_MINUTE, 60_000, now),
     now,
     buildStatus: options.buildStatus ?? idleBuildStatus,
+    secureCookies: options.secureCookies ?? false,
   }
 
   const app = new Hono<AppEnv>()

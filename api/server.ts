@@ -34,6 +34,7 @@ async function main() {
       if (env.REBUILD === 'on') builder.request()
     },
     buildStatus: builder.status,
+    secureCookies: new URL(env.SITE_URL).protocol === 'https:',
   })
   const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
   if (generated) {

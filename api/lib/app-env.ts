@@ -39,6 +39,8 @@ export type Deps = {
   contactLimiter: RateLimiter
   now: () => Date
   buildStatus: () => BuildStatus
+  /** Session cookies are always Secure (the site is served over https). */
+  secureCookies: boolean
 }
 
 export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

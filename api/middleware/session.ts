@@ -7,20 +7,29 @@ import { fail } from '../lib/errors.ts'
 import { cookieNames, SESSION_HOURS, type SessionKind } from '../lib/session.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 
-/** Sets the HttpOnly, SameSite=Strict session cookie (Secure when served over https). */
-export function setSessionCookie(c: Context, kind: SessionKind, token: string): void {
+/**
+ * Secure when the site is served over https (SITE_URL), the request itself is https, or the TLS-terminating proxy
+ * says so: behind it the app only sees plain http. A forged header only marks the sender's own cookie Secure.
+ */
+function isSecure(c: Context<AppEnv>): boolean {
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  return c.var.deps.secureCookies || new URL(c.req.url).protocol === 'https:' || forwarded === 'https'
+}
+
+/** Sets the HttpOnly, SameSite=Strict session cookie (Secure over https, see isSecure). */
+export function setSessionCookie(c: Context<AppEnv>, kind: SessionKind, token: string): void {
   setCookie(c, cookieNames[kind], token, {
     httpOnly: true,
     sameSite: 'Strict',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isSecure(c),
     path: '/',
     maxAge: SESSION_HOURS * 3600,
   })
 }
 
-/** Removes the session cookie of that kind (logout). */
-export function clearSessionCookie(c: Context, kind: SessionKind): void {
-  deleteCookie(c, cookieNames[kind], { path: '/' })
+/** Removes the session cookie of that kind (logout), with the attributes it was set with. */
+export function clearSessionCookie(c: Context<AppEnv>, kind: SessionKind): void {
+  deleteCookie(c, cookieNames[kind], { path: '/', secure: isSecure(c), httpOnly: true, sameSite: 'Strict' })
 }
 
 /** Requires a valid admin session whose user still exists; puts the current user on c.var.user. */
