@@ -379,6 +379,22 @@ test.describe('static pages', () => {
     }
   })
 
+  test('every image has width, height and an alt attribute', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/biz-kimiz',
+      `/sosyal-sorumluluk/${liveProjects[0]!.id}`,
+      '/referanslarimiz',
+      '/blog',
+      `/blog/${posts[0]!.id}`,
+      '/programlar',
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' })
+      expect(await page.locator('img').count(), path).toBeGreaterThan(0)
+      await expect(page.locator('img:not([width]), img:not([height]), img:not([alt])'), path).toHaveCount(0)
+    }
+  })
+
   test('an unknown path answers 404 with a friendly page', async ({ page }) => {
     const res = await page.goto('/boyle-bir-sayfa-yok')
     expect(res?.status()).toBe(404)
