@@ -439,9 +439,14 @@ test.describe('static pages', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
   })
 
-  test('/bize-ulasin leads to the contact page', async ({ page }) => {
+  test('/bize-ulasin leads to the contact page', async ({ page, request }) => {
     await page.goto('/bize-ulasin')
     await expect(page).toHaveURL(/\/iletisim\/?$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('İletişim')
+    // The forwarding page itself speaks Turkish too (it shows for a moment, or stays without meta refresh).
+    const forward = await (await request.get('/bize-ulasin')).text()
+    expect(forward).toContain('<html lang="tr">')
+    expect(forward).toContain('İletişim sayfasına yönlendiriliyorsunuz')
   })
 
   test('sitemap, robots.txt and RSS list published content with absolute URLs', async ({

@@ -15,8 +15,6 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
-  // The spec's home banner button points at /bize-ulasin; it shows the contact page.
-  redirects: { '/bize-ulasin': '/iletisim' },
   vite: {
     define: { __REPO_ROOT__: JSON.stringify(repoRoot) },
     // Module workers: libxslt-wasm (XML viewer) uses top-level await, which the default 'iife' worker format rejects.
