@@ -52,6 +52,8 @@ export const msg = {
   imageOnly: 'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
   mediaOnly: 'Yalnızca resim veya video (mp4, webm, ogg) dosyaları yüklenebilir.',
   imageTooLarge: 'Resim dosyası en fazla 5 MB olabilir.',
+  imageDimensions:
+    'Resmin boyutları çok büyük: en fazla 16384 piksel kenar ve toplam 50 megapiksel olabilir.',
   mediaTooLarge: 'Medya dosyası en fazla 50 MB olabilir.',
   fileMissing: 'Lütfen bir dosya seçin.',
 

@@ -2,6 +2,7 @@ import { msg } from '#schema/messages.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { decodeImageDataUrl, isDataUrl } from './data-url.ts'
 import { fail } from './errors.ts'
+import { imageSize } from './image-size.ts'
 import { IMAGE_EXTENSIONS, sniffMedia, type MediaKind } from './sniff-media.ts'
 
 /** Largest image we store, wherever it comes from. */
@@ -29,9 +30,24 @@ export async function checkMedia(bytes: Uint8Array, kind: MediaKind, field: stri
   assertSize(bytes.byteLength, kind, field)
   const ext = await sniffMedia(bytes, kind)
   if (!ext) fail(400, wrongType[kind], { [field]: wrongType[kind] })
-  // Images stay at 5 MB even where videos may be 50 MB.
-  if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) assertSize(bytes.byteLength, 'image', field)
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) {
+    // Images stay at 5 MB even where videos may be 50 MB.
+    assertSize(bytes.byteLength, 'image', field)
+    assertDimensions(bytes, ext, field)
+  }
   return ext
+}
+
+/** Largest image side and area: 5 MB of compressible pixels could otherwise state gigapixels for browsers to decode. */
+export const MAX_IMAGE_SIDE = 16384
+export const MAX_IMAGE_PIXELS = 50_000_000
+
+function assertDimensions(bytes: Uint8Array, ext: string, field: string): void {
+  const size = imageSize(bytes, ext)
+  if (!size) fail(400, msg.imageOnly, { [field]: msg.imageOnly })
+  const { width, height } = size
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS)
+    fail(400, msg.imageDimensions, { [field]: msg.imageDimensions })
 }
 
 /** Reads and checks an uploaded file; one over the limit is refused before its bytes are read. */
