@@ -10,7 +10,7 @@ async function violations(page: import('playwright/test').Page) {
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
 }
 
-const publicPaths = ['/', '/biz-kimiz', '/hakkimizda', '/sosyal-sorumluluk-projelerimiz', '/referanslarimiz', '/blog', '/programlar', '/xml-goruntuleyici', '/kutuphane', '/iletisim', '/bu-sayfa-yok']
+const publicPaths = ['/', '/biz-kimiz', '/hakkimizda', '/sosyal-sorumluluk-projelerimiz', '/referanslarimiz', '/blog', '/programlar', '/xml-goruntuleyici', '/kutuphane', '/iletisim', '/bu-sayfa-yok', '/blog/bu-yazi-yok', '/bakim']
 
 for (const path of publicPaths) {
   test(`public page ${path} has no WCAG A/AA violations`, async ({ page }) => {
@@ -19,6 +19,15 @@ for (const path of publicPaths) {
     expect(await violations(page)).toEqual([])
   })
 }
+
+test('on a phone, the open menu with an open dropdown has no WCAG A/AA violations', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Menüyü aç/kapat' }).click()
+  await page.locator('#site-menu').getByRole('button', { name: 'Hakkımızda' }).click()
+  await expect(page.locator('#dropdown-about a[href="/biz-kimiz"]')).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
 
 test('a project detail and a blog post have no WCAG A/AA violations', async ({ page }) => {
   for (const list of ['/sosyal-sorumluluk-projelerimiz', '/blog']) {
