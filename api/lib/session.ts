@@ -21,7 +21,14 @@ export function createSessions(secret: string, now: () => Date) {
     },
     async verify(token: string, kind: SessionKind): Promise<SessionClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() })
+        // Our tokens always carry iat and exp, 8 hours apart: anything else was not made by sign().
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: now(),
+          requiredClaims: ['iat', 'exp', 'sub'],
+          maxTokenAge: SESSION_HOURS * 3600,
+        })
+        if (payload.exp! - payload.iat! > SESSION_HOURS * 3600) return null
         if (payload.kind !== kind || typeof payload.sub !== 'string') return null
         return { sub: payload.sub, kind }
       } catch {

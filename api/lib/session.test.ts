@@ -1,0 +1,51 @@
+import { SignJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { createSessions } from './session.ts'
+
+const secret = 'test-secret-test-secret-test-secret-0123'
+const key = new TextEncoder().encode(secret)
+const at = new Date('2026-01-01T10:00:00Z')
+const sessions = createSessions(secret, () => at)
+const iat = Math.floor(at.getTime() / 1000)
+
+describe('session tokens', () => {
+  it('accept what sign() makes, and only for its kind', async () => {
+    const token = await sessions.sign({ sub: 'u1', kind: 'admin' })
+    expect(await sessions.verify(token, 'admin')).toEqual({ sub: 'u1', kind: 'admin' })
+    expect(await sessions.verify(token, 'library')).toBeNull()
+  })
+
+  it('refuse an expired token, one past 8 hours and alg none', async () => {
+    const later = createSessions(secret, () => new Date(at.getTime() + 8 * 3600_000 + 1000))
+    expect(await later.verify(await sessions.sign({ sub: 'u1', kind: 'admin' }), 'admin')).toBeNull()
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
+    const none = `${b64({ alg: 'none' })}.${b64({ sub: 'u1', kind: 'admin', exp: iat + 60 })}.`
+    expect(await sessions.verify(none, 'admin')).toBeNull()
+  })
+
+  // Our tokens always carry iat and exp; one without them (a leaked key, a token made elsewhere) would never end.
+  it('refuse a correctly signed token without an expiry or issue time', async () => {
+    const noExp = await new SignJWT({ kind: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuedAt(iat)
+      .sign(key)
+    expect(await sessions.verify(noExp, 'admin')).toBeNull()
+    const noIat = await new SignJWT({ kind: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setExpirationTime(iat + 60)
+      .sign(key)
+    expect(await sessions.verify(noIat, 'admin')).toBeNull()
+  })
+
+  it('refuse a token that claims to live longer than a session', async () => {
+    const long = await new SignJWT({ kind: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 365 * 24 * 3600)
+      .sign(key)
+    expect(await sessions.verify(long, 'admin')).toBeNull()
+  })
+})
