@@ -11,6 +11,7 @@ import './library.css'
 export function LibraryArea() {
   // 'checking' until localStorage has been read: the static HTML cannot know who is logged in.
   const [member, setMember] = useState<PublicMember | null | 'checking'>('checking')
+  const [justLoggedIn, setJustLoggedIn] = useState(false)
   useEffect(() => setMember(readMember(window.localStorage)), [])
 
   if (member === 'checking') {
@@ -25,6 +26,7 @@ export function LibraryArea() {
       <LibraryLogin
         onLogin={(m) => {
           saveMember(window.localStorage, m)
+          setJustLoggedIn(true)
           setMember(m)
         }}
       />
@@ -33,6 +35,7 @@ export function LibraryArea() {
   return (
     <LibraryDashboard
       member={member}
+      focusWelcome={justLoggedIn}
       onLogout={async () => {
         await callApi('/api/library/logout', { method: 'POST' })
         clearMember(window.localStorage)

@@ -1,11 +1,16 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { PublicMember } from '#schema/library-member.ts'
 
-type Props = { member: PublicMember; onLogout: () => Promise<void> }
+type Props = { member: PublicMember; onLogout: () => Promise<void>; focusWelcome?: boolean }
 
 /** Welcome, role ('Library Admin' as a red pill for library_admin), logout and the coming-soon placeholder. */
-export function LibraryDashboard({ member, onLogout }: Props) {
+export function LibraryDashboard({ member, onLogout, focusWelcome = false }: Props) {
   const [leaving, setLeaving] = useState(false)
+  const welcome = useRef<HTMLHeadingElement>(null)
+  // Right after a login the form the focus was in is gone: move focus to the welcome, not to the page top.
+  useEffect(() => {
+    if (focusWelcome) welcome.current?.focus()
+  }, [focusWelcome])
   const isAdmin = member.role === 'library_admin'
 
   return (
@@ -16,7 +21,7 @@ export function LibraryDashboard({ member, onLogout }: Props) {
             {member.name.slice(0, 1).toLocaleUpperCase('tr')}
           </span>
           <div>
-            <h2 id="library-welcome" className="library-dashboard__welcome">
+            <h2 id="library-welcome" className="library-dashboard__welcome" ref={welcome} tabIndex={-1}>
               Hoş geldiniz, {member.name}!
             </h2>
             <p className="library-dashboard__email">{member.email}</p>
