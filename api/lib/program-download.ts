@@ -21,7 +21,10 @@ export async function openProgramFile(files: FileStore, program: Program) {
   }
   const name = program.fileName || basename(path)
   return {
-    body: Readable.toWeb(handle.createReadStream()) as ReadableStream,
+    /** The file as a stream; it closes the handle when done. */
+    body: () => Readable.toWeb(handle.createReadStream()) as ReadableStream,
+    /** For answers without a body (HEAD), so the handle is not left open. */
+    close: () => handle.close(),
     headers: {
       'Content-Type': 'application/octet-stream',
       'Content-Length': String(info.size),

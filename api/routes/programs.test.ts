@@ -188,6 +188,16 @@ describe('download', () => {
     expect(t.deps.data.read('counters').downloads[p.id]).toBe(2)
   })
 
+  // Link checkers and download managers send HEAD first; it counted as a download.
+  it('answers HEAD with the headers and no body, without counting a download', async () => {
+    const p = await create()
+    const res = await t.app.request(`/api/programs/${p.id}/download`, { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toContain('attachment')
+    expect(await res.text()).toBe('')
+    expect(t.deps.data.read('counters').downloads[p.id]).toBeUndefined()
+  })
+
   it('serves a bundled demo file (demo/ key) from public/', async () => {
     const at = new Date().toISOString()
     await t.deps.content.update('programs', (list) => {

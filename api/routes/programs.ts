@@ -14,8 +14,13 @@ export const programsRoutes = new Hono<AppEnv>()
     const program = content.read('programs').find((p) => p.id === id)
     const file = program ? await openProgramFile(files, program) : null
     if (!file) fail(404, msg.notFound)
+    // HEAD (link checkers, download managers asking first) gets the headers and is not a download.
+    if (c.req.method === 'HEAD') {
+      await file.close()
+      return c.body(null, 200, file.headers)
+    }
     await data.update('counters', (counters) => {
       counters.downloads[id] = (counters.downloads[id] ?? 0) + 1
     })
-    return c.body(file.body, 200, file.headers)
+    return c.body(file.body(), 200, file.headers)
   })
