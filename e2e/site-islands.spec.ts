@@ -372,7 +372,7 @@ test.describe('content is always rendered as text', () => {
         settings.address = html
         settings.aboutText = html
       },
-      { files: ['blogs', 'social-projects', 'references', 'contact-settings'], portOffset: 501 },
+      { files: ['blogs', 'social-projects', 'references', 'contact-settings'], portOffset: 1500 },
     )
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
@@ -410,6 +410,7 @@ test.describe('content is always rendered as text', () => {
 /**
  * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
  * server must not show (other tests count its cards and posts) run here. `files` are the content files `edit` gets.
+ * Offsets are far apart (500, 1500) so engineers whose E2E ports differ by one never share an isolated port.
  */
 async function startIsolatedServer(
   edit: (content: Record<string, unknown>) => void,
