@@ -98,6 +98,27 @@ describe('content loaders', () => {
     expect(loadPublishedProjects()[0]).toMatchObject({ project_date: '', createdAt: '' })
   })
 
+  it('resolve an image item given by imageIndex to the record image at that index', () => {
+    useContent({
+      blogs: [
+        {
+          ...post('a', '2025-01-01'),
+          images: ['/uploads/bir.webp', '/uploads/iki.webp'],
+          contentStructure: [
+            { type: 'image', imageIndex: 1, order: 0 },
+            { type: 'image', src: '/uploads/bir.webp', imageIndex: 1, order: 1 },
+            { type: 'image', imageIndex: 5, order: 2 },
+          ],
+        },
+      ],
+    })
+    expect(loadPublishedBlogs()[0]?.contentStructure.map((i) => i.src)).toEqual([
+      '/uploads/iki.webp',
+      '/uploads/bir.webp',
+      undefined,
+    ])
+  })
+
   it('fail with the file and the field named when content is invalid', () => {
     const dir = useContent({ blogs: [{ ...post('a', '2025-01-01'), title: 5 }] })
     expect(() => loadPublishedBlogs()).toThrow(join(dir, 'blogs.json'))

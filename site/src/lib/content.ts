@@ -32,8 +32,21 @@ function normaliseEntry(raw: unknown, dateFields: readonly string[]): unknown {
     ...entry,
     ...missingDates,
     createdAt: entry.createdAt ?? entry.created_at ?? '',
-    contentStructure: parseIfJsonString(entry.contentStructure ?? entry.content_structure),
+    contentStructure: withImageSources(
+      parseIfJsonString(entry.contentStructure ?? entry.content_structure),
+      entry.images,
+    ),
   }
+}
+
+/** An image item may name its picture by imageIndex into the record's images (spec 3) instead of by src. */
+function withImageSources(items: unknown, images: unknown): unknown {
+  if (!Array.isArray(items) || !Array.isArray(images)) return items
+  return items.map((raw) => {
+    const item = asRecord(raw)
+    const byIndex = typeof item.imageIndex === 'number' ? images[item.imageIndex] : undefined
+    return item.type === 'image' && !item.src && typeof byIndex === 'string' ? { ...item, src: byIndex } : raw
+  })
 }
 const normaliseList =
   (dateFields: readonly string[] = []) =>
