@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
 export type AstroBuildOptions = {
@@ -10,8 +11,25 @@ export type AstroBuildOptions = {
   signal?: AbortSignal
 }
 
-/** Runs `astro build` of site/ in a child process on the given content; rejects with the tail of its output. */
-export function runAstroBuild(o: AstroBuildOptions): Promise<void> {
+/**
+ * Runs `astro build` of site/ in a child process on the given content; rejects with the tail of its output.
+ * For an outDir outside its working folder Astro writes its prerender chunks to `<cwd>/.astro/.prerender` and
+ * deletes them after, so parallel builds started from the repo root broke each other ("Cannot find module
+ * …/.prerender/chunks/…"). Each build gets a working folder of its own, inside the repo's node_modules so the
+ * chunks still resolve the repo's packages.
+ */
+export async function runAstroBuild(o: AstroBuildOptions): Promise<void> {
+  const workRoot = join(o.repoRoot, 'node_modules', '.astro-builds')
+  await mkdir(workRoot, { recursive: true })
+  const cwd = await mkdtemp(join(workRoot, 'build-'))
+  try {
+    await spawnBuild(o, cwd)
+  } finally {
+    await rm(cwd, { recursive: true, force: true })
+  }
+}
+
+function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
   const astroBin = join(o.repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
   const env = {
     ...process.env,
@@ -26,11 +44,7 @@ export function runAstroBuild(o: AstroBuildOptions): Promise<void> {
     const child = spawn(
       process.execPath,
       [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'],
-      {
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        signal: o.signal,
-      },
+      { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: o.signal },
     )
     const keep = (d: Buffer) => (output = (output + d).slice(-4000))
     child.stdout.on('data', keep)

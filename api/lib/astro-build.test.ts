@@ -1,0 +1,32 @@
+import { access, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runAstroBuild } from './astro-build.ts'
+
+const repoRoot = join(import.meta.dirname, '..', '..')
+const roots: string[] = []
+afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))))
+
+async function build() {
+  const root = await mkdtemp(join(tmpdir(), 'astro-build-test-'))
+  roots.push(root)
+  const outDir = join(root, 'out')
+  await runAstroBuild({
+    repoRoot,
+    contentDir: join(repoRoot, 'content'),
+    outDir,
+    siteUrl: 'http://localhost:3000',
+    cacheDir: join(root, 'cache'),
+  })
+  return outDir
+}
+
+// Several servers (tests, each engineer's e2e server) build from the same repo at once. They shared Astro's
+// `<cwd>/.astro/.prerender` folder, and each build deleted the chunks the others were still loading.
+describe('runAstroBuild', () => {
+  it('lets parallel builds of the same repo all succeed', async () => {
+    const outs = await Promise.all([build(), build()])
+    for (const out of outs) await access(join(out, 'index.html'))
+  }, 180_000)
+})
