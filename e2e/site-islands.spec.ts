@@ -121,6 +121,7 @@ test.describe('references filter (spec section 4)', () => {
   })
 
   test('a category without references shows the empty text', async ({ page }) => {
+    test.setTimeout(180_000)
     // The demo content fills every category, so this runs on a server of its own whose content has no
     // Akınsoft cards: the shared test server's content stays untouched.
     const server = await startIsolatedServer((content) => {
@@ -330,6 +331,8 @@ test.describe('content is always rendered as text', () => {
   test('HTML in titles, texts, tags, sectors and settings shows as typed and never runs', async ({
     page,
   }) => {
+    // Its own server builds the site (and the admin when stale) first: more than the default minute under load.
+    test.setTimeout(180_000)
     const html = '<img src=x onerror=alert(1)>'
     const now = new Date().toISOString()
     const server = await startIsolatedServer(
