@@ -5,7 +5,8 @@ import { newId } from '../lib/ids.ts'
 
 const UPLOAD_NAME = /^[A-Za-z0-9_-]{8,64}\.(jpg|png|gif|webp|mp4|webm|ogg)$/
 const FILE_KEY = /^files\/[A-Za-z0-9_-]{8,64}$/
-const DEMO_KEY = /^demo\/[A-Za-z0-9._-]{1,128}$/
+// A demo file name never starts with a dot, so 'demo/..' cannot name public/ itself.
+const DEMO_KEY = /^demo\/(?!\.)[A-Za-z0-9._-]{1,128}$/
 
 /** Uploaded images and program files in DATA_DIR, under unguessable names; nothing else writes there. */
 export type FileStore = ReturnType<typeof createFileStore>
