@@ -84,4 +84,33 @@ describe('group 2 routes never answer malformed or polluting input with a 500', 
       expect(text, name).not.toMatch(/__proto__|polluted|"constructor"/)
     }
   }, 60_000)
+
+  it('answers many parts, a huge field and a part without a name with 400 (413 when over the body limit)', async () => {
+    const part = (name: string, value: string) =>
+      `--zz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const many = Array.from({ length: 20000 }, (_, i) => part(`f${i}`, 'x')).join('') + '--zz--\r\n'
+    const huge =
+      part('title', 'A'.repeat(3 * 1024 * 1024)) + part('name', 'A'.repeat(3 * 1024 * 1024)) + '--zz--\r\n'
+    const nameless = '--zz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--zz--\r\n'
+    for (const path of [
+      '/api/admin/blogs',
+      '/api/admin/social-projects',
+      '/api/admin/programs',
+      '/api/upload',
+    ]) {
+      for (const [what, body] of [
+        ['many', many],
+        ['huge', huge],
+        ['nameless', nameless],
+      ]) {
+        const res = await t.app.request(path, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'multipart/form-data; boundary=zz' },
+          body,
+        })
+        // The upload's whole body is limited to one image: the huge form is refused for its size there.
+        expect(res.status, `${path} ${what}`).toBe(path === '/api/upload' && what === 'huge' ? 413 : 400)
+      }
+    }
+  }, 60_000)
 })
