@@ -22,13 +22,26 @@ export function serveCached(c: Context, file: CachedFile, status = 200, cacheCon
   }
   const accept = c.req.header('accept-encoding') ?? ''
   let body = file.body!
-  if (file.br && /\bbr\b/.test(accept)) {
+  if (file.br && acceptsEncoding(accept, 'br')) {
     body = file.br
     headers.set('content-encoding', 'br')
-  } else if (file.gzip && /\bgzip\b/.test(accept)) {
+  } else if (file.gzip && acceptsEncoding(accept, 'gzip')) {
     body = file.gzip
     headers.set('content-encoding', 'gzip')
   }
   headers.set('content-length', String(body.length))
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
+}
+
+/** True when an Accept-Encoding header allows the coding: named or '*', with a q-value above 0 (RFC 9110 12.5.3). */
+export function acceptsEncoding(header: string, coding: string): boolean {
+  let star: boolean | null = null
+  for (const entry of header.split(',')) {
+    const [name = '', ...params] = entry.split(';').map((p) => p.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    const allowed = !q || Number(q.slice(2)) !== 0
+    if (name === coding) return allowed
+    if (name === '*') star = allowed
+  }
+  return star ?? false
 }
