@@ -4,7 +4,14 @@ import type { StoredUser } from '../store/data-store.ts'
 import { fail } from './errors.ts'
 import { assertEmailFree } from './unique-email.ts'
 
-export type UserChanges = { name: string; email: string; role?: AdminRole; passwordHash?: string }
+export type UserChanges = {
+  name: string
+  email: string
+  role?: AdminRole
+  passwordHash?: string
+  /** With a new password: the time from which sessions count (older ones end). */
+  sessionsFrom?: string
+}
 
 const superadmins = (users: StoredUser[]) => users.filter((u) => u.role === 'superadmin').length
 
@@ -30,7 +37,10 @@ export function updateUser(
   target.name = changes.name
   target.email = changes.email
   target.role = role
-  if (changes.passwordHash) target.passwordHash = changes.passwordHash
+  if (changes.passwordHash) {
+    target.passwordHash = changes.passwordHash
+    target.sessionsFrom = changes.sessionsFrom
+  }
   return target
 }
 

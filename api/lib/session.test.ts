@@ -11,7 +11,7 @@ const iat = Math.floor(at.getTime() / 1000)
 describe('session tokens', () => {
   it('accept what sign() makes, and only for its kind', async () => {
     const token = await sessions.sign({ sub: 'u1', kind: 'admin' })
-    expect(await sessions.verify(token, 'admin')).toEqual({ sub: 'u1', kind: 'admin' })
+    expect(await sessions.verify(token, 'admin')).toEqual({ sub: 'u1', kind: 'admin', iat })
     expect(await sessions.verify(token, 'library')).toBeNull()
   })
 

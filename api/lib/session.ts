@@ -2,6 +2,8 @@ import { jwtVerify, SignJWT } from 'jose'
 
 export type SessionKind = 'admin' | 'library'
 export type SessionClaims = { sub: string; kind: SessionKind }
+/** A checked token: its claims and when it was issued (seconds since the epoch). */
+export type VerifiedSession = SessionClaims & { iat: number }
 
 export const SESSION_HOURS = 8
 export const cookieNames: Record<SessionKind, string> = { admin: 'admin_session', library: 'library_session' }
@@ -19,7 +21,7 @@ export function createSessions(secret: string, now: () => Date) {
         .setExpirationTime(iat + SESSION_HOURS * 3600)
         .sign(key)
     },
-    async verify(token: string, kind: SessionKind): Promise<SessionClaims | null> {
+    async verify(token: string, kind: SessionKind): Promise<VerifiedSession | null> {
       try {
         // Our tokens always carry iat and exp, 8 hours apart: anything else was not made by sign().
         const { payload } = await jwtVerify(token, key, {
@@ -30,7 +32,7 @@ export function createSessions(secret: string, now: () => Date) {
         })
         if (payload.exp! - payload.iat! > SESSION_HOURS * 3600) return null
         if (payload.kind !== kind || typeof payload.sub !== 'string') return null
-        return { sub: payload.sub, kind }
+        return { sub: payload.sub, kind, iat: payload.iat! }
       } catch {
         return null
       }
@@ -38,3 +40,11 @@ export function createSessions(secret: string, now: () => Date) {
   }
 }
 export type Sessions = ReturnType<typeof createSessions>
+
+/**
+ * True when a session issued at `iat` (seconds) is still good for an account whose sessions before `since` were
+ * ended (by a password change). Tokens count whole seconds, so one issued in the same second stays good.
+ */
+export function issuedSince(iat: number, since: string | undefined): boolean {
+  return !since || iat >= Math.floor(Date.parse(since) / 1000)
+}

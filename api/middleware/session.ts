@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
 import type { AdminRole } from '#schema/user.ts'
 import { fail } from '../lib/errors.ts'
-import { cookieNames, SESSION_HOURS, type SessionKind } from '../lib/session.ts'
+import { cookieNames, issuedSince, SESSION_HOURS, type SessionKind } from '../lib/session.ts'
 import type { AppEnv } from '../lib/app-env.ts'
 
 /**
@@ -37,7 +37,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, cookieNames.admin)
   const claims = token ? await c.var.deps.sessions.verify(token, 'admin') : null
   const user = claims ? c.var.deps.data.read('users').find((u) => u.id === claims.sub) : undefined
-  if (!user) fail(401, msg.unauthorized)
+  if (!user || !issuedSince(claims!.iat, user.sessionsFrom)) fail(401, msg.unauthorized)
   c.set('user', user)
   await next()
 })

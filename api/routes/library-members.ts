@@ -7,7 +7,7 @@ import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { removeById } from '../lib/list-items.ts'
-import { hashPassword } from '../lib/passwords.ts'
+import { hashPassword, verifyPassword } from '../lib/passwords.ts'
 import { publicMember } from '../lib/public-user.ts'
 import { assertEmailFree } from '../lib/unique-email.ts'
 import { validate } from '../middleware/validate.ts'
@@ -33,11 +33,17 @@ export const libraryMemberRoutes = new Hono<AppEnv>()
   .put('/:id', idParam, memberBody, async (c) => {
     const { id: memberId } = c.req.valid('param')
     const { password, ...input } = c.req.valid('json')
-    const passwordHash = await hashPassword(password)
-    const member = await c.var.deps.data.update('members', (members) => {
+    const { data, now } = c.var.deps
+    const current = data.read('members').find((m) => m.id === memberId)
+    if (!current) fail(404, msg.notFound)
+    // The edit form always sends a password; only a different one ends the member's sessions.
+    const changed = !(await verifyPassword(password, current.passwordHash))
+    const passwordHash = changed ? await hashPassword(password) : current.passwordHash
+    const member = await data.update('members', (members) => {
       const target = members.find((m) => m.id === memberId)
       if (!target) fail(404, msg.notFound)
       assertEmailFree(members, input.email, memberId)
+      if (changed) target.sessionsFrom = now().toISOString()
       return Object.assign(target, input, { passwordHash })
     })
     return c.json({ success: true, message: msg.memberUpdated, data: publicMember(member) })

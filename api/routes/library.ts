@@ -6,7 +6,7 @@ import type { AppEnv } from '../lib/app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { checkPasswordLogin } from '../lib/password-login.ts'
 import { publicMember } from '../lib/public-user.ts'
-import { cookieNames } from '../lib/session.ts'
+import { cookieNames, issuedSince } from '../lib/session.ts'
 import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -27,6 +27,6 @@ export const libraryRoutes = new Hono<AppEnv>()
     const token = getCookie(c, cookieNames.library)
     const claims = token ? await c.var.deps.sessions.verify(token, 'library') : null
     const member = claims ? c.var.deps.data.read('members').find((m) => m.id === claims.sub) : undefined
-    if (!member) fail(401, msg.unauthorized)
+    if (!member || !issuedSince(claims!.iat, member.sessionsFrom)) fail(401, msg.unauthorized)
     return c.json({ success: true, member: publicMember(member) })
   })

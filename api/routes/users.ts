@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { publicUser } from '../lib/public-user.ts'
 import { assertEmailFree } from '../lib/unique-email.ts'
-import { requireRole } from '../middleware/session.ts'
+import { requireRole, setSessionCookie } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
 
 const idParam = validate('param', z.object({ id }))
@@ -43,10 +43,16 @@ export const userRoutes = new Hono<AppEnv>()
     const { id: userId } = c.req.valid('param')
     const { password, ...input } = c.req.valid('json')
     const actor = c.var.user
+    const { data, now, sessions } = c.var.deps
     const passwordHash = password ? await hashPassword(password) : undefined
-    const user = await c.var.deps.data.update('users', (users) =>
-      updateUser(users, actor, userId, { ...input, passwordHash }),
+    // A new password ends every session opened before it (a stolen one too).
+    const sessionsFrom = password ? now().toISOString() : undefined
+    const user = await data.update('users', (users) =>
+      updateUser(users, actor, userId, { ...input, passwordHash, sessionsFrom }),
     )
+    // Whoever changed their own password stays logged in here, with a session issued now.
+    if (password && actor.id === userId)
+      setSessionCookie(c, 'admin', await sessions.sign({ sub: user.id, kind: 'admin' }))
     const message = actor.id === userId ? msg.profileUpdated : msg.userUpdated
     return c.json({ success: true, message, data: publicUser(user) })
   })

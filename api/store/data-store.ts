@@ -10,6 +10,8 @@ export type StoredUser = {
   role: AdminRole
   passwordHash: string
   createdAt: string
+  /** Sessions issued before this time are over (set when the password changes). */
+  sessionsFrom?: string
 }
 export type StoredMember = {
   id: string
@@ -18,6 +20,8 @@ export type StoredMember = {
   role: MemberRole
   passwordHash: string
   created_at: string
+  /** Sessions issued before this time are over (set when the password changes). */
+  sessionsFrom?: string
 }
 
 /** Private data in DATA_DIR (never in git). */
