@@ -29,6 +29,8 @@ async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'Arrow
   await handle.focus()
   await page.keyboard.press('Space')
   await expect(live).toContainText('tutuldu')
+  // dnd-kit adds its arrow-key listener in a setTimeout(0) after the pick-up; a timer queued now runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
   await page.keyboard.press(key)
   await expect(live).toContainText('sıraya taşındı')
   await page.keyboard.press('Space')
