@@ -81,7 +81,7 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   await expect(branch.getByText('E2E alt başlık', { exact: true })).toBeVisible()
   await branch.getByRole('button', { name: 'E2E alt başlık alt başlığını sil' }).click()
   await expect(branch.getByText('E2E alt başlık', { exact: true })).toHaveCount(0)
-  await branch.getByRole('button', { name: 'Başlığı sil' }).click()
+  await branch.getByRole('button', { name: `Başlığı sil: ${heading}` }).click()
   await expect(services.locator('.service-branch', { hasText: heading })).toHaveCount(0)
   await expect(services.getByLabel('Yeni hizmet başlığı')).toBeEnabled()
 

@@ -40,7 +40,13 @@ export function ServiceBranch({ branch, feedback }: { branch: Branch; feedback: 
     <li className="service-branch">
       <div className="service-branch__head">
         <strong>{branch.title}</strong>
-        <Button variant="danger" size="sm" onClick={() => del({ branchId: branch.id }, branch.title)}>
+        <Button
+          variant="danger"
+          size="sm"
+          // The visible text first, so 'Başlığı sil' still finds it; the title tells the branches apart.
+          aria-label={`Başlığı sil: ${branch.title}`}
+          onClick={() => del({ branchId: branch.id }, branch.title)}
+        >
           Başlığı sil
         </Button>
       </div>
