@@ -1,4 +1,4 @@
-import { access, mkdtemp, rm } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, rm, utimes } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -28,5 +28,23 @@ describe('runAstroBuild', () => {
   it('lets parallel builds of the same repo all succeed', async () => {
     const outs = await Promise.all([build(), build()])
     for (const out of outs) await access(join(out, 'index.html'))
+  }, 180_000)
+
+  it('removes working folders left by builds killed over an hour ago, not newer ones', async () => {
+    const workRoot = join(repoRoot, 'node_modules', '.astro-builds')
+    const old = join(workRoot, 'build-test-old')
+    const fresh = join(workRoot, 'build-test-fresh')
+    await mkdir(old, { recursive: true })
+    await mkdir(fresh, { recursive: true })
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    await utimes(old, twoHoursAgo, twoHoursAgo)
+    try {
+      await build()
+      await expect(access(old)).rejects.toThrow()
+      await access(fresh)
+    } finally {
+      await rm(old, { recursive: true, force: true })
+      await rm(fresh, { recursive: true, force: true })
+    }
   }, 180_000)
 })

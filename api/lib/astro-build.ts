@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 export type AstroBuildOptions = {
@@ -21,6 +21,7 @@ export type AstroBuildOptions = {
 export async function runAstroBuild(o: AstroBuildOptions): Promise<void> {
   const workRoot = join(o.repoRoot, 'node_modules', '.astro-builds')
   await mkdir(workRoot, { recursive: true })
+  await removeStaleWorkDirs(workRoot)
   const cwd = await mkdtemp(join(workRoot, 'build-'))
   try {
     await spawnBuild(o, cwd)
@@ -54,4 +55,16 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(output.trim() || `astro build exited with ${code}`)),
     )
   })
+}
+
+/** No build runs this long: an older working folder was left by a server killed mid-build. */
+const STALE_MS = 60 * 60 * 1000
+
+/** Removes working folders of builds killed before they could clean up (other servers' running builds are newer). */
+async function removeStaleWorkDirs(workRoot: string): Promise<void> {
+  for (const name of await readdir(workRoot)) {
+    const dir = join(workRoot, name)
+    const info = await stat(dir).catch(() => null)
+    if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(dir, { recursive: true, force: true })
+  }
 }
