@@ -44,7 +44,12 @@ test('login: wrong password shows the server message, then the panel opens with 
   ]) {
     await expect(cards.locator('.stat-card', { hasText: label })).toContainText(String(value))
   }
-  await expect(page.getByRole('region', { name: 'Sistem Durumu' }).getByText('Çalışıyor')).toBeVisible()
+  const status = page.getByRole('region', { name: 'Sistem Durumu' })
+  await expect(status.getByText('Çalışıyor')).toBeVisible()
+  // Storage used (exact bytes are checked in the API test; parallel tests may upload meanwhile).
+  await expect(status.locator('.status-row', { hasText: 'Depolama' })).toContainText(
+    /Görseller: [\d.]+ (Bytes|KB|MB|GB) · Program dosyaları: [\d.]+ (Bytes|KB|MB|GB)/,
+  )
   await page.getByRole('link', { name: 'Yeni Blog Yazısı' }).click()
   await expect(page).toHaveURL(/\/admin\/blog-duzenle\?yeni=1$/)
 })

@@ -106,3 +106,16 @@ describe('GET /api/admin/build', () => {
     }
   })
 })
+
+describe('GET /api/admin/storage', () => {
+  it('reports the bytes of uploaded images and program files, and needs a session', async () => {
+    expect((await jsonRequest(t, 'GET', '/api/admin/storage')).status).toBe(401)
+    const before = (await (await jsonRequest(t, 'GET', '/api/admin/storage', undefined, cookie)).json()).data
+    await t.deps.files.saveUpload(new Uint8Array(1234), 'png')
+    const res = await jsonRequest(t, 'GET', '/api/admin/storage', undefined, cookie)
+    expect(res.status).toBe(200)
+    const after = (await res.json()).data
+    expect(after.uploadsBytes).toBe(before.uploadsBytes + 1234)
+    expect(after.totalBytes).toBe(after.uploadsBytes + after.programFilesBytes)
+  })
+})

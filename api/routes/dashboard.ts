@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../lib/app-env.ts'
 import { computeStats } from '../lib/stats.ts'
 
-/** Dashboard reads (mounted at /api/admin): statistics and the state of the site rebuild. */
+/** Dashboard reads (mounted at /api/admin): statistics, the state of the site rebuild, storage used. */
 export const dashboardRoutes = new Hono<AppEnv>()
   .get('/stats', (c) => {
     const stats = computeStats(c.var.deps.content, c.var.deps.data)
@@ -10,3 +10,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data: stats, ...stats })
   })
   .get('/build', (c) => c.json({ success: true, data: c.var.deps.buildStatus() }))
+  .get('/storage', async (c) => {
+    const usage = await c.var.deps.files.usage()
+    return c.json({ success: true, data: { ...usage, totalBytes: usage.uploadsBytes + usage.programFilesBytes } })
+  })

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { newId } from '../lib/ids.ts'
 
@@ -17,6 +17,10 @@ export function createFileStore(dataDir: string, publicDir: string) {
   const filesDir = join(dataDir, 'files')
   return {
     uploadsDir,
+    /** Bytes used by uploaded images and program files (the dashboard's storage line). */
+    async usage(): Promise<{ uploadsBytes: number; programFilesBytes: number }> {
+      return { uploadsBytes: await folderBytes(uploadsDir), programFilesBytes: await folderBytes(filesDir) }
+    },
     /** Creates the folders (call once before use). */
     async init() {
       await mkdir(uploadsDir, { recursive: true })
@@ -55,4 +59,11 @@ export function createFileStore(dataDir: string, publicDir: string) {
       if (FILE_KEY.test(key)) await rm(join(dataDir, key), { force: true })
     },
   }
+}
+
+/** Total size of the files directly in a folder (ours are flat). */
+async function folderBytes(dir: string): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  const sizes = await Promise.all(names.map((n) => stat(join(dir, n)).then((s) => (s.isFile() ? s.size : 0), () => 0)))
+  return sizes.reduce((a, b) => a + b, 0)
 }

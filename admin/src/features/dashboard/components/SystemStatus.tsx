@@ -3,6 +3,8 @@ import type { BuildStatus } from '../../../lib/build-status.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
 import { useBuildStatus } from '../api/get-build-status.ts'
 import { useMaintenance } from '../api/get-maintenance.ts'
+import { useStorage } from '../api/get-storage.ts'
+import { formatFileSize } from '#schema/file-size.ts'
 
 type Tone = 'success' | 'danger' | 'info' | ''
 const buildLabels: Record<BuildStatus['state'], [string, Tone]> = {
@@ -24,10 +26,12 @@ function Row({ label, value, tone, detail }: { label: string; value: string; ton
   )
 }
 
-/** Real checks: API reachability, the last site build and the maintenance flag. */
+/** Real checks: API reachability, the last site build, the maintenance flag and the storage used. */
 export function SystemStatus() {
   const maintenance = useMaintenance()
   const build = useBuildStatus()
+  const storage = useStorage()
+  const s = storage.data
   const b = build.data
   const [buildText, buildTone] = b
     ? buildLabels[b.state]
@@ -55,6 +59,12 @@ export function SystemStatus() {
           label="Bakım modu"
           value={maintenance.data ? 'Açık' : maintenance.isSuccess ? 'Kapalı' : '...'}
           tone={maintenance.data ? 'danger' : maintenance.isSuccess ? 'success' : ''}
+        />
+        <Row
+          label="Depolama"
+          value={s ? formatFileSize(s.totalBytes) : storage.isError ? 'Bilinmiyor' : '...'}
+          tone={storage.isError ? 'danger' : s ? 'info' : ''}
+          detail={s ? `Görseller: ${formatFileSize(s.uploadsBytes)} · Program dosyaları: ${formatFileSize(s.programFilesBytes)}` : undefined}
         />
       </ul>
     </Card>
