@@ -13,6 +13,7 @@ import './styles/feedback.css'
 import './styles/tables-and-modal.css'
 import './styles/screens.css'
 import './styles/details.css'
+import './styles/content-editing.css'
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { msg } from '#schema/messages.ts'
-import { PublishStatus } from '../../components/PublishStatus.tsx'
+import { StatusDock } from '../../components/StatusDock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Card } from '../../components/ui/Card.tsx'
 import { LoadError } from '../../components/ui/LoadError.tsx'
-import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
@@ -15,7 +14,6 @@ import { useDeleteBlog } from './api/delete-blog.ts'
 import { useBlogs, type AdminBlogPost } from './api/get-blogs.ts'
 import { BlogForm } from './components/BlogForm.tsx'
 import { BlogList } from './components/BlogList.tsx'
-import './blog.css'
 
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; post: AdminBlogPost }
 
@@ -63,10 +61,7 @@ export default function BlogPage() {
           mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'new' })}>+ Yeni blog yazısı</Button>
         }
       />
-      <div className="content-admin__status">
-        <Notice message={message} />
-        <PublishStatus trigger={published} />
-      </div>
+      <StatusDock message={message} published={published} />
       {mode.kind !== 'list' ? (
         <BlogForm
           key={formKey}

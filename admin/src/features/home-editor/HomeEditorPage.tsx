@@ -1,9 +1,8 @@
 import { useIsMutating } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { msg } from '#schema/messages.ts'
-import { PublishStatus } from '../../components/PublishStatus.tsx'
+import { StatusDock } from '../../components/StatusDock.tsx'
 import { ApiError } from '../../lib/api-client.ts'
-import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
@@ -55,10 +54,7 @@ export default function HomeEditorPage() {
         description="Metin alanları, alandan çıktığınızda kaydedilir."
         actions={saving ? <Spinner label={msg.saving} /> : undefined}
       />
-      <div className="home-editor__status">
-        <Notice message={message} />
-        <PublishStatus trigger={published} />
-      </div>
+      <StatusDock message={message} published={published} />
       <BannerSection banner={data.banner} feedback={feedback} />
       <ServicesSection services={data.services} feedback={feedback} />
       <AboutSection about={data.about} feedback={feedback} />

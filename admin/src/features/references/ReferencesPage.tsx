@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { ReferenceCard } from '#schema/reference.ts'
-import { PublishStatus } from '../../components/PublishStatus.tsx'
+import { StatusDock } from '../../components/StatusDock.tsx'
 import { Card } from '../../components/ui/Card.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
 import { LoadError } from '../../components/ui/LoadError.tsx'
-import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
@@ -69,10 +68,7 @@ export default function ReferencesPage() {
   return (
     <div className="stack references-admin">
       <PageHeader title="Referanslarımız" description="Slider görselleri, referans kartları ve sıralama." />
-      <div className="references-admin__status">
-        <Notice message={message} />
-        <PublishStatus trigger={published} />
-      </div>
+      <StatusDock message={message} published={published} />
       <SliderManager images={sliderImages} feedback={feedback} />
       <NewReferenceForm feedback={feedback} />
       <Card title={`Referanslar (${cards.length})`}>

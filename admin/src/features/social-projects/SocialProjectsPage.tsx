@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
-import { PublishStatus } from '../../components/PublishStatus.tsx'
+import { StatusDock } from '../../components/StatusDock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { Card } from '../../components/ui/Card.tsx'
 import { LoadError } from '../../components/ui/LoadError.tsx'
-import { Notice } from '../../components/ui/Notice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
@@ -46,10 +45,7 @@ export default function SocialProjectsPage() {
           mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'new' })}>+ Yeni proje</Button>
         }
       />
-      <div className="content-admin__status">
-        <Notice message={message} />
-        <PublishStatus trigger={published} />
-      </div>
+      <StatusDock message={message} published={published} />
       {mode.kind !== 'list' ? (
         <ProjectForm
           key={mode.kind === 'edit' ? mode.project.id : 'new'}
