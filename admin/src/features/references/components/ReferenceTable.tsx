@@ -1,6 +1,6 @@
 import type { ReferenceCard } from '#schema/reference.ts'
 import { DragHandle, SortableList } from '../../../components/SortableList.tsx'
-import { Button } from '../../../components/ui/Button.tsx'
+import { RowActions } from '../../../components/ui/RowActions.tsx'
 import { categoryLabel, truncate } from '../reference-logic.ts'
 
 type Props = {
@@ -62,22 +62,7 @@ export function ReferenceTable({ cards, onReorder, onEdit, onDelete }: Props) {
               <td className="reference-table__description">{truncate(card.description ?? '')}</td>
               <td>
                 <div className="actions reference-table__actions">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => onEdit(card)}
-                    aria-label={`${card.title} düzenle`}
-                  >
-                    Düzenle
-                  </Button>
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    onClick={() => onDelete(card)}
-                    aria-label={`${card.title} sil`}
-                  >
-                    Sil
-                  </Button>
+                  <RowActions name={card.title} onEdit={() => onEdit(card)} onDelete={() => onDelete(card)} />
                 </div>
               </td>
             </>
