@@ -1,22 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { DEFAULT_AUTHOR } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
-import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
-import { Select } from '../../../components/ui/Select.tsx'
+import { FormActions } from '../../../components/ui/FormActions.tsx'
+import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
+import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminBlogPost } from '../api/get-blogs.ts'
 import { useSaveBlog } from '../api/save-blog.ts'
 import { buildBlogFormData, emptyBlogValues, type BlogFormValues } from '../blog-form-data.ts'
 import { fieldsFromPost, type BlogField } from '../content-fields.ts'
 import { BlogFieldList } from './BlogFieldList.tsx'
-
-export const statusOptions = [
-  { value: 'published', label: 'Yayında' },
-  { value: 'draft', label: 'Taslak' },
-] as const
 
 type Props = {
   /** The post being edited, or undefined for a new one. */
@@ -41,43 +36,21 @@ function valuesOf(post: AdminBlogPost | undefined): BlogFormValues {
 export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
   const [values, setValues] = useState(() => valuesOf(post))
   const [fields, setFields] = useState<BlogField[]>(() => (post ? fieldsFromPost(post) : []))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveBlog()
+  const { errors, formRef, submit } = useMultipartForm({
+    build: () => buildBlogFormData(values, fields),
+    save: (body) => save.mutateAsync({ id: post?.id, body }),
+    savedText: post ? msg.blogUpdated : msg.blogCreated,
+    errorPrefix: msg.blogSaveError,
+    onSaved,
+    onError,
+  })
   const set = (patch: Partial<BlogFormValues>) => setValues({ ...values, ...patch })
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const built = buildBlogFormData(values, fields)
-    if (!built.ok) {
-      setErrors(built.errors)
-      // The title may be far above the Save button: bring the first invalid field into view.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      )
-      if (built.errors.contentStructure) onError(built.errors.contentStructure)
-      return
-    }
-    setErrors({})
-    try {
-      const res = await save.mutateAsync({ id: post?.id, body: built.body })
-      onSaved(res.message ?? (post ? msg.blogUpdated : msg.blogCreated))
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields)
-      const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : msg.genericError
-      onError(msg.blogSaveError + detail)
-    }
-  }
-
+  const title = post ? 'Blog yazısını düzenle' : 'Yeni blog yazısı'
   return (
-    <Card title={post ? 'Blog yazısını düzenle' : 'Yeni blog yazısı'}>
-      <form
-        ref={formRef}
-        className="form"
-        onSubmit={submit}
-        noValidate
-        aria-label={post ? 'Blog yazısını düzenle' : 'Yeni blog yazısı'}
-      >
+    <Card title={title}>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={title}>
         <TextField
           label="Başlık"
           required
@@ -93,12 +66,7 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
             hint={`Boş bırakılırsa "${DEFAULT_AUTHOR}" yazılır.`}
             error={errors.author}
           />
-          <Select
-            label="Durum"
-            options={statusOptions}
-            value={values.status}
-            onChange={(status) => set({ status: status === 'draft' ? 'draft' : 'published' })}
-          />
+          <StatusSelect value={values.status} onChange={(status) => set({ status })} />
         </div>
         <TextArea
           label="Özet"
@@ -116,14 +84,7 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
           error={errors.tags}
         />
         <BlogFieldList fields={fields} onChange={setFields} onLimit={onError} />
-        <div className="actions">
-          <Button type="submit" busy={save.isPending}>
-            Kaydet
-          </Button>
-          <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
-            İptal
-          </Button>
-        </div>
+        <FormActions busy={save.isPending} onCancel={onCancel} cancelVariant="ghost" lockCancel />
       </form>
     </Card>
   )

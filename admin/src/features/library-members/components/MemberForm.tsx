@@ -3,8 +3,8 @@ import { memberInputSchema, type PublicMember } from '#schema/library-member.ts'
 import { msg } from '#schema/messages.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { requirePassword, validateForm, type FieldErrors } from '../../../lib/validate.ts'
-import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
+import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { Checkbox } from '../../../components/ui/Checkbox.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { useSaveMember } from '../api/save-member.ts'
@@ -73,14 +73,11 @@ export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
           />
         </div>
         <Checkbox label="Library Admin" checked={isAdmin} onChange={setIsAdmin} />
-        <div className="actions">
-          <Button type="submit" busy={save.isPending}>
-            {editing ? 'Güncelle' : 'Üye Ekle'}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            İptal
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={editing ? 'Güncelle' : 'Üye Ekle'}
+          busy={save.isPending}
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   )

@@ -3,8 +3,8 @@ import { msg } from '#schema/messages.ts'
 import { DEFAULT_VERSION, programInputSchema } from '#schema/program.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
-import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
+import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { ImageInput } from '../../../components/ui/ImageInput.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
@@ -84,14 +84,11 @@ export function ProgramForm({ program, onSaved, onError, onCancel }: Props) {
           required={!editing}
           error={fields.file}
         />
-        <div className="actions">
-          <Button type="submit" busy={save.isPending}>
-            {editing ? 'Güncelle' : 'Program Ekle'}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            İptal
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={editing ? 'Güncelle' : 'Program Ekle'}
+          busy={save.isPending}
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   )

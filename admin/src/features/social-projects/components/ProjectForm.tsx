@@ -1,21 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
-import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
-import { Select } from '../../../components/ui/Select.tsx'
+import { FormActions } from '../../../components/ui/FormActions.tsx'
+import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
+import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminProject } from '../api/get-projects.ts'
 import { useSaveProject } from '../api/save-project.ts'
 import { fieldsFromProject, type ProjectField } from '../content-fields.ts'
 import { buildProjectFormData, emptyProjectValues, type ProjectFormValues } from '../project-form-data.ts'
 import { ProjectFieldList } from './ProjectFieldList.tsx'
-
-const statusOptions = [
-  { value: 'published', label: 'Yayında' },
-  { value: 'draft', label: 'Taslak' },
-]
 
 type Props = {
   /** The project being edited, or undefined for a new one. */
@@ -40,33 +35,16 @@ function valuesOf(p: AdminProject | undefined): ProjectFormValues {
 export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
   const [values, setValues] = useState(() => valuesOf(project))
   const [fields, setFields] = useState<ProjectField[]>(() => (project ? fieldsFromProject(project) : []))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveProject()
+  const { errors, formRef, submit } = useMultipartForm({
+    build: () => buildProjectFormData(values, fields),
+    save: (body) => save.mutateAsync({ id: project?.id, body }),
+    savedText: project ? msg.projectUpdated : msg.projectCreated,
+    errorPrefix: msg.projectSaveError,
+    onSaved,
+    onError,
+  })
   const set = (patch: Partial<ProjectFormValues>) => setValues({ ...values, ...patch })
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const built = buildProjectFormData(values, fields)
-    if (!built.ok) {
-      setErrors(built.errors)
-      // The title may be far above the Save button: bring the first invalid field into view.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      )
-      if (built.errors.contentStructure) onError(built.errors.contentStructure)
-      return
-    }
-    setErrors({})
-    try {
-      const res = await save.mutateAsync({ id: project?.id, body: built.body })
-      onSaved(res.message ?? (project ? msg.projectUpdated : msg.projectCreated))
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields)
-      const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : msg.genericError
-      onError(msg.projectSaveError + detail)
-    }
-  }
 
   const title = project ? 'Projeyi düzenle' : 'Yeni proje'
   return (
@@ -88,12 +66,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
             onChange={(project_date) => set({ project_date })}
             error={errors.project_date}
           />
-          <Select
-            label="Durum"
-            options={statusOptions}
-            value={values.status}
-            onChange={(status) => set({ status: status === 'draft' ? 'draft' : 'published' })}
-          />
+          <StatusSelect value={values.status} onChange={(status) => set({ status })} />
         </div>
         <TextArea
           label="Özet"
@@ -104,14 +77,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
           error={errors.excerpt}
         />
         <ProjectFieldList fields={fields} onChange={setFields} onLimit={onError} />
-        <div className="actions">
-          <Button type="submit" busy={save.isPending}>
-            Kaydet
-          </Button>
-          <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
-            İptal
-          </Button>
-        </div>
+        <FormActions busy={save.isPending} onCancel={onCancel} cancelVariant="ghost" lockCancel />
       </form>
     </Card>
   )

@@ -1,0 +1,32 @@
+import { Button } from './Button.tsx'
+
+type Props = {
+  /** Text of the submit button ('Kaydet', 'Güncelle', 'Üye Ekle'...). */
+  submitLabel?: string
+  /** While true the submit button reads 'Kaydediliyor...'. */
+  busy: boolean
+  onCancel: () => void
+  cancelVariant?: 'secondary' | 'ghost'
+  /** Also disables 'İptal' while saving. */
+  lockCancel?: boolean
+}
+
+/** The submit and 'İptal' buttons at the end of a form. */
+export function FormActions({
+  submitLabel = 'Kaydet',
+  busy,
+  onCancel,
+  cancelVariant = 'secondary',
+  lockCancel = false,
+}: Props) {
+  return (
+    <div className="actions">
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+      <Button variant={cancelVariant} onClick={onCancel} disabled={lockCancel && busy}>
+        İptal
+      </Button>
+    </div>
+  )
+}
