@@ -1,12 +1,10 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react'
-import { describedBy, Field } from './Field.tsx'
+import type { TextareaHTMLAttributes } from 'react'
+import { FieldControl, type FieldControlProps } from './FieldControl.tsx'
 
-export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & {
-  label: ReactNode
-  error?: string
-  hint?: ReactNode
-  onChange?: (value: string) => void
-}
+export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> &
+  FieldControlProps & {
+    onChange?: (value: string) => void
+  }
 
 /** A labelled <textarea> with its field error. */
 export function TextArea({
@@ -20,19 +18,17 @@ export function TextArea({
   className = '',
   ...rest
 }: TextAreaProps) {
-  const autoId = useId()
-  const inputId = id ?? autoId
   return (
-    <Field id={inputId} label={label} error={error} hint={hint} required={required}>
-      <textarea
-        id={inputId}
-        rows={rows}
-        className={`input textarea ${className}`.trim()}
-        required={required}
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-        {...describedBy(inputId, error, hint)}
-        {...rest}
-      />
-    </Field>
+    <FieldControl id={id} label={label} error={error} hint={hint} required={required}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          className={`input textarea ${className}`.trim()}
+          onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+          {...rest}
+        />
+      )}
+    </FieldControl>
   )
 }

@@ -1,13 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
-import { describedBy, Field } from './Field.tsx'
+import type { InputHTMLAttributes } from 'react'
+import { FieldControl, type FieldControlProps } from './FieldControl.tsx'
 
-export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
-  label: ReactNode
-  error?: string
-  hint?: ReactNode
-  /** Called with the new string value. */
-  onChange?: (value: string) => void
-}
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> &
+  FieldControlProps & {
+    /** Called with the new string value. */
+    onChange?: (value: string) => void
+  }
 
 /** A labelled <input> (text, email, password, url, tel, date...) with its field error. */
 export function TextField({
@@ -20,18 +18,16 @@ export function TextField({
   className = '',
   ...rest
 }: TextFieldProps) {
-  const autoId = useId()
-  const inputId = id ?? autoId
   return (
-    <Field id={inputId} label={label} error={error} hint={hint} required={required}>
-      <input
-        id={inputId}
-        className={`input ${className}`.trim()}
-        required={required}
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-        {...describedBy(inputId, error, hint)}
-        {...rest}
-      />
-    </Field>
+    <FieldControl id={id} label={label} error={error} hint={hint} required={required}>
+      {(control) => (
+        <input
+          {...control}
+          className={`input ${className}`.trim()}
+          onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+          {...rest}
+        />
+      )}
+    </FieldControl>
   )
 }
