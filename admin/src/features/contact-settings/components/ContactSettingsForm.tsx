@@ -23,8 +23,12 @@ export function ContactSettingsForm({ initial }: { initial: Partial<ContactSetti
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveContactSettings()
   const { message, show } = useTimedMessage(5000)
-  const set = (key: Exclude<keyof SettingsValues, 'socialLinks'>) => (v: string) =>
-    setValues((o) => ({ ...o, [key]: v }))
+  // value, onChange and error of one plain text setting, spread into its input.
+  const bind = (key: Exclude<keyof SettingsValues, 'socialLinks'>) => ({
+    value: values[key],
+    onChange: (v: string) => setValues((o) => ({ ...o, [key]: v })),
+    error: fields[key],
+  })
   const setSocial = (key: keyof SettingsValues['socialLinks']) => (v: string) =>
     setValues((o) => ({ ...o, socialLinks: { ...o.socialLinks, [key]: v } }))
 
@@ -62,56 +66,20 @@ export function ContactSettingsForm({ initial }: { initial: Partial<ContactSetti
             onRemove={() => setLogo('')}
             error={fields.logoFile}
           />
-          <TextField
-            label="Sayfa Başlığı"
-            value={values.title}
-            onChange={set('title')}
-            error={fields.title}
-          />
-          <TextArea
-            label="Adres"
-            rows={3}
-            value={values.address}
-            onChange={set('address')}
-            error={fields.address}
-          />
+          <TextField label="Sayfa Başlığı" {...bind('title')} />
+          <TextArea label="Adres" rows={3} {...bind('address')} />
           <div className="form-row">
-            <TextField
-              label="E-posta"
-              type="email"
-              value={values.email}
-              onChange={set('email')}
-              error={fields.email}
-            />
-            <TextField
-              label="Telefon"
-              type="tel"
-              value={values.phone}
-              onChange={set('phone')}
-              error={fields.phone}
-            />
+            <TextField label="E-posta" type="email" {...bind('email')} />
+            <TextField label="Telefon" type="tel" {...bind('phone')} />
             <TextField
               label="WhatsApp Numarası (ülke koduyla)"
               type="tel"
               placeholder="+90 5XX XXX XX XX"
-              value={values.whatsapp}
-              onChange={set('whatsapp')}
-              error={fields.whatsapp}
+              {...bind('whatsapp')}
             />
           </div>
-          <TextField
-            label="Harita Embed URL"
-            type="url"
-            value={values.mapUrl}
-            onChange={set('mapUrl')}
-            error={fields.mapUrl}
-          />
-          <TextArea
-            label="Hakkımızda Metni"
-            value={values.aboutText}
-            onChange={set('aboutText')}
-            error={fields.aboutText}
-          />
+          <TextField label="Harita Embed URL" type="url" {...bind('mapUrl')} />
+          <TextArea label="Hakkımızda Metni" {...bind('aboutText')} />
         </div>
       </Card>
       <Card title="Sosyal Medya">
