@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, iconType, isCurrent, jsonLdText, pageTitle, paragraphs } from './site.ts'
+import {
+  absoluteUrl,
+  iconType,
+  isCurrent,
+  jsonLdText,
+  pageTitle,
+  paragraphs,
+  socialLinks,
+  telHref,
+} from './site.ts'
 
 describe('site helpers', () => {
   it('marks the current nav entry', () => {
@@ -33,5 +42,24 @@ describe('site helpers', () => {
   it('splits text into paragraphs on blank lines', () => {
     expect(paragraphs('Bir\nsatır\n\n  \nİki\n\n')).toEqual(['Bir\nsatır', 'İki'])
     expect(paragraphs('   ')).toEqual([])
+  })
+})
+
+const noSocials = { linkedin: '', instagram: '', facebook: '', twitter: '', youtube: '' }
+
+describe('contact links', () => {
+  it('lists only filled social links, in display order, with their names', () => {
+    const links = socialLinks({
+      socialLinks: { ...noSocials, youtube: 'https://y.example', linkedin: 'https://l.example' },
+    })
+    expect(links).toEqual([
+      { key: 'linkedin', label: 'LinkedIn', href: 'https://l.example' },
+      { key: 'youtube', label: 'YouTube', href: 'https://y.example' },
+    ])
+    expect(socialLinks({ socialLinks: noSocials })).toEqual([])
+  })
+
+  it('builds a tel: link from a typed phone number', () => {
+    expect(telHref('+90 (212) 000 00 00')).toBe('tel:+902120000000')
   })
 })

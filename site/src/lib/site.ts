@@ -1,3 +1,5 @@
+import type { ContactSettings } from '#schema/contact-settings.ts'
+
 /** Brand name when the contact settings have no title (maintenance page, titles, footer). */
 export const DEFAULT_BRAND = 'Dijital Dönüşüm'
 
@@ -88,4 +90,30 @@ export function paragraphs(text: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter((p) => p !== '')
+}
+
+type SocialKey = keyof ContactSettings['socialLinks']
+
+/** A filled-in social profile: `key` doubles as its icon name. */
+export type SocialLink = { key: SocialKey; label: string; href: string }
+
+// Display order and names, the same in the footer and on the contact page.
+const socialLabels: Record<SocialKey, string> = {
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+}
+
+/** The social links that have a URL, in display order, with their brand names. */
+export function socialLinks(settings: Pick<ContactSettings, 'socialLinks'>): SocialLink[] {
+  return (Object.keys(socialLabels) as SocialKey[])
+    .filter((key) => settings.socialLinks[key])
+    .map((key) => ({ key, label: socialLabels[key], href: settings.socialLinks[key] }))
+}
+
+/** A tel: link for a phone number as typed, keeping only digits and '+'. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, '')}`
 }
