@@ -30,7 +30,7 @@ export const blogContentStructureSchema = z
     error: msg.blogTextMax,
   })
   .refine((items) => items.filter((i) => i.type === 'image').length <= MAX_BLOG_IMAGES, {
-    error: msg.blogImageMax,
+    error: msg.blogFieldsMax,
   })
 
 /** Fields of the admin blog form (multipart: tags and contentStructure arrive as JSON text). */

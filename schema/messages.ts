@@ -113,7 +113,6 @@ export const msg = {
   blogTitleRequired: 'Başlık zorunludur.',
   blogFieldsMax: 'Maksimum 40 alan (20 metin + 20 görsel) ekleyebilirsiniz.',
   blogTextMax: 'Maksimum 20 metin alanı ekleyebilirsiniz.',
-  blogImageMax: 'Maksimum 20 görsel alanı ekleyebilirsiniz.',
   blogLoadError: 'Blog yazıları alınırken hata oluştu.',
   blogSaveError: 'Blog kaydedilirken hata oluştu: ',
   blogDeleteError: 'Blog silinirken hata oluştu: ',

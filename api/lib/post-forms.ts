@@ -32,7 +32,7 @@ export async function readBlogForm(c: Context) {
     tags: json(body, 'tags', []),
     contentStructure: json(body, 'contentStructure', []),
   })
-  return { input, uploads: images(body, MAX_BLOG_IMAGES, msg.blogImageMax) }
+  return { input, uploads: images(body, MAX_BLOG_IMAGES, msg.blogFieldsMax) }
 }
 
 /** The admin social project form (multipart; contentStructure, also read as content_structure, is JSON text). */
