@@ -5,7 +5,7 @@ import type { AdminRole } from '#schema/user.ts'
 import type { MemberRole } from '#schema/library-member.ts'
 import { createApp, type AppOptions } from './app.ts'
 import { newId } from './lib/ids.ts'
-import { hashPassword } from './lib/passwords.ts'
+import { hashPassword } from './auth/passwords.ts'
 import type { DataStore } from './store/data-store.ts'
 
 const repoContent = join(import.meta.dirname, '..', 'content')

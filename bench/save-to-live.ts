@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runAstroBuild } from '../api/lib/astro-build.ts'
+import { runAstroBuild } from '../api/publish/astro-build.ts'
 import { login, median, repoRoot, startServer } from './lib.ts'
 
 /**

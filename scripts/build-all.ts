@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { ensureAdminBuilt } from '../api/lib/admin-build.ts'
+import { ensureAdminBuilt } from '../api/publish/admin-build.ts'
 import { readEnv } from '../api/lib/env.ts'
-import { siteBuilderFor } from '../api/lib/site-builder.ts'
+import { siteBuilderFor } from '../api/publish/site-builder.ts'
 
 /**
  * `npm run build`: the admin SPA and the site, into the same folders `npm start` uses, so a following start serves

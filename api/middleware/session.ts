@@ -4,8 +4,8 @@ import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
 import type { AdminRole } from '#schema/user.ts'
 import { fail } from '../lib/errors.ts'
-import { cookieNames, issuedSince, SESSION_HOURS, type SessionKind } from '../lib/session.ts'
-import type { AppEnv } from '../lib/app-env.ts'
+import { cookieNames, issuedSince, SESSION_HOURS, type SessionKind } from '../auth/session.ts'
+import type { AppEnv } from '../app-env.ts'
 
 /**
  * Secure when the site is served over https (SITE_URL), the request itself is https, or the TLS-terminating proxy

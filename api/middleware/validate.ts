@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z } from 'zod'
-import { parseOrFail } from '../lib/validation.ts'
+import { parseOrFail } from '../forms/validation.ts'
 
 /** zValidator that answers bad input with our Turkish error shape (400 + fields). */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(

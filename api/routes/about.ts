@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { aboutSchema, type About } from '#schema/about.ts'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 import { validate } from '../middleware/validate.ts'
 
 const aboutBody = validate('json', aboutSchema)

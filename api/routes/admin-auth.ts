@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { loginSchema } from '#schema/user.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { checkPasswordLogin } from '../lib/password-login.ts'
-import { publicUser } from '../lib/public-user.ts'
+import type { AppEnv } from '../app-env.ts'
+import { checkPasswordLogin } from '../auth/password-login.ts'
+import { publicUser } from '../auth/public-user.ts'
 import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
 

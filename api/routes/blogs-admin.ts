@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import type { BlogPost } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { newestFirst, withViews } from '../lib/blog-posts.ts'
-import { resolveStructure } from '../lib/content-structure.ts'
+import type { AppEnv } from '../app-env.ts'
+import { newestFirst, withViews } from '../entries/blog-posts.ts'
+import { resolveStructure } from '../forms/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { removeById, replaceById } from '../lib/list-items.ts'
-import { postFormLimit, readBlogForm } from '../lib/post-forms.ts'
-import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../entries/list-items.ts'
+import { postFormLimit, readBlogForm } from '../forms/post-forms.ts'
+import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upload-usage.ts'
 
 /** Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files. */
 export const blogsAdminRoutes = new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { isPublished, newestFirst, withViews } from '../lib/blog-posts.ts'
+import type { AppEnv } from '../app-env.ts'
+import { isPublished, newestFirst, withViews } from '../entries/blog-posts.ts'
 import { fail } from '../lib/errors.ts'
 
 /** Public blog (mounted at /api/blogs): published posts only, newest first, each with its views. */

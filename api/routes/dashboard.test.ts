@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
-import type { BuildStatus } from '../lib/app-env.ts'
-import { FIXED_PUBLIC_ROUTES } from '../lib/stats.ts'
+import type { BuildStatus } from '../publish/build-status.ts'
+import { FIXED_PUBLIC_ROUTES } from '../entries/stats.ts'
 import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp

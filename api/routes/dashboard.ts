@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../lib/app-env.ts'
-import { computeStats } from '../lib/stats.ts'
+import type { AppEnv } from '../app-env.ts'
+import { computeStats } from '../entries/stats.ts'
 
 /** Dashboard reads (mounted at /api/admin): statistics, the state of the site rebuild, storage used. */
 export const dashboardRoutes = new Hono<AppEnv>()

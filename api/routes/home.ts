@@ -8,14 +8,14 @@ import {
   type PartnerCard,
 } from '#schema/home.ts'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { blogPreview } from '../lib/blog-posts.ts'
+import type { AppEnv } from '../app-env.ts'
+import { blogPreview } from '../entries/blog-posts.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { removeById, replaceById } from '../lib/list-items.ts'
-import { mergePatch } from '../lib/partial-patch.ts'
-import { parseOrFail } from '../lib/validation.ts'
-import { removeUnusedUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../entries/list-items.ts'
+import { mergePatch } from '../entries/partial-patch.ts'
+import { parseOrFail } from '../forms/validation.ts'
+import { removeUnusedUploads, uploadsIn } from '../media/upload-usage.ts'
 import { validate } from '../middleware/validate.ts'
 
 const isSection = (name: string): name is HomeSection => Object.hasOwn(homeSectionPatchSchemas, name)

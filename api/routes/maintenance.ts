@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 import { validate } from '../middleware/validate.ts'
 
 const toggleSchema = z.object({ enabled: z.boolean({ error: msg.required }) })

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AppEnv } from '../lib/app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
 import { aboutRoutes } from './about.ts'
 import { adminContactRoutes, contactRoutes } from './contact-messages.ts'

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { Program } from '#schema/program.ts'
-import type { AppEnv } from '../lib/app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { removeById, replaceById } from '../lib/list-items.ts'
-import { readProgramForm } from '../lib/program-form.ts'
-import { prepareProgram, publicProgram, publicPrograms } from '../lib/program-input.ts'
-import { removeUnusedUploads } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../entries/list-items.ts'
+import { readProgramForm } from '../forms/program-form.ts'
+import { prepareProgram, publicProgram, publicPrograms } from '../forms/program-input.ts'
+import { removeUnusedUploads } from '../media/upload-usage.ts'
 
 /** Program management (mounted at /api/admin/programs): multipart bodies read as a stream, the file straight to disk. */
 export const programsAdminRoutes = new Hono<AppEnv>()

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 import { fail } from '../lib/errors.ts'
-import { openProgramFile } from '../lib/program-download.ts'
-import { publicPrograms } from '../lib/program-input.ts'
+import { openProgramFile } from '../media/program-download.ts'
+import { publicPrograms } from '../forms/program-input.ts'
 
 /** Public programs (mounted at /api/programs): the list and the counted, streamed download. */
 export const programsRoutes = new Hono<AppEnv>()

@@ -7,14 +7,14 @@ import {
   sliderInputSchema,
   type ReferenceCard,
 } from '#schema/reference.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { limitBody } from '../lib/body-limit.ts'
+import type { AppEnv } from '../app-env.ts'
+import { limitBody } from '../forms/body-limit.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { removeById, replaceById } from '../lib/list-items.ts'
-import { sameIds } from '../lib/same-ids.ts'
-import { storeImageInput } from '../lib/store-media.ts'
-import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../entries/list-items.ts'
+import { sameIds } from '../entries/same-ids.ts'
+import { storeImageInput } from '../media/store-media.ts'
+import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upload-usage.ts'
 import { validate } from '../middleware/validate.ts'
 
 /** A data-URL image of 5 MB is about 6.7 MB of text; leave room for the other fields. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../lib/app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 
 /** Public references (mounted at /api/references): cards and slider images, at the top level and under data. */
 export const referencesRoutes = new Hono<AppEnv>().get('/', (c) => {

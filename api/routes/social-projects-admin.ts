@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { SocialProject } from '#schema/social-project.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { resolveStructure } from '../lib/content-structure.ts'
+import type { AppEnv } from '../app-env.ts'
+import { resolveStructure } from '../forms/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { removeById, replaceById } from '../lib/list-items.ts'
-import { postFormLimit, readProjectForm } from '../lib/post-forms.ts'
-import { byProjectDate } from '../lib/project-order.ts'
-import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../lib/upload-usage.ts'
+import { removeById, replaceById } from '../entries/list-items.ts'
+import { postFormLimit, readProjectForm } from '../forms/post-forms.ts'
+import { byProjectDate } from '../entries/project-order.ts'
+import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upload-usage.ts'
 
 /** Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies. */
 export const socialProjectsAdminRoutes = new Hono<AppEnv>()

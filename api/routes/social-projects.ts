@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { isPublished } from '../lib/blog-posts.ts'
+import type { AppEnv } from '../app-env.ts'
+import { isPublished } from '../entries/blog-posts.ts'
 import { fail } from '../lib/errors.ts'
-import { byProjectDate } from '../lib/project-order.ts'
+import { byProjectDate } from '../entries/project-order.ts'
 
 /** Public social projects (mounted at /api/social-projects): published only (missing status = published). */
 export const socialProjectsRoutes = new Hono<AppEnv>()

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from '../lib/app-env.ts'
-import { mediaFormLimit } from '../lib/body-limit.ts'
+import type { AppEnv } from '../app-env.ts'
+import { mediaFormLimit } from '../forms/body-limit.ts'
 import { fail } from '../lib/errors.ts'
-import { readFormParts } from '../lib/form-body.ts'
-import type { MediaKind } from '../lib/sniff-media.ts'
-import { storeMediaFile } from '../lib/store-media.ts'
+import { readFormParts } from '../forms/form-body.ts'
+import type { MediaKind } from '../media/sniff-media.ts'
+import { storeMediaFile } from '../media/store-media.ts'
 
 const kindOf = (query: string | undefined): MediaKind => (query === 'media' ? 'media' : 'image')
 

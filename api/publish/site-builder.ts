@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { idleBuildStatus, type BuildStatus } from './app-env.ts'
+import { idleBuildStatus, type BuildStatus } from './build-status.ts'
 import { runAstroBuild } from './astro-build.ts'
 import { buildStamp } from './build-stamp.ts'
-import type { Env } from './env.ts'
+import type { Env } from '../lib/env.ts'
 
 export type SiteBuilderOptions = {
   repoRoot: string

@@ -3,9 +3,9 @@ import { blogInputSchema, MAX_BLOG_IMAGES } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 import { MAX_PROJECT_IMAGES, projectInputSchema } from '#schema/social-project.ts'
 import { limitBody } from './body-limit.ts'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 import { fileList, readForm, textField, type FormBody } from './form-body.ts'
-import { MAX_IMAGE_BYTES } from './store-media.ts'
+import { MAX_IMAGE_BYTES } from '../media/store-media.ts'
 import { parseJsonField, parseOrFail } from './validation.ts'
 
 /** Twenty images of 5 MB plus the text fields: a larger blog or project form is refused before it is read. */

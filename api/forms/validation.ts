@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 
 /** Parses with a shared schema or fails with 400, the first Turkish message and one message per field. */
 export function parseOrFail<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

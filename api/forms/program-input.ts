@@ -2,10 +2,10 @@ import { msg } from '#schema/messages.ts'
 import { programInputSchema, type Program } from '#schema/program.ts'
 import type { PrivateData } from '../store/data-store.ts'
 import type { FileStore } from '../store/file-store.ts'
-import type { Deps } from './app-env.ts'
-import { fail } from './errors.ts'
+import type { Deps } from '../app-env.ts'
+import { fail } from '../lib/errors.ts'
 import type { ProgramForm } from './program-form.ts'
-import { checkMedia } from './store-media.ts'
+import { checkMedia } from '../media/store-media.ts'
 import { parseOrFail } from './validation.ts'
 
 /**

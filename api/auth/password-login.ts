@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { msg } from '#schema/messages.ts'
-import type { AppEnv } from './app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 import { clientAddress } from './client-address.ts'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 import { dummyHash, verifyPassword } from './passwords.ts'
 
 /** Who may log in: admin users and library members alike. */

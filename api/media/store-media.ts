@@ -1,7 +1,7 @@
 import { msg } from '#schema/messages.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { decodeImageDataUrl, isDataUrl } from './data-url.ts'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 import { imageSize } from './image-size.ts'
 import { IMAGE_EXTENSIONS, sniffMedia, type MediaKind } from './sniff-media.ts'
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { msg } from '#schema/messages.ts'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 
 /** A form body read with `all: true`: a repeated field becomes an array, in the order sent. */
 export type FormBody = Record<string, string | File | (string | File)[]>

@@ -1,9 +1,9 @@
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
-import type { ErrorBody } from './errors.ts'
-import type { MediaKind } from './sniff-media.ts'
-import { maxMediaBytes } from './store-media.ts'
+import type { ErrorBody } from '../lib/errors.ts'
+import type { MediaKind } from '../media/sniff-media.ts'
+import { maxMediaBytes } from '../media/store-media.ts'
 
 /** Room for the multipart framing and the text fields around a file. */
 const FORM_OVERHEAD = 1024 * 1024

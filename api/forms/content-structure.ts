@@ -1,8 +1,8 @@
 import { msg } from '#schema/messages.ts'
 import type { FileStore } from '../store/file-store.ts'
-import { fail } from './errors.ts'
-import { newId } from './ids.ts'
-import { readCheckedFile } from './store-media.ts'
+import { fail } from '../lib/errors.ts'
+import { newId } from '../lib/ids.ts'
+import { readCheckedFile } from '../media/store-media.ts'
 
 /** The part of a blog or project content item this module reads. */
 type Item = { id?: string; type: string; src?: string; imageIndex?: number; order?: number }

@@ -1,5 +1,5 @@
 import { msg } from '#schema/messages.ts'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 
 /** Fails with 409 msg.emailTaken when another record (not `exceptId`) already has the e-mail. */
 export function assertEmailFree(

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadStaticCache } from './lib/static-cache.ts'
+import { loadStaticCache } from './static-cache.ts'
 import { createSiteRoutes } from './site-routes.ts'
-import { createTestApp, type TestApp } from './test-helpers.ts'
+import { createTestApp, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp
 let app: Hono

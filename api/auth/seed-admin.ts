@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { DataStore } from '../store/data-store.ts'
-import { newId } from './ids.ts'
+import { newId } from '../lib/ids.ts'
 import { hashPassword } from './passwords.ts'
 
 /**

@@ -6,8 +6,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { msg } from '#schema/messages.ts'
 import { MAX_PROGRAM_BYTES } from '#schema/program.ts'
 import type { FileStore } from '../store/file-store.ts'
-import { fail } from './errors.ts'
-import { MAX_IMAGE_BYTES } from './store-media.ts'
+import { fail } from '../lib/errors.ts'
+import { MAX_IMAGE_BYTES } from '../media/store-media.ts'
 
 /** The spec's too-large text without the "{size}" part: the server stops reading before it knows the size. */
 export const programTooLargeMessage = msg.programFileTooLarge.replace(/ Seçilen dosya: \{size\}$/, '')

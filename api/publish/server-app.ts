@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from './app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 
 /**
  * The app on the server's one port: the API first, so every /api path, known or not, gets the API's JSON answer

@@ -1,7 +1,7 @@
 import { msg } from '#schema/messages.ts'
 import type { AdminRole } from '#schema/user.ts'
 import type { StoredUser } from '../store/data-store.ts'
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 import { assertEmailFree } from './unique-email.ts'
 
 export type UserChanges = {

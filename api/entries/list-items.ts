@@ -1,4 +1,4 @@
-import { fail } from './errors.ts'
+import { fail } from '../lib/errors.ts'
 
 type WithId = { id: string }
 

@@ -1,0 +1,24 @@
+import type { ContentStore } from './store/content-store.ts'
+import type { DataStore, StoredUser } from './store/data-store.ts'
+import type { FileStore } from './store/file-store.ts'
+import type { RateLimiter } from './auth/rate-limit.ts'
+import type { Sessions } from './auth/session.ts'
+import type { BuildStatus } from './publish/build-status.ts'
+
+/** Everything a route needs, passed in by createApp (no module singletons, so tests use temp folders). */
+export type Deps = {
+  content: ContentStore
+  data: DataStore
+  files: FileStore
+  sessions: Sessions
+  /** Failed admin and library logins, per address and per e-mail. */
+  loginLimiter: RateLimiter
+  /** Contact form messages per address. */
+  contactLimiter: RateLimiter
+  now: () => Date
+  buildStatus: () => BuildStatus
+  /** Session cookies are always Secure (the site is served over https). */
+  secureCookies: boolean
+}
+
+export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }
