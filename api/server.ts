@@ -16,7 +16,7 @@ async function main() {
   const env = readEnv()
   const repoRoot = join(import.meta.dirname, '..')
   const buildRoot = env.siteBuildDir
-  await mkdir(env.dataDir, { recursive: true })
+  await mkdir(env.dataDir, { recursive: true, mode: 0o700 })
 
   let site: StaticCache = new Map()
   let admin: StaticCache = new Map()

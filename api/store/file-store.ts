@@ -23,8 +23,8 @@ export function createFileStore(dataDir: string, publicDir: string) {
     },
     /** Creates the folders (call once before use). */
     async init() {
-      await mkdir(uploadsDir, { recursive: true })
-      await mkdir(filesDir, { recursive: true })
+      await mkdir(uploadsDir, { recursive: true, mode: 0o700 })
+      await mkdir(filesDir, { recursive: true, mode: 0o700 })
     },
     /** Stores already-checked bytes; returns the public URL /uploads/<id>.<ext>. */
     async saveUpload(bytes: Uint8Array, ext: string): Promise<string> {

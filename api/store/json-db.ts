@@ -1,27 +1,29 @@
-import { mkdir } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { Low } from 'lowdb'
-import { JSONFile } from 'lowdb/node'
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { DIR_MODE, deepFreeze, writeFileDurably } from './durable-file.ts'
 
 /** A set of named JSON files in one folder (`<dir>/<name>.json`), read once and kept in memory. */
 export type Collections<D> = {
-  /** Current data of a collection (read-only use; change it through `update`). */
+  /** Current data of a collection: deeply frozen, so a reader cannot change it (change it through `update`). */
   read<K extends keyof D>(name: K): D[K]
-  /** Mutates a collection, writes its file atomically, reports the change and returns what `fn` returned. */
+  /**
+   * Runs `fn` on a private copy, writes the copy durably, and only then makes it the current data and reports the
+   * change. If `fn` throws or the write fails, the error reaches the caller and nothing changes, in memory or on disk.
+   */
   update<K extends keyof D, R>(name: K, fn: (data: D[K]) => R): Promise<R>
+  /** Reads a collection's file again (after an edit made outside the API); reports the change. */
+  reload<K extends keyof D>(name: K): Promise<void>
 }
 
-/**
- * One lowdb file, read once and kept in memory. Mutations run synchronously on the in-memory data and are then
- * written through steno (temp file + rename, so a crash never leaves a torn file; concurrent writes are queued),
- * so two concurrent saves both survive.
- */
-async function openJsonDb<T>(path: string, defaults: T): Promise<Low<T>> {
-  await mkdir(dirname(path), { recursive: true })
-  // Not JSONFilePreset: it swaps in an in-memory adapter under NODE_ENV=test (see CONVENTIONS.md).
-  const db = new Low<T>(new JSONFile<T>(path), structuredClone(defaults))
-  await db.read()
-  return db
+/** lowdb's format: two-space indented JSON, so content/ diffs stay readable. */
+const serialize = (data: unknown) => JSON.stringify(data, null, 2)
+
+async function readJson<T>(path: string, fallback: T): Promise<T> {
+  const text = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null
+    throw err
+  })
+  return text === null ? structuredClone(fallback) : (JSON.parse(text) as T)
 }
 
 /** Opens `<dir>/<key>.json` for each key of `defaults` (a missing file starts as its default). */
@@ -30,19 +32,36 @@ export async function openCollections<D extends object>(
   defaults: D,
   onChange: (name: keyof D) => void = () => {},
 ): Promise<Collections<D>> {
-  const dbs = {} as { [K in keyof D]: Low<D[K]> }
-  for (const name of Object.keys(defaults) as (keyof D & string)[]) {
-    dbs[name] = await openJsonDb(join(dir, `${name}.json`), defaults[name])
+  await mkdir(dir, { recursive: true, mode: DIR_MODE })
+  const names = Object.keys(defaults) as (keyof D & string)[]
+  const pathOf = (name: keyof D & string) => join(dir, `${name}.json`)
+  const current = {} as { [K in keyof D]: D[K] }
+  // One queue per collection: each update starts from the data the previous one committed.
+  const queues = {} as Record<keyof D, Promise<unknown>>
+  for (const name of names) {
+    current[name] = deepFreeze(await readJson(pathOf(name), defaults[name]))
+    queues[name] = Promise.resolve()
+  }
+  const enqueue = <T>(name: keyof D, task: () => Promise<T>): Promise<T> => {
+    const run = queues[name].then(task, task)
+    queues[name] = run.catch(() => {})
+    return run
   }
   return {
-    read: (name) => dbs[name].data,
-    async update(name, fn) {
-      let result!: ReturnType<typeof fn>
-      await dbs[name].update((data) => {
-        result = fn(data)
-      })
-      onChange(name)
-      return result
-    },
+    read: (name) => current[name],
+    update: (name, fn) =>
+      enqueue(name, async () => {
+        const draft = structuredClone(current[name]) as (typeof current)[typeof name]
+        const result = fn(draft)
+        await writeFileDurably(pathOf(name as keyof D & string), serialize(draft))
+        current[name] = deepFreeze(draft)
+        onChange(name)
+        return result
+      }),
+    reload: (name) =>
+      enqueue(name, async () => {
+        current[name] = deepFreeze(await readJson(pathOf(name as keyof D & string), defaults[name]))
+        onChange(name)
+      }),
   }
 }
