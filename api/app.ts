@@ -13,6 +13,7 @@ import { openContentStore, type ContentName } from './store/content-store.ts'
 import { openDataStore } from './store/data-store.ts'
 import { createFileStore } from './store/file-store.ts'
 import { mountRoutes } from './routes/mount.ts'
+import { notePublish, publishScope } from './publish/publish-header.ts'
 
 export type AppOptions = {
   contentDir: string
@@ -22,8 +23,8 @@ export type AppOptions = {
   sessionSecret: string
   loginRateLimit?: number
   now?: () => Date
-  /** Called after every content write: the server queues a site rebuild here. */
-  onContentChange?: (name: ContentName) => void
+  /** Called after every content write: the server queues a publish here and returns its number. */
+  onContentChange?: (name: ContentName) => number | void
   buildStatus?: () => BuildStatus
   /** Always mark session cookies Secure; the server sets it when SITE_URL is https. */
   secureCookies?: boolean
@@ -54,7 +55,7 @@ export async function createApp(options: AppOptions) {
   )
   await files.init()
   const deps: Deps = {
-    content: await openContentStore(options.contentDir, options.onContentChange ?? (() => {})),
+    content: await openContentStore(options.contentDir, (name) => notePublish(options.onContentChange?.(name))),
     data: await openDataStore(options.dataDir),
     files,
     sessions: createSessions(options.sessionSecret, now),
@@ -69,7 +70,7 @@ export async function createApp(options: AppOptions) {
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps)
     for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value)
-    await next()
+    await publishScope(c, next)
   })
   app.use('/api/*', sameOrigin)
   app.use('/api/*', defaultBodyLimit)

@@ -13,6 +13,8 @@ import { createSiteRoutes } from './publish/site-routes.ts'
 
 /** The single process: API, admin SPA, uploads and the prebuilt site on one port. */
 async function main() {
+  // A stray rejection is a bug to log, never a reason to stop serving the site.
+  process.on('unhandledRejection', (reason) => console.error('Yakalanmamış hata:', reason))
   const env = readEnv()
   const repoRoot = join(import.meta.dirname, '..')
   const buildRoot = env.siteBuildDir
@@ -30,9 +32,7 @@ async function main() {
     publicDir: join(repoRoot, 'public'),
     sessionSecret: await loadSessionSecret(env.dataDir, env.SESSION_SECRET),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
-    onContentChange: () => {
-      if (env.REBUILD === 'on') builder.request()
-    },
+    onContentChange: () => (env.REBUILD === 'on' ? builder.request() : undefined),
     buildStatus: builder.status,
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
   })

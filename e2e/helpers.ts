@@ -25,13 +25,18 @@ export async function adminApi(request: APIRequestContext): Promise<APIRequestCo
 
 /** Waits until the site rebuild that follows a save is live (state idle with a newer generation). */
 export async function waitForSiteBuild(request: APIRequestContext, since: number, timeoutMs = 90_000) {
+  // Called after the save: the highest publish number handed out so far is the save's own publish (or later),
+  // so a publish that was already running when the save came in does not count.
+  let target = 0
   await expect
     .poll(
       async () => {
-        const body = await (await request.get('/api/admin/build')).json()
-        return body.data.state === 'idle' && body.data.generation > since ? 'live' : body.data.state === 'failed' ? `failed: ${body.data.lastError}` : 'waiting'
+        const d = (await (await request.get('/api/admin/build')).json()).data
+        target ||= Math.max(since + 1, d.requested)
+        if (d.generation >= target) return 'live'
+        return d.failed >= target && d.publishing === null ? `failed: ${d.lastError}` : 'waiting'
       },
-      { timeout: timeoutMs, intervals: [250, 500, 1000] },
+      { timeout: timeoutMs, intervals: [100, 250, 500, 1000] },
     )
     .toBe('live')
 }

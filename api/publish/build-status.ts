@@ -1,15 +1,24 @@
-/** State of the site rebuild, as GET /api/admin/build reports it. */
+/** State of publishing, as GET /api/admin/build reports it. */
 export type BuildStatus = {
+  /** 'queued': a save waits for its publish; 'building': a publish runs; 'failed': the last publish failed. */
   state: 'idle' | 'queued' | 'building' | 'failed'
   startedAt: string | null
   finishedAt: string | null
   lastDurationMs: number | null
   lastError: string | null
-  /** Increases with every successful swap; the admin waits for it to pass the value seen after a save. */
+  /** Sequence number of the last publish that went live; a save is live once this reaches its own number. */
   generation: number
+  /** The highest publish number handed to a save (each save's answer names its number in `X-Publish`). */
+  requested: number
+  /** Sequence number of the last publish that failed (0: none). */
+  failed: number
+  /** The publish running now, if any. */
+  publishing: number | null
+  /** What the running publish renders ('*' = the whole site); the last publish's pages when idle. */
+  pages: string[]
 }
 
-/** The state before the first build (also what the API reports when nothing builds the site, as in tests). */
+/** The state before the first publish (also what the API reports when nothing publishes the site, as in tests). */
 export function idleBuildStatus(): BuildStatus {
   return {
     state: 'idle',
@@ -18,5 +27,9 @@ export function idleBuildStatus(): BuildStatus {
     lastDurationMs: null,
     lastError: null,
     generation: 0,
+    requested: 0,
+    failed: 0,
+    publishing: null,
+    pages: [],
   }
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { discardBody } from './discard-body.ts'
 
 /**
  * The app on the server's one port: the API first, so every /api path, known or not, gets the API's JSON answer
@@ -7,6 +8,12 @@ import type { AppEnv } from '../app-env.ts'
  */
 export function createServerApp(api: Hono<AppEnv>, site: Hono): Hono {
   const app = new Hono()
+  app.use('*', async (c, next) => {
+    await next()
+    // A refused body left unread would be parsed as the next request on a kept-alive connection.
+    if (c.res.status === 413 && !(await discardBody(c.req.raw)))
+      c.res.headers.set('connection', 'close')
+  })
   app.route('/', api)
   app.route('/', site)
   return app

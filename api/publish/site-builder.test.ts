@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }))
 
 /** A builder whose build step writes a page and waits until released, so a test controls when it ends. */
-function setup(options: { fail?: () => boolean } = {}) {
+function setup(options: { fail?: () => boolean; stamp?: () => Promise<string> } = {}) {
   const builds: string[] = []
   const live: string[] = []
   let release: (() => void) | null = null
@@ -20,7 +20,7 @@ function setup(options: { fail?: () => boolean } = {}) {
     contentDir: root,
     buildRoot: join(root, 'builds'),
     siteUrl: 'http://localhost',
-    stamp: async () => 'stamp',
+    stamp: options.stamp ?? (async () => 'stamp'),
     debounceMs: 5,
     swap: async (dir) => void live.push(await readFile(join(dir, 'index.html'), 'utf8')),
     build: async (outDir) => {
@@ -48,12 +48,11 @@ describe('site builder', () => {
     await first
     expect(builder.status()).toMatchObject({ state: 'idle', generation: 1 })
 
-    builder.request()
+    expect(builder.request()).toBe(2)
     expect(builder.status().state).toBe('queued')
     while (builds.length < 2) await new Promise((r) => setTimeout(r, 2))
-    builder.request()
-    builder.request()
-    builder.request()
+    // Saves during publish 2 may have come after it read the content: publish 3 carries them.
+    expect([builder.request(), builder.request(), builder.request()]).toEqual([3, 3, 3])
     await new Promise((r) => setTimeout(r, 30))
     expect(builder.status().state).toBe('building')
     await finishCurrent()
@@ -94,5 +93,57 @@ describe('site builder', () => {
     await b.builder.ensureBuilt()
     expect(b.builds).toHaveLength(0)
     expect(b.live).toEqual(['build 1'])
+  })
+
+  // The stamp walks CONTENT_DIR while the store renames temporary files: its failure escaped the try block,
+  // left the state 'building' for ever (no later save was published) and an unhandled rejection.
+  it('a failure before the build is reported and the next save publishes again', async () => {
+    let stampFails = true
+    const { builder, live, finishCurrent } = setup({
+      stamp: async () => {
+        if (stampFails) throw new Error('ENOENT: blogs.json.tmp')
+        return 'stamp'
+      },
+    })
+    const rejections: unknown[] = []
+    const onRejection = (e: unknown) => rejections.push(e)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const seq = builder.request()
+      while (builder.status().state !== 'failed') await new Promise((r) => setTimeout(r, 2))
+      expect(builder.status()).toMatchObject({ lastError: 'ENOENT: blogs.json.tmp', failed: seq, generation: 0 })
+      stampFails = false
+      const next = builder.request()
+      expect(next).toBe(seq + 1)
+      await finishCurrent()
+      while (builder.status().generation < next) await new Promise((r) => setTimeout(r, 2))
+      expect(builder.status()).toMatchObject({ state: 'idle', lastError: null })
+      expect(live).toEqual(['build 1'])
+      await new Promise((r) => setTimeout(r, 10))
+      expect(rejections).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+  })
+
+  // A save during a publish that ended within the debounce was reported 'idle' with a new generation before
+  // the save itself was published, so the admin said 'Değişiklikler yayında.' too early.
+  it('a save during a publish is not reported live until its own publish is', async () => {
+    const { builder, live, finishCurrent } = setup()
+    const first = builder.request()
+    while (builder.status().state !== 'building') await new Promise((r) => setTimeout(r, 1))
+    const mine = builder.request()
+    expect(mine).toBe(first + 1)
+    await finishCurrent()
+    while (builder.status().generation < first) await new Promise((r) => setTimeout(r, 1))
+    // Publish 1 is live; the save is not: the status says so.
+    const between = builder.status()
+    expect(between.generation).toBeLessThan(mine)
+    expect(between.state).not.toBe('idle')
+    expect(between.requested).toBe(mine)
+    await finishCurrent()
+    while (builder.status().generation < mine) await new Promise((r) => setTimeout(r, 1))
+    expect(builder.status().state).toBe('idle')
+    expect(live).toEqual(['build 1', 'build 2'])
   })
 })

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { idleBuildStatus, type BuildStatus } from './build-status.ts'
+import { createPublishQueue } from './publish-queue.ts'
 import { runAstroBuild } from './astro-build.ts'
 import { buildStamp } from './build-stamp.ts'
 import type { Env } from '../lib/env.ts'
@@ -22,25 +22,19 @@ export type SiteBuilderOptions = {
 }
 
 /**
- * Builds the Astro site into a fresh folder and swaps it in when done. A request during a build causes exactly
- * one more build after it; a failed build keeps the previous site live and records the error.
+ * Builds the Astro site into a fresh folder and swaps it in when done, one publish at a time (publish-queue.ts).
+ * A failed build, or a failure before it (the stamp, the folder), keeps the previous site live and records the error.
  */
 export function createSiteBuilder(o: SiteBuilderOptions) {
   const now = o.now ?? (() => new Date())
-  const status = idleBuildStatus()
-  let running: Promise<void> | null = null
-  let pending = false
-  let timer: NodeJS.Timeout | null = null
   const abort = new AbortController()
   let liveDir: string | null = null
 
-  async function buildOnce(): Promise<void> {
-    const started = now()
-    status.state = 'building'
-    status.startedAt = started.toISOString()
-    const stamp = await o.stamp()
-    const outDir = join(o.buildRoot, `site-${started.getTime()}-${status.generation + 1}`)
+  async function buildOnce(seq: number, progress: (pages: string[]) => void): Promise<string[]> {
+    progress(['*'])
+    const outDir = join(o.buildRoot, `site-${now().getTime()}-${seq}`)
     try {
+      const stamp = await o.stamp()
       await mkdir(o.buildRoot, { recursive: true })
       const build =
         o.build ??
@@ -55,57 +49,26 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
           }))
       await build(outDir, abort.signal)
       await o.swap(outDir)
-      status.generation++
-      status.lastError = null
       const previous = liveDir
       liveDir = outDir
       await writeFile(join(o.buildRoot, 'current.json'), JSON.stringify({ dir: outDir, stamp }))
       if (previous) await rm(previous, { recursive: true, force: true })
+      return ['*']
     } catch (err) {
-      status.lastError = err instanceof Error ? err.message : String(err)
-      console.error(`Site derlemesi başarısız: ${status.lastError}`)
-      await rm(outDir, { recursive: true, force: true })
-    } finally {
-      status.finishedAt = now().toISOString()
-      status.lastDurationMs = now().getTime() - started.getTime()
+      if (liveDir !== outDir) await rm(outDir, { recursive: true, force: true }).catch(() => {})
+      throw err
     }
   }
 
-  async function loop(): Promise<void> {
-    do {
-      pending = false
-      await buildOnce()
-    } while (pending)
-    status.state = status.lastError ? 'failed' : 'idle'
-    running = null
-  }
-
-  function start(): Promise<void> {
-    if (running) {
-      pending = true
-      return running
-    }
-    running = loop()
-    return running
-  }
+  const queue = createPublishQueue(buildOnce, { now, debounceMs: o.debounceMs })
 
   return {
-    status: (): BuildStatus => ({
-      ...status,
-      state: pending && status.state === 'building' ? 'building' : status.state,
-    }),
-    /** Queues a rebuild after a content save (debounced; coalesced with a running build). */
-    request(): void {
-      if (timer) clearTimeout(timer)
-      if (!running) status.state = 'queued'
-      timer = setTimeout(() => {
-        timer = null
-        void start()
-      }, o.debounceMs ?? 100)
-    },
+    status: queue.status,
+    /** Queues a rebuild after a content save; returns the number of the publish that will carry it. */
+    request: (): number => queue.request(),
     /** Builds now and waits (start-up, tests). */
-    buildNow: start,
-    /** At start-up: reuse the last build when its sources are unchanged, else build. Returns the live folder. */
+    buildNow: queue.publishNow,
+    /** At start-up: reuse the last build when its sources are unchanged, else build. */
     async ensureBuilt(): Promise<void> {
       try {
         const current = JSON.parse(await readFile(join(o.buildRoot, 'current.json'), 'utf8')) as {
@@ -115,21 +78,19 @@ export function createSiteBuilder(o: SiteBuilderOptions) {
         if (current.stamp === (await o.stamp()) && (await readdir(current.dir)).length > 0) {
           await o.swap(current.dir)
           liveDir = current.dir
-          status.generation++
           return
         }
       } catch {
         // no usable previous build
       }
-      await start()
-      if (status.lastError) throw new Error(status.lastError)
+      await queue.publishNow()
+      const s = queue.status()
+      if (s.state === 'failed') throw new Error(s.lastError ?? 'derleme başarısız')
     },
     /** Waits for a running build (graceful shutdown) after stopping any new one. */
     async stop(): Promise<void> {
-      if (timer) clearTimeout(timer)
-      pending = false
       abort.abort()
-      await running?.catch(() => {})
+      await queue.stop()
     },
   }
 }

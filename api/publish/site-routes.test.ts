@@ -38,6 +38,12 @@ beforeEach(async () => {
 afterEach(() => t.cleanup())
 
 describe('site routes', () => {
+  it.each(['/bize-ulasin', '/bize-ulasin/', '/bize-ulasin/index.html'])('%s answers a 301 to /iletisim', async (path) => {
+    const res = await app.request(path)
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/iletisim')
+  })
+
   it('serves pages from memory with brotli, an ETag and 304 on revalidation', async () => {
     const res = await app.request('/blog/ilk-yazi', { headers: { 'accept-encoding': 'gzip, br' } })
     expect(res.status).toBe(200)

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { Deps } from '../app-env.ts'
 import { mimeType } from './mime.ts'
-import { bypassesMaintenance, viewKey } from './public-paths.ts'
+import { bypassesMaintenance, redirectTarget, viewKey } from './public-paths.ts'
 import { serveCached } from './serve-cached.ts'
 import { lookupPath, type StaticCache } from './static-cache.ts'
 
@@ -69,6 +69,8 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
         return res
       }
     }
+    const moved = redirectTarget(path)
+    if (moved) return c.redirect(moved, 301)
     const key = lookupPath(cache, path)
     if (!key) {
       const notFound = cache.get('/404.html')

@@ -94,6 +94,10 @@ describe('GET /api/admin/build', () => {
       lastDurationMs: 1200,
       lastError: null,
       generation: 4,
+      requested: 5,
+      failed: 0,
+      publishing: 5,
+      pages: ['/blog/a', '/blog'],
     }
     const custom = await createTestApp({ buildStatus: () => status })
     try {

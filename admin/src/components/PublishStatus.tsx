@@ -1,63 +1,48 @@
-import { useEffect, useRef, useState } from 'react'
-import { fetchBuildStatus } from '../lib/build-status.ts'
+import { useEffect, useState } from 'react'
+import { lastSavePublish } from '../lib/api-client.ts'
+import { describePages, fetchBuildStatus } from '../lib/build-status.ts'
 
 export type PublishStatusProps = {
   /** Change this (e.g. to Date.now()) after every successful save that changes the public site; 0 = no save yet. */
   trigger: number
 }
 
-type Phase = { kind: 'none' } | { kind: 'building' } | { kind: 'done' } | { kind: 'failed'; error: string }
+type Phase =
+  | { kind: 'none' }
+  | { kind: 'building'; pages: string }
+  | { kind: 'done'; ms: number | null }
+  | { kind: 'failed'; error: string }
 
-const POLL_MS = 1000
-// A save that changed nothing may not queue a build: stop waiting quietly after this many idle polls.
-const MAX_IDLE_POLLS = 15
+const POLL_MS = 500
 
 /**
- * Follows the site rebuild after a save: 'Site güncelleniyor...' while queued or building, then
- * 'Değişiklikler yayında.' once a newer build is live, or the build error.
+ * Follows the publish that carries this tab's last save (its number comes with the save's answer, X-Publish):
+ * 'Site güncelleniyor...' until that very publish, or a later one, is live, then 'Değişiklikler yayında.',
+ * or the error when it failed. A save that changed nothing has no publish and shows nothing.
  */
 export function PublishStatus({ trigger }: PublishStatusProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'none' })
-  const baseline = useRef<number | null>(null)
 
   useEffect(() => {
-    // The generation before any save: a later save is live once the generation passes it.
-    fetchBuildStatus()
-      .then((s) => {
-        baseline.current ??= s.generation
-      })
-      .catch(() => {})
-  }, [])
-
-  useEffect(() => {
-    if (!trigger) return
+    const seq = lastSavePublish()
+    if (!trigger || !seq) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout>
-    let sawWork = false
-    let idlePolls = 0
-    setPhase({ kind: 'building' })
+    setPhase({ kind: 'building', pages: '' })
 
     const poll = async () => {
       try {
         const s = await fetchBuildStatus()
         if (stopped) return
-        const before = baseline.current ?? s.generation
-        if (s.state === 'queued' || s.state === 'building') {
-          sawWork = true
-        } else if (s.state === 'failed' && sawWork) {
-          return setPhase({ kind: 'failed', error: s.lastError ?? '' })
-        } else if (s.generation > before) {
-          baseline.current = s.generation
-          return setPhase({ kind: 'done' })
-        } else if (++idlePolls >= MAX_IDLE_POLLS) {
-          return setPhase({ kind: 'none' })
-        }
+        if (s.generation >= seq) return setPhase({ kind: 'done', ms: s.lastDurationMs })
+        if (s.failed >= seq && s.publishing === null) return setPhase({ kind: 'failed', error: s.lastError ?? '' })
+        setPhase({ kind: 'building', pages: s.publishing !== null && s.pages.length ? describePages(s.pages) : '' })
       } catch {
         if (stopped) return
       }
       timer = setTimeout(poll, POLL_MS)
     }
-    timer = setTimeout(poll, 300)
+    timer = setTimeout(poll, 100)
     return () => {
       stopped = true
       clearTimeout(timer)
@@ -69,6 +54,7 @@ export function PublishStatus({ trigger }: PublishStatusProps) {
     return (
       <div className="publish publish--building" role="status">
         <span className="spinner__circle" aria-hidden="true" /> Site güncelleniyor...
+        {phase.pages && <span className="publish__detail"> ({phase.pages})</span>}
       </div>
     )
   if (phase.kind === 'done')

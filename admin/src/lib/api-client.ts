@@ -17,6 +17,12 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler
 }
 
+let lastPublish = 0
+/** The number of the publish that carries this tab's latest content save (the API's `X-Publish`); 0 = none yet. */
+export function lastSavePublish(): number {
+  return lastPublish
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: {} }
   if (body instanceof FormData) init.body = body
@@ -30,6 +36,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   } catch {
     throw new ApiError(0, null)
   }
+  const publish = Number(res.headers.get('x-publish'))
+  if (publish > 0) lastPublish = Math.max(lastPublish, publish)
   const data = await res.json().catch(() => null)
   if (!res.ok) {
     if (res.status === 401 && !path.endsWith('/login')) onUnauthorized()

@@ -1,14 +1,28 @@
 import { api } from './api-client.ts'
 
-/** State of the public site rebuild (GET /api/admin/build; mirrors api/lib/app-env.ts BuildStatus). */
+/** State of the public site rebuild (GET /api/admin/build; mirrors api/publish/build-status.ts). */
 export type BuildStatus = {
   state: 'idle' | 'queued' | 'building' | 'failed'
   startedAt: string | null
   finishedAt: string | null
   lastDurationMs: number | null
   lastError: string | null
-  /** Increases with every successful build swap. */
+  /** Number of the last publish that went live; a save is live once this reaches the save's `X-Publish`. */
   generation: number
+  /** The highest publish number handed to a save. */
+  requested: number
+  /** Number of the last failed publish (0: none). */
+  failed: number
+  /** The publish running now. */
+  publishing: number | null
+  /** Pages the running (or last) publish renders; '*' = the whole site. */
+  pages: string[]
+}
+
+/** 'whole site' or 'N pages', for what a publish renders. */
+export function describePages(pages: string[]): string {
+  if (pages.includes('*')) return 'tüm site'
+  return pages.length === 1 ? pages[0]! : `${pages.length} sayfa`
 }
 
 /** Reads the current build state. */

@@ -1,16 +1,19 @@
 import { Card } from '../../../components/ui/Card.tsx'
-import type { BuildStatus } from '../../../lib/build-status.ts'
+import { describePages, type BuildStatus } from '../../../lib/build-status.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
 import { useBuildStatus } from '../api/get-build-status.ts'
 import { useMaintenance } from '../api/get-maintenance.ts'
 import { useStorage } from '../api/get-storage.ts'
 import { formatFileSize } from '#schema/file-size.ts'
 
+/** '120 ms' or '2,3 sn'. */
+const formatDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} sn`)
+
 type Tone = 'success' | 'danger' | 'info' | ''
 const buildLabels: Record<BuildStatus['state'], [string, Tone]> = {
   idle: ['Yayında', 'success'],
   queued: ['Sırada', 'info'],
-  building: ['Derleniyor', 'info'],
+  building: ['Yayımlanıyor', 'info'],
   failed: ['Başarısız', 'danger'],
 }
 
@@ -41,9 +44,11 @@ export function SystemStatus() {
   const buildDetail = b
     ? b.state === 'failed'
       ? (b.lastError ?? '')
-      : b.finishedAt
-        ? `Son derleme: ${formatDateTime(b.finishedAt)}`
-        : 'Henüz derleme yapılmadı'
+      : b.state === 'building' && b.pages.length
+        ? `Yayımlanan: ${describePages(b.pages)}`
+        : b.finishedAt
+          ? `Son yayın: ${formatDateTime(b.finishedAt)}${b.lastDurationMs !== null ? ` (${formatDuration(b.lastDurationMs)})` : ''}`
+          : 'Henüz derleme yapılmadı'
     : undefined
 
   return (
