@@ -9,6 +9,7 @@ import { createSessions } from './auth/session.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { requireAdmin } from './middleware/session.ts'
+import { auditAdminActions } from './middleware/audit.ts'
 import { openContentStore, type ContentName } from './store/content-store.ts'
 import { openDataStore } from './store/data-store.ts'
 import { createFileStore } from './store/file-store.ts'
@@ -74,6 +75,9 @@ export async function createApp(options: AppOptions) {
   })
   app.use('/api/*', sameOrigin)
   app.use('/api/*', defaultBodyLimit)
+  // Before the guard, so it sees the answer of every admin call (also a refused login).
+  app.use('/api/admin/*', auditAdminActions)
+  app.use('/api/upload', auditAdminActions)
   app.use('/api/admin/*', async (c, next) =>
     isOpenAdminCall(c.req.method, c.req.path) ? next() : requireAdmin(c, next),
   )

@@ -49,6 +49,7 @@ const superadminOnly = new Set([
   'GET /api/admin/users',
   'POST /api/admin/users',
   'DELETE /api/admin/users/:id',
+  'GET /api/admin/audit',
 ])
 
 /** Every admin and upload route the app has, read from the app itself, so a new route is covered at once. */

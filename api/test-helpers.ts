@@ -42,9 +42,14 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
     /** Names of content collections written so far (each write triggers a rebuild in the server). */
     changes,
     async restart() {
+      // A graceful stop first, as the server does: pending counts are written, the database is closed.
+      current.deps.data.close()
       current = await open()
     },
-    cleanup: () => rm(root, { recursive: true, force: true }),
+    cleanup: () => {
+      current.deps.data.close()
+      return rm(root, { recursive: true, force: true })
+    },
   }
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -18,3 +18,9 @@ export type ContactMessage = z.infer<typeof contactMessageInputSchema> & {
   createdAt: string
   readAt: string | null
 }
+
+/**
+ * Name of the contact form's honeypot field: hidden from people (and screen readers), filled by naive bots.
+ * A message with it filled is answered like any other and never stored.
+ */
+export const CONTACT_HONEYPOT = 'website'

@@ -55,7 +55,7 @@ describe('default body limit of JSON calls', () => {
       duplex: 'half',
     } as RequestInit)
     expect(res.status).toBe(413)
-    expect(t.deps.data.read('messages')).toHaveLength(0)
+    expect(t.deps.data.messages.unreadCount()).toBe(0)
   })
 
   it('applies to admin JSON calls, yet the longest real form fits', async () => {

@@ -1,16 +1,21 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { id } from '#schema/common.ts'
-import { contactMessageInputSchema, type ContactMessage } from '#schema/contact-message.ts'
+import { CONTACT_HONEYPOT, contactMessageInputSchema, type ContactMessage } from '#schema/contact-message.ts'
 import { msg } from '#schema/messages.ts'
+import { pageQuerySchema } from '#schema/paging.ts'
 import type { AppEnv } from '../app-env.ts'
 import { clientAddress } from '../auth/client-address.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { validate } from '../middleware/validate.ts'
 
-const newestFirst = (key: 'createdAt' | 'readAt') => (a: ContactMessage, b: ContactMessage) =>
-  (b[key] ?? '').localeCompare(a[key] ?? '')
+/** True when the hidden field people never see was filled: a bot. */
+async function filledHoneypot(raw: () => Promise<unknown>): Promise<boolean> {
+  const body = (await raw().catch(() => null)) as Record<string, unknown> | null
+  const value = body?.[CONTACT_HONEYPOT]
+  return typeof value === 'string' && value.trim() !== ''
+}
 
 /** The public contact form (mounted at /api/contact): stores an unread message. */
 export const contactRoutes = new Hono<AppEnv>().post(
@@ -22,31 +27,28 @@ export const contactRoutes = new Hono<AppEnv>().post(
     const keys = [`contact-ip:${clientAddress(c)}`]
     // Every message counts against the limit, not only failures.
     if (!contactLimiter.take(keys)) fail(429, msg.tooManyAttempts)
+    // A bot gets the same answer as a person, so it learns nothing, and its message costs no row.
+    if (await filledHoneypot(() => c.req.json()))
+      return c.json({ success: true, message: msg.contactSent }, 201)
     const message: ContactMessage = { id: newId(), ...input, createdAt: now().toISOString(), readAt: null }
-    await data.update('messages', (messages) => void messages.push(message))
+    await data.messages.add(message)
     return c.json({ success: true, message: msg.contactSent }, 201)
   },
 )
 
-/** Admin inbox (mounted at /api/admin/contact): unread list, mark read, archive of read messages. */
+/** Admin inbox (mounted at /api/admin/contact): unread and read (archive) pages, newest first; mark read. */
 export const adminContactRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const unread = c.var.deps.data.read('messages').filter((m) => !m.readAt)
-    return c.json({ success: true, data: unread.sort(newestFirst('createdAt')) })
-  })
-  .get('/archive', (c) => {
-    const read = c.var.deps.data.read('messages').filter((m) => m.readAt)
-    return c.json({ success: true, data: read.sort(newestFirst('readAt')) })
-  })
+  .get('/', validate('query', pageQuerySchema), (c) =>
+    c.json({ success: true, ...c.var.deps.data.messages.list({ archived: false, ...c.req.valid('query') }) }),
+  )
+  .get('/archive', validate('query', pageQuerySchema), (c) =>
+    c.json({ success: true, ...c.var.deps.data.messages.list({ archived: true, ...c.req.valid('query') }) }),
+  )
   .put('/:id/read', validate('param', z.object({ id })), async (c) => {
     const { id: messageId } = c.req.valid('param')
     const { data, now } = c.var.deps
-    const message = await data.update('messages', (messages) => {
-      const found = messages.find((m) => m.id === messageId)
-      if (!found) fail(404, msg.notFound)
-      // Marking twice keeps the first read time.
-      found.readAt ??= now().toISOString()
-      return found
-    })
+    // Marking twice keeps the first read time.
+    const message = data.messages.markRead(messageId, now().toISOString())
+    if (!message) fail(404, msg.notFound)
     return c.json({ success: true, message: msg.markedRead, data: message })
   })

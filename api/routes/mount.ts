@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
 import { aboutRoutes } from './about.ts'
+import { auditRoutes } from './audit.ts'
 import { adminContactRoutes, contactRoutes } from './contact-messages.ts'
 import { adminContactSettingsRoutes, contactSettingsRoutes } from './contact-settings.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -38,6 +39,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/admin/contact-settings', adminContactSettingsRoutes)
   app.route('/api/upload', uploadRoutes)
   app.route('/api/admin/hakkimizda', aboutRoutes)
+  app.route('/api/admin/audit', auditRoutes)
 
   // Group 2: home (anasayfa), references, blogs, social projects, programs
   app.route('/api/admin/anasayfa', homeRoutes)

@@ -19,8 +19,6 @@ export const programsRoutes = new Hono<AppEnv>()
       await file.close()
       return c.body(null, 200, file.headers)
     }
-    await data.update('counters', (counters) => {
-      counters.downloads[id] = (counters.downloads[id] ?? 0) + 1
-    })
+    data.counters.countDownload(id)
     return c.body(file.body(), 200, file.headers)
   })

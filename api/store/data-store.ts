@@ -1,52 +1,66 @@
-import type { ContactMessage } from '#schema/contact-message.ts'
-import type { MemberRole } from '#schema/library-member.ts'
-import type { AdminRole } from '#schema/user.ts'
-import { openCollections, type Collections } from './json-db.ts'
+import { mkdir } from 'node:fs/promises'
+import type { DatabaseSync } from 'node:sqlite'
+import { DIR_MODE } from './durable-file.ts'
+import { membersTable, usersTable, type StoredMember, type StoredUser } from './private/accounts.ts'
+import { auditStore } from './private/audit.ts'
+import { counterStore, type Counters } from './private/counters.ts'
+import { openDatabase } from './private/database.ts'
+import { jsonEraImporters } from './private/importers.ts'
+import { importJsonEra } from './private/json-import.ts'
+import { messageStore } from './private/messages.ts'
+import { siteStateTable, type SiteState } from './private/site-state.ts'
 
-export type StoredUser = {
-  id: string
-  name: string
-  email: string
-  role: AdminRole
-  passwordHash: string
-  createdAt: string
-  /** Sessions issued before this time are over (set when the password changes). */
-  sessionsFrom?: string
-}
-export type StoredMember = {
-  id: string
-  name: string
-  email: string
-  role: MemberRole
-  passwordHash: string
-  created_at: string
-  /** Sessions issued before this time are over (set when the password changes). */
-  sessionsFrom?: string
-}
+export type { StoredMember, StoredUser } from './private/accounts.ts'
 
-/** Private data in DATA_DIR (never in git). */
+/** The private data read whole from memory: small tables, the site state, the live counters. */
 export type PrivateData = {
   users: StoredUser[]
   members: StoredMember[]
-  messages: ContactMessage[]
-  state: { maintenanceMode: boolean }
+  state: SiteState
   /** views per public page path; downloads per program id. */
-  counters: { views: Record<string, number>; downloads: Record<string, number> }
+  counters: Counters
 }
 export type DataName = keyof PrivateData
 
-/** Private data collections. */
-export type DataStore = Collections<PrivateData>
-
-const defaults: PrivateData = {
-  users: [],
-  members: [],
-  messages: [],
-  state: { maintenanceMode: false },
-  counters: { views: {}, downloads: {} },
+/**
+ * Private data in DATA_DIR/private.sqlite (decision 013). `read`/`update` serve the small tables as whole lists
+ * (frozen; an update is one transaction, memory changes only after it commits); messages, counters and the audit
+ * log have their own functions because they grow without bound or change on every page view.
+ */
+export type DataStore = {
+  read<K extends DataName>(name: K): PrivateData[K]
+  update<K extends DataName, R>(name: K, fn: (data: PrivateData[K]) => R): Promise<R>
+  messages: ReturnType<typeof messageStore>
+  counters: ReturnType<typeof counterStore>
+  audit: ReturnType<typeof auditStore>
+  /** The open connection (the backup copies from it). */
+  db: DatabaseSync
+  /** Writes pending counts and closes the database (graceful stop). */
+  close(): void
 }
 
-/** Opens DATA_DIR's collection files. */
-export function openDataStore(dir: string): Promise<DataStore> {
-  return openCollections(dir, defaults)
+/** Opens (and on first start creates, migrates and fills from the JSON-era files) DATA_DIR's database. */
+export async function openDataStore(dir: string): Promise<DataStore> {
+  await mkdir(dir, { recursive: true, mode: DIR_MODE })
+  const db = await openDatabase(dir)
+  await importJsonEra(db, dir, jsonEraImporters(db)).catch((err: unknown) => {
+    db.close()
+    throw err
+  })
+  const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
+  const counters = counterStore(db)
+  const collections = { ...tables, counters }
+  return {
+    read: (name) => collections[name].read() as PrivateData[typeof name],
+    // Synchronous SQLite under an async signature: callers already await, and a throw becomes a rejection.
+    update: async (name, fn) => (collections[name].update as (f: typeof fn) => ReturnType<typeof fn>)(fn),
+    messages: messageStore(db),
+    counters,
+    audit: auditStore(db),
+    db,
+    close() {
+      counters.stop()
+      db.close()
+    },
+  }
 }

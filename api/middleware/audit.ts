@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../app-env.ts'
+import { clientAddress } from '../auth/client-address.ts'
+import { cookieNames } from '../auth/session.ts'
+import type { StoredUser } from '../store/data-store.ts'
+import { auditLabel } from './audit-labels.ts'
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The request's JSON object body, or {} (Hono caches it, so the route still reads it). */
+async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  if (!c.req.header('content-type')?.includes('application/json')) return {}
+  const body: unknown = await c.req.json().catch(() => null)
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
+}
+
+/** Who made a login or logout call: the account the e-mail names, or the session's user. */
+async function accountOf(c: Context<AppEnv>, email: unknown): Promise<Partial<StoredUser> | null> {
+  const users = c.var.deps.data.read('users')
+  if (typeof email === 'string') return users.find((u) => u.email === email.trim().toLowerCase()) ?? { email }
+  const token = getCookie(c, cookieNames.admin)
+  const claims = token ? await c.var.deps.sessions.verify(token, 'admin') : null
+  return claims ? (users.find((u) => u.id === claims.sub) ?? null) : null
+}
+
+/**
+ * Records every mutating admin call (who, a Turkish label derived from the route, method, path, status) after it
+ * is answered, plus logins, failed logins and logouts. Mounted in front of the admin guard, so one place covers
+ * every route, including ones added later. Calls without a user (no session) are not admin actions and are skipped.
+ */
+export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
+  if (!MUTATING.has(c.req.method)) return next()
+  const path = c.req.path
+  const isLogin = path === '/api/admin/login'
+  const isLogout = path === '/api/admin/logout'
+  const body = isLogin || path === '/api/admin/maintenance' ? await jsonBody(c) : {}
+  const before = isLogout ? await accountOf(c, undefined) : null
+  await next()
+  const status = c.res.status
+  const actor: Partial<StoredUser> | null =
+    c.get('user') ?? (isLogin ? await accountOf(c, body.email) : isLogout ? before : null)
+  if (!actor) return
+  const { data, now } = c.var.deps
+  // The action itself is done and answered: a failed log write is reported, not turned into a failed action.
+  await data.audit
+    .add({
+      at: now().toISOString(),
+      userId: actor.id ?? null,
+      userName: actor.name ?? null,
+      userEmail: actor.email ?? null,
+      action: auditLabel(c.req.method, path, { enabled: body.enabled, ok: status < 400 }),
+      method: c.req.method,
+      path,
+      status,
+      address: clientAddress(c),
+    })
+    .catch((err: unknown) => console.error('Denetim kaydı yazılamadı:', err))
+})

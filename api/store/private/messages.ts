@@ -1,0 +1,70 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { ContactMessage } from '#schema/contact-message.ts'
+import { groupCommit } from './group-commit.ts'
+
+/** One page of the inbox or the archive, newest first. */
+export type MessagePage = { data: ContactMessage[]; total: number; page: number; pageSize: number }
+/** Which messages, which page, and an optional search text. */
+export type MessageQuery = { archived: boolean; page: number; pageSize: number; q?: string }
+
+/**
+ * Search form of a text: lowercased by Turkish rules (İ→i, I→ı; SQLite's lower() only knows ASCII), then ı folded
+ * to i, so 'ISMAIL', 'İsmail' and 'ismail' all meet, as people type Turkish on keyboards without ı or İ.
+ */
+export const turkishLower = (text: string) => text.toLocaleLowerCase('tr-TR').replaceAll('ı', 'i')
+const searchText = (m: ContactMessage) => turkishLower([m.name, m.email, m.subject, m.message].join('\n'))
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+
+const COLUMNS = 'id, name, email, phone, subject, message, created_at, read_at'
+const fromRow = (r: Record<string, SQLInputValue>): ContactMessage => ({
+  id: String(r.id),
+  name: String(r.name),
+  email: String(r.email),
+  phone: String(r.phone),
+  subject: String(r.subject),
+  message: String(r.message),
+  createdAt: String(r.created_at),
+  readAt: r.read_at === null ? null : String(r.read_at),
+})
+
+/** Contact messages (table messages): stored in batches, read a page at a time. */
+export function messageStore(db: DatabaseSync) {
+  const insert = db.prepare(`INSERT INTO messages (${COLUMNS}, search) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM messages WHERE id = ?`)
+  const setRead = db.prepare('UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL')
+  /** Writes a message; the row is one INSERT, nothing else grows with it. */
+  const write = (m: ContactMessage) =>
+    insert.run(m.id, m.name, m.email, m.phone, m.subject, m.message, m.createdAt, m.readAt, searchText(m))
+  const queries = {
+    false: { where: 'read_at IS NULL', order: 'created_at DESC, seq DESC' },
+    true: { where: 'read_at IS NOT NULL', order: 'read_at DESC, seq DESC' },
+  }
+
+  return {
+    /** Stores a new message; resolves once it is on disk. */
+    add: groupCommit(db, write),
+    /** Several messages in one transaction (the JSON import). */
+    addMany: (messages: ContactMessage[]) => messages.forEach(write),
+    /** A page of unread (inbox) or read (archive) messages, newest first, optionally filtered by `q`. */
+    list({ archived, page, pageSize, q }: MessageQuery): MessagePage {
+      const { where, order } = queries[`${archived}`]
+      const term = q?.trim() ? `%${escapeLike(turkishLower(q.trim()))}%` : null
+      const filter = term ? `${where} AND search LIKE ? ESCAPE '\\'` : where
+      const params = term ? [term] : []
+      const total = Number(db.prepare(`SELECT count(*) AS n FROM messages WHERE ${filter}`).get(...params)?.n)
+      const rows = db
+        .prepare(`SELECT ${COLUMNS} FROM messages WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .all(...params, pageSize, (page - 1) * pageSize)
+      return { data: rows.map(fromRow), total, page, pageSize }
+    },
+    /** Marks a message read (a second call keeps the first time); null when there is no such message. */
+    markRead(id: string, at: string): ContactMessage | null {
+      setRead.run(at, id)
+      const row = byId.get(id)
+      return row ? fromRow(row) : null
+    },
+    /** How many messages are unread. */
+    unreadCount: () =>
+      Number(db.prepare('SELECT count(*) AS n FROM messages WHERE read_at IS NULL').get()?.n),
+  }
+}

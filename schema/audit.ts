@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { pageQuerySchema } from './paging.ts'
+
+/** One admin action as the API answers it. */
+export type AuditEntry = {
+  id: number
+  /** When it happened (ISO). */
+  at: string
+  userId: string | null
+  userName: string | null
+  userEmail: string | null
+  /** Turkish label of what was done. */
+  action: string
+  method: string
+  path: string
+  /** HTTP status of the answer (>= 400: the attempt failed). */
+  status: number
+}
+
+/** Query of the audit page: page, pageSize, q (words of the action or path) and one user's e-mail. */
+export const auditQuerySchema = pageQuerySchema.extend({
+  /** Only this user's actions (their e-mail). */
+  user: z.string().max(200).optional(),
+})
