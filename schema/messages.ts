@@ -122,6 +122,14 @@ export const msg = {
   blogNotFound: 'Blog yazısı bulunamadı.',
   blogLoadPublicError: 'Blog yazısı yüklenirken bir hata oluştu.',
   blogEmpty: 'Bu blog yazısında içerik bulunmuyor.',
+  blogNoPosts: 'Henüz blog yazısı bulunmuyor.',
+  blogNoResults: 'Aramanızla eşleşen yazı bulunamadı.',
+
+  // Paged lists (admin blog and project lists, public blog search)
+  listPageInvalid: 'Sayfa numarası 1 veya daha büyük bir tam sayı olmalıdır.',
+  listPageSizeInvalid: 'Sayfa boyutu 1 ile {max} arasında bir tam sayı olmalıdır.',
+  listQueryTooLong: 'Arama metni en fazla 200 karakter olabilir.',
+  listTagTooLong: 'Etiket en fazla 60 karakter olabilir.',
 
   // Social projects
   projectTitleRequired: 'Proje başlığı zorunludur.',

@@ -1,24 +1,34 @@
 import { Hono } from 'hono'
 import type { BlogPost } from '#schema/blog.ts'
+import { adminListQuerySchema } from '#schema/list-query.ts'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../app-env.ts'
+import { adminPage, listRow } from '../entries/admin-lists.ts'
 import { newestFirst, withViews } from '../entries/blog-posts.ts'
 import { resolveStructure } from '../forms/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { removeById, replaceById } from '../entries/list-items.ts'
 import { postFormLimit, readBlogForm } from '../forms/post-forms.ts'
+import { validate } from '../middleware/validate.ts'
 import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upload-usage.ts'
 
-/** Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files. */
+/**
+ * Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files.
+ * The list is paged and searchable (decision 012); GET /:id gives the whole post for editing.
+ */
 export const blogsAdminRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', validate('query', adminListQuerySchema), (c) => {
     const { content, data } = c.var.deps
     const counters = data.read('counters')
-    return c.json({
-      success: true,
-      data: newestFirst(content.read('blogs')).map((p) => withViews(p, counters)),
-    })
+    const { items, ...paging } = adminPage(content.read('blogs'), newestFirst, c.req.valid('query'))
+    return c.json({ success: true, data: items.map((p) => listRow(withViews(p, counters))), ...paging })
+  })
+  .get('/:id', (c) => {
+    const { content, data } = c.var.deps
+    const post = content.read('blogs').find((p) => p.id === c.req.param('id'))
+    if (!post) fail(404, msg.blogNotFound)
+    return c.json({ success: true, data: withViews(post, data.read('counters')) })
   })
   .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps

@@ -12,6 +12,7 @@ import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
 import { uploadRoutes } from './upload.ts'
 import { userRoutes } from './users.ts'
 
+import { blogSearchRoutes } from './blog-search.ts'
 import { blogsAdminRoutes } from './blogs-admin.ts'
 import { blogsRoutes } from './blogs.ts'
 import { homeRoutes } from './home.ts'
@@ -46,6 +47,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/references', referencesRoutes)
   app.route('/api/admin/references', referencesAdminRoutes)
   app.route('/api/blogs', blogsRoutes)
+  app.route('/api/blog-search', blogSearchRoutes)
   app.route('/api/admin/blogs', blogsAdminRoutes)
   app.route('/api/social-projects', socialProjectsRoutes)
   app.route('/api/admin/social-projects', socialProjectsAdminRoutes)

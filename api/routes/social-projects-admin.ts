@@ -1,20 +1,33 @@
 import { Hono } from 'hono'
+import { adminListQuerySchema } from '#schema/list-query.ts'
 import { msg } from '#schema/messages.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import type { AppEnv } from '../app-env.ts'
+import { adminPage, listRow } from '../entries/admin-lists.ts'
 import { resolveStructure } from '../forms/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { removeById, replaceById } from '../entries/list-items.ts'
 import { postFormLimit, readProjectForm } from '../forms/post-forms.ts'
 import { byProjectDate } from '../entries/project-order.ts'
+import { validate } from '../middleware/validate.ts'
 import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upload-usage.ts'
 
-/** Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies. */
+/**
+ * Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies.
+ * The list is paged and searchable (decision 012); GET /:id gives the whole project for editing.
+ */
 export const socialProjectsAdminRoutes = new Hono<AppEnv>()
-  .get('/', (c) =>
-    c.json({ success: true, projects: byProjectDate(c.var.deps.content.read('social-projects')) }),
-  )
+  .get('/', validate('query', adminListQuerySchema), (c) => {
+    const projects = c.var.deps.content.read('social-projects')
+    const { items, ...paging } = adminPage(projects, byProjectDate, c.req.valid('query'))
+    return c.json({ success: true, projects: items.map(listRow), ...paging })
+  })
+  .get('/:id', (c) => {
+    const project = c.var.deps.content.read('social-projects').find((p) => p.id === c.req.param('id'))
+    if (!project) fail(404, msg.projectNotFound)
+    return c.json({ success: true, project })
+  })
   .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const { input, uploads } = await readProjectForm(c)

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { foldTurkish, foldedTextCache, hasEveryWord, plainTextOf, searchWords } from './search-text.ts'
+
+describe('Turkish folding', () => {
+  it("folds 'İ' to 'i' and 'I' to 'ı'", () => {
+    expect(foldTurkish('İSTANBUL IŞIK')).toBe('istanbul ışık')
+    expect(searchWords('  İlk   ADIM ')).toEqual(['ilk', 'adım'])
+    expect(hasEveryWord('istanbul ışık', searchWords('IŞIK İstanbul'))).toBe(true)
+    expect(hasEveryWord('istanbul ışık', searchWords('ISIK'))).toBe(false)
+  })
+
+  it('takes text and heading blocks, without markup', () => {
+    expect(
+      plainTextOf([
+        { type: 'text', content: '<p>Merhaba  <b>dünya</b></p>' },
+        { type: 'image', content: 'resim' },
+        { type: 'heading', content: 'Son' },
+      ]),
+    ).toBe('Merhaba dünya Son')
+  })
+})
+
+describe('foldedTextCache', () => {
+  it('builds the text once per item and again only when a source field changes', () => {
+    let builds = 0
+    const textOf = foldedTextCache<{ title: string }>(
+      (item) => [item.title],
+      (item) => {
+        builds++
+        return item.title
+      },
+    )
+    const item = { title: 'İLK' }
+    expect(textOf(item)).toBe('ilk')
+    expect(textOf(item)).toBe('ilk')
+    expect(builds).toBe(1)
+    item.title = 'IŞIK'
+    expect(textOf(item)).toBe('ışık')
+    expect(builds).toBe(2)
+  })
+})
