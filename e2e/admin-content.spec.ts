@@ -257,8 +257,14 @@ test('blog: required title, fields with counters, keyboard reorder, save, live o
   const row = page.getByRole('row').filter({ hasText: title })
   await expect(row).toContainText('Yayında')
 
-  const posts = (await (await page.request.get('/api/admin/blogs')).json()).data as Array<Record<string, any>>
-  const post = posts.find((p) => p.title === title)!
+  // The list row names the post; its body comes from GET /api/admin/blogs/{id}.
+  const rows = (await (await page.request.get(`/api/admin/blogs?q=${encodeURIComponent(title)}`)).json())
+    .data as Array<Record<string, any>>
+  const row0 = rows.find((p) => p.title === title)!
+  const post = (await (await page.request.get(`/api/admin/blogs/${row0.id}`)).json()).data as Record<
+    string,
+    any
+  >
   expect(post.tags).toEqual(['e-Fatura', 'Deneme'])
   expect(post.contentStructure.map((i: { type: string }) => i.type)).toEqual(['image', 'text'])
   expect(post.contentStructure[0].src).toMatch(/^\/uploads\//)
@@ -281,8 +287,10 @@ test('blog: required title, fields with counters, keyboard reorder, save, live o
   await expect(page.getByText('Blog yazısı başarıyla güncellendi!')).toBeVisible()
   const editedRow = page.getByRole('row').filter({ hasText: `${title} düzenlendi` })
   await expect(editedRow).toContainText('Taslak')
-  const all = (await (await page.request.get('/api/admin/blogs')).json()).data as Array<Record<string, any>>
-  const after = all.find((p) => p.id === post.id)!
+  const after = (await (await page.request.get(`/api/admin/blogs/${post.id}`)).json()).data as Record<
+    string,
+    any
+  >
   expect(after.status).toBe('draft')
   expect(after.contentStructure[0].src).toBe(post.contentStructure[0].src)
 
@@ -323,10 +331,12 @@ test('social projects: heading level 3 and captioned image, edit, delete', async
   const row = page.getByRole('row').filter({ hasText: title })
   await expect(row).toBeVisible()
 
-  const projects = (await (await page.request.get('/api/admin/social-projects')).json()).projects as Array<
-    Record<string, any>
-  >
-  const project = projects.find((p) => p.title === title)!
+  const projects = (
+    await (await page.request.get(`/api/admin/social-projects?q=${encodeURIComponent(title)}`)).json()
+  ).projects as Array<Record<string, any>>
+  const { id: projectId } = projects.find((p) => p.title === title)!
+  const project = (await (await page.request.get(`/api/admin/social-projects/${projectId}`)).json())
+    .project as Record<string, any>
   expect(project.project_date).toContain('2025-04-15')
   expect(project.contentStructure).toMatchObject([
     { type: 'heading', content: 'Fidan dikimi', level: 3, order: 0 },

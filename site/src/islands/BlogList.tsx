@@ -1,38 +1,46 @@
-import { useId, useMemo, useState } from 'react'
-import { allTags, filterPosts, type BlogListItem } from '../lib/blog-search.ts'
+import { useId } from 'react'
+import { msg } from '#schema/messages.ts'
+import type { BlogListProps } from '../lib/blog-search.ts'
+import { BlogCardGrid } from './BlogCard.tsx'
+import { BlogSearchResults } from './BlogSearchResults.tsx'
+import { useBlogSearch } from './use-blog-search.ts'
 import { useHydrated } from './use-hydrated.ts'
 import './blog-list.css'
 
-type Props = { posts: BlogListItem[] }
-
-const NO_POSTS = 'Henüz blog yazısı bulunmuyor.'
-const NO_RESULTS = 'Aramanızla eşleşen yazı bulunamadı.'
-
-/** Published posts with a Turkish-aware search (title, excerpt, text) and an exact tag filter. */
-export function BlogList({ posts }: Props) {
-  const [query, setQuery] = useState('')
-  const [tag, setTag] = useState<string | null>(null)
+/**
+ * The blog list: this page's cards as the page rendered them, and a Turkish-aware search (title, excerpt, body)
+ * with an exact tag filter over all published posts, answered by /api/blog-search.
+ */
+export function BlogList({ posts, tags, page, pageCount, total }: BlogListProps) {
+  const search = useBlogSearch()
   const searchId = useId()
   const hydrated = useHydrated()
-  const tags = useMemo(() => allTags(posts), [posts])
-  const visible = useMemo(() => filterPosts(posts, query, tag), [posts, query, tag])
-  const filtering = query.trim() !== '' || tag !== null
+  const { state, active } = search
 
-  if (posts.length === 0) return <p className="empty-state">{NO_POSTS}</p>
+  if (total === 0 && posts.length === 0) return <p className="empty-state">{msg.blogNoPosts}</p>
+
+  const summary = !active
+    ? pageCount > 1
+      ? `${total} yazı · Sayfa ${page} / ${pageCount}`
+      : `${total} yazı`
+    : state.status === 'done'
+      ? `${state.total} yazı bulundu`
+      : ''
 
   return (
-    <div className="blog-list">
+    <div className="blog-list" data-searching={active || undefined}>
       <div className="blog-list__tools">
         <form className="blog-list__search" role="search" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={searchId}>Blog yazılarında ara</label>
           <input
             id={searchId}
             type="search"
-            value={query}
+            value={search.query}
             placeholder="Başlık, özet veya içerikte ara..."
             autoComplete="off"
+            maxLength={200}
             disabled={!hydrated}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => search.setQuery(event.target.value)}
           />
         </form>
         {tags.length > 0 && (
@@ -40,9 +48,9 @@ export function BlogList({ posts }: Props) {
             <button
               type="button"
               className="blog-list__tag"
-              aria-pressed={tag === null}
+              aria-pressed={search.tag === null}
               disabled={!hydrated}
-              onClick={() => setTag(null)}
+              onClick={() => search.setTag(null)}
             >
               Tümü
             </button>
@@ -51,9 +59,9 @@ export function BlogList({ posts }: Props) {
                 key={t}
                 type="button"
                 className="blog-list__tag"
-                aria-pressed={tag === t}
+                aria-pressed={search.tag === t}
                 disabled={!hydrated}
-                onClick={() => setTag((current) => (current === t ? null : t))}
+                onClick={() => search.setTag((current) => (current === t ? null : t))}
               >
                 {t}
               </button>
@@ -62,75 +70,13 @@ export function BlogList({ posts }: Props) {
         )}
       </div>
       <p className="blog-list__summary" role="status" aria-live="polite">
-        {filtering ? `${visible.length} yazı bulundu` : `${posts.length} yazı`}
+        {summary}
       </p>
-      {visible.length === 0 ? (
-        <div className="empty-state">
-          <p>{NO_RESULTS}</p>
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => {
-              setQuery('')
-              setTag(null)
-            }}
-          >
-            Aramayı temizle
-          </button>
-        </div>
+      {active ? (
+        <BlogSearchResults state={state} onMore={search.more} onClear={search.clear} />
       ) : (
-        <ul className="blog-list__grid">
-          {visible.map((post) => (
-            <li key={post.id}>
-              <BlogCard post={post} />
-            </li>
-          ))}
-        </ul>
+        <BlogCardGrid cards={posts} />
       )}
     </div>
-  )
-}
-
-function BlogCard({ post }: { post: BlogListItem }) {
-  return (
-    <article className="card post-card">
-      {post.image ? (
-        <img
-          className="card__media"
-          src={post.image}
-          alt=""
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <div className="card__media post-card__placeholder" aria-hidden="true" />
-      )}
-      <div className="card__body">
-        <p className="card__meta">
-          <time dateTime={post.createdAt}>{post.dateText}</time>
-          {post.author && <> · {post.author}</>}
-        </p>
-        <h2 className="card__title">
-          <a className="post-card__link" href={`/blog/${encodeURIComponent(post.id)}`}>
-            {post.title}
-          </a>
-        </h2>
-        <p className="card__text">{post.excerpt}</p>
-        {post.tags.length > 0 && (
-          <ul className="tags" aria-label="Etiketler">
-            {post.tags.map((t) => (
-              <li key={t} className="tag">
-                {t}
-              </li>
-            ))}
-          </ul>
-        )}
-        <span className="card__more" aria-hidden="true">
-          Devamını oku →
-        </span>
-      </div>
-    </article>
   )
 }

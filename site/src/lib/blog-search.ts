@@ -1,51 +1,83 @@
-/** What the blog list island needs of a post; the page builds it at build time. */
-export type BlogListItem = {
+import { callApi } from './island-api.ts'
+
+/** A post card of the blog list: what the page passes for its own page and what /api/blog-search answers. */
+export type BlogCardData = {
   id: string
   title: string
   excerpt: string
-  /** Plain text of the post's text blocks, searched along with title and excerpt. */
-  text: string
-  tags: string[]
   author: string
-  /** Date already formatted in Turkish at build time. */
-  dateText: string
+  tags: string[]
+  /** ISO date; the card shows it in Turkish. */
   createdAt: string
+  /** The card image ('' for none). */
   image: string
 }
 
-/** Lower-cases the Turkish way: 'İ' → 'i', 'I' → 'ı', so 'İstanbul' matches 'istanbul'. */
-export function foldTurkish(text: string): string {
-  return text.toLocaleLowerCase('tr')
+/**
+ * Props of the BlogList island (the contract with the blog list pages): only this page's cards, every tag of all
+ * published posts, and the page numbers. Searching and tag filtering fetch /api/blog-search.
+ */
+export type BlogListProps = {
+  /** This page's cards, newest first. */
+  posts: BlogCardData[]
+  /** Every distinct tag of all published posts, in Turkish order. */
+  tags: string[]
+  /** This page's number, from 1. */
+  page: number
+  /** Number of list pages. */
+  pageCount: number
+  /** Published posts over all pages. */
+  total: number
 }
 
-/** Plain text of the text blocks of a post (tags stripped, whitespace collapsed). */
-export function plainTextOf(items: readonly { type: string; content?: string }[]): string {
-  return items
-    .filter((item) => item.type === 'text' && item.content)
-    .map((item) => (item.content ?? '').replace(/<[^>]*>/g, ' '))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-/** True when every word of the query occurs in the title, excerpt or text (Turkish case-insensitive). */
-export function matchesQuery(post: Pick<BlogListItem, 'title' | 'excerpt' | 'text'>, query: string): boolean {
-  const words = foldTurkish(query).split(/\s+/).filter(Boolean)
-  if (words.length === 0) return true
-  const haystack = foldTurkish(`${post.title}\n${post.excerpt}\n${post.text}`)
-  return words.every((word) => haystack.includes(word))
-}
-
-/** Posts matching the search and, when a tag is chosen, carrying exactly that tag. */
-export function filterPosts<T extends Pick<BlogListItem, 'title' | 'excerpt' | 'text' | 'tags'>>(
-  posts: readonly T[],
-  query: string,
-  tag: string | null,
-): T[] {
-  return posts.filter((post) => (tag === null || post.tags.includes(tag)) && matchesQuery(post, query))
+/** The card of a stored post (the pages build their cards with it). */
+export function cardOf(post: {
+  id: string
+  title: string
+  excerpt: string
+  author: string
+  tags: string[]
+  createdAt: string
+  featuredImage?: string
+  images?: string[]
+}): BlogCardData {
+  const { id, title, excerpt, author, tags, createdAt } = post
+  return { id, title, excerpt, author, tags, createdAt, image: post.featuredImage || post.images?.[0] || '' }
 }
 
 /** Every distinct tag of the posts, sorted the Turkish way. */
-export function allTags(posts: readonly Pick<BlogListItem, 'tags'>[]): string[] {
+export function allTags(posts: readonly { tags: readonly string[] }[]): string[] {
   return [...new Set(posts.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b, 'tr'))
+}
+
+/** Cards per page of search results. */
+export const SEARCH_PAGE_SIZE = 12
+
+/** What a search asks for. */
+export type BlogSearch = { q: string; tag: string | null; page: number }
+
+/** The /api/blog-search address of a search (blank parts left out). */
+export function searchUrl({ q, tag, page }: BlogSearch): string {
+  const params = new URLSearchParams()
+  if (q.trim()) params.set('q', q.trim())
+  if (tag) params.set('tag', tag)
+  params.set('page', String(page))
+  params.set('pageSize', String(SEARCH_PAGE_SIZE))
+  return `/api/blog-search?${params}`
+}
+
+/** One page of search results, or null when the call failed. */
+export type SearchPage = { cards: BlogCardData[]; total: number; page: number; pageCount: number }
+
+/** Asks the API for one page of published posts matching the search. */
+export async function fetchSearchPage(search: BlogSearch): Promise<SearchPage | null> {
+  const { ok, body } = await callApi(searchUrl(search))
+  if (!ok || !Array.isArray(body.data) || typeof body.total !== 'number') return null
+  const pageSize = typeof body.pageSize === 'number' && body.pageSize > 0 ? body.pageSize : SEARCH_PAGE_SIZE
+  return {
+    cards: body.data as BlogCardData[],
+    total: body.total,
+    page: search.page,
+    pageCount: Math.max(1, Math.ceil(body.total / pageSize)),
+  }
 }

@@ -3,19 +3,18 @@ import { useSearchParams } from 'react-router'
 import { msg } from '#schema/messages.ts'
 import { StatusDock } from '../../components/StatusDock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
-import { Card } from '../../components/ui/Card.tsx'
-import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
-import { Spinner } from '../../components/ui/Spinner.tsx'
+import { usePagedSearch } from '../../hooks/usePagedSearch.ts'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { confirmAction } from '../../lib/confirm.ts'
 import { useDeleteBlog } from './api/delete-blog.ts'
-import { useBlogs, type AdminBlogPost } from './api/get-blogs.ts'
+import type { BlogRow } from './api/get-blogs.ts'
+import { BlogEditor } from './components/BlogEditor.tsx'
 import { BlogForm } from './components/BlogForm.tsx'
-import { BlogList } from './components/BlogList.tsx'
+import { BlogListSection } from './components/BlogListSection.tsx'
 
-type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; post: AdminBlogPost }
+type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string }
 
 /** /admin/blog-duzenle: the post list, and the form for a new (also ?yeni=1) or edited post. */
 export default function BlogPage() {
@@ -23,7 +22,7 @@ export default function BlogPage() {
   const [mode, setMode] = useState<Mode>(() =>
     params.get('yeni') === '1' ? { kind: 'new' } : { kind: 'list' },
   )
-  const blogs = useBlogs()
+  const paging = usePagedSearch()
   const remove = useDeleteBlog()
   const { message, show } = useTimedMessage(5000)
   const [published, setPublished] = useState(0)
@@ -34,14 +33,24 @@ export default function BlogPage() {
     setSawWantsNew(wantsNew)
     if (wantsNew && mode.kind === 'list') setMode({ kind: 'new' })
   }
-  const formKey = useMemo(() => (mode.kind === 'edit' ? mode.post.id : mode.kind), [mode])
+  const formKey = useMemo(() => (mode.kind === 'edit' ? mode.id : mode.kind), [mode])
 
   function toList() {
     setMode({ kind: 'list' })
     if (params.has('yeni')) setParams({}, { replace: true })
   }
 
-  async function del(post: AdminBlogPost) {
+  const formHandlers = {
+    onSaved: (text: string) => {
+      show('success', text)
+      setPublished(Date.now())
+      toList()
+    },
+    onCancel: toList,
+    onError: (text: string) => show('error', text),
+  }
+
+  async function del(post: BlogRow) {
     if (!confirmAction(`"${post.title}" yazısı silinsin mi?`)) return
     try {
       const res = await remove.mutateAsync(post.id)
@@ -62,28 +71,16 @@ export default function BlogPage() {
         }
       />
       <StatusDock message={message} published={published} />
-      {mode.kind !== 'list' ? (
-        <BlogForm
-          key={formKey}
-          post={mode.kind === 'edit' ? mode.post : undefined}
-          onSaved={(text) => {
-            show('success', text)
-            setPublished(Date.now())
-            toList()
-          }}
-          onCancel={toList}
-          onError={(text) => show('error', text)}
+      {mode.kind === 'list' ? (
+        <BlogListSection
+          paging={paging}
+          onEdit={(post) => setMode({ kind: 'edit', id: post.id })}
+          onDelete={del}
         />
+      ) : mode.kind === 'edit' ? (
+        <BlogEditor key={formKey} id={mode.id} {...formHandlers} />
       ) : (
-        <Card title="Blog yazıları">
-          {blogs.isPending ? (
-            <Spinner />
-          ) : blogs.isError ? (
-            <LoadError fallback={msg.blogLoadError} error={blogs.error} />
-          ) : (
-            <BlogList posts={blogs.data} onEdit={(post) => setMode({ kind: 'edit', post })} onDelete={del} />
-          )}
-        </Card>
+        <BlogForm key={formKey} {...formHandlers} />
       )}
     </div>
   )

@@ -2,30 +2,39 @@ import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { StatusDock } from '../../components/StatusDock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
-import { Card } from '../../components/ui/Card.tsx'
-import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
-import { Spinner } from '../../components/ui/Spinner.tsx'
+import { usePagedSearch } from '../../hooks/usePagedSearch.ts'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { confirmAction } from '../../lib/confirm.ts'
 import { useDeleteProject } from './api/delete-project.ts'
-import { useProjects, type AdminProject } from './api/get-projects.ts'
+import type { ProjectRow } from './api/get-projects.ts'
+import { ProjectEditor } from './components/ProjectEditor.tsx'
 import { ProjectForm } from './components/ProjectForm.tsx'
-import { ProjectList } from './components/ProjectList.tsx'
+import { ProjectListSection } from './components/ProjectListSection.tsx'
 import './social-projects.css'
 
-type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; project: AdminProject }
+type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string }
 
 /** /admin/sosyal-sorumluluk-projeleri: the project list and the new/edit form. */
 export default function SocialProjectsPage() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' })
-  const projects = useProjects()
+  const paging = usePagedSearch()
   const remove = useDeleteProject()
   const { message, show } = useTimedMessage(5000)
   const [published, setPublished] = useState(0)
 
-  async function del(project: AdminProject) {
+  const formHandlers = {
+    onSaved: (text: string) => {
+      show('success', text)
+      setPublished(Date.now())
+      setMode({ kind: 'list' })
+    },
+    onCancel: () => setMode({ kind: 'list' }),
+    onError: (text: string) => show('error', text),
+  }
+
+  async function del(project: ProjectRow) {
     if (!confirmAction(`"${project.title}" projesi silinsin mi?`)) return
     try {
       const res = await remove.mutateAsync(project.id)
@@ -46,32 +55,16 @@ export default function SocialProjectsPage() {
         }
       />
       <StatusDock message={message} published={published} />
-      {mode.kind !== 'list' ? (
-        <ProjectForm
-          key={mode.kind === 'edit' ? mode.project.id : 'new'}
-          project={mode.kind === 'edit' ? mode.project : undefined}
-          onSaved={(text) => {
-            show('success', text)
-            setPublished(Date.now())
-            setMode({ kind: 'list' })
-          }}
-          onCancel={() => setMode({ kind: 'list' })}
-          onError={(text) => show('error', text)}
+      {mode.kind === 'list' ? (
+        <ProjectListSection
+          paging={paging}
+          onEdit={(project) => setMode({ kind: 'edit', id: project.id })}
+          onDelete={del}
         />
+      ) : mode.kind === 'edit' ? (
+        <ProjectEditor key={mode.id} id={mode.id} {...formHandlers} />
       ) : (
-        <Card title="Projeler">
-          {projects.isPending ? (
-            <Spinner />
-          ) : projects.isError ? (
-            <LoadError fallback={msg.projectsLoadError} error={projects.error} />
-          ) : (
-            <ProjectList
-              projects={projects.data}
-              onEdit={(project) => setMode({ kind: 'edit', project })}
-              onDelete={del}
-            />
-          )}
-        </Card>
+        <ProjectForm key="new" {...formHandlers} />
       )}
     </div>
   )

@@ -1,18 +1,20 @@
 import { PublishableTable } from '../../../components/PublishableTable.tsx'
-import type { AdminBlogPost } from '../api/get-blogs.ts'
+import type { BlogRow } from '../api/get-blogs.ts'
 
 type Props = {
-  posts: AdminBlogPost[]
-  onEdit: (post: AdminBlogPost) => void
-  onDelete: (post: AdminBlogPost) => void
+  posts: BlogRow[]
+  /** Shown instead of the table when the page has no posts. */
+  emptyText: string
+  onEdit: (post: BlogRow) => void
+  onDelete: (post: BlogRow) => void
 }
 
-/** All posts with their status and date, each with edit and delete. */
-export function BlogList({ posts, onEdit, onDelete }: Props) {
+/** One page of posts with their status and date, each with edit and delete. */
+export function BlogList({ posts, emptyText, onEdit, onDelete }: Props) {
   return (
     <PublishableTable
       items={posts}
-      emptyText="Henüz blog yazısı yok."
+      emptyText={emptyText}
       dateHeader="Tarih"
       dateOf={(post) => post.createdAt ?? post.created_at}
       onEdit={onEdit}

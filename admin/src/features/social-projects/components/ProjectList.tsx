@@ -1,18 +1,20 @@
 import { PublishableTable } from '../../../components/PublishableTable.tsx'
-import type { AdminProject } from '../api/get-projects.ts'
+import type { ProjectRow } from '../api/get-projects.ts'
 
 type Props = {
-  projects: AdminProject[]
-  onEdit: (p: AdminProject) => void
-  onDelete: (p: AdminProject) => void
+  projects: ProjectRow[]
+  /** Shown instead of the table when the page has no projects. */
+  emptyText: string
+  onEdit: (p: ProjectRow) => void
+  onDelete: (p: ProjectRow) => void
 }
 
-/** All projects with status and project date, each with edit and delete. */
-export function ProjectList({ projects, onEdit, onDelete }: Props) {
+/** One page of projects with status and project date, each with edit and delete. */
+export function ProjectList({ projects, emptyText, onEdit, onDelete }: Props) {
   return (
     <PublishableTable
       items={projects}
-      emptyText="Henüz proje yok."
+      emptyText={emptyText}
       dateHeader="Proje tarihi"
       dateOf={(p) => p.project_date || p.createdAt || p.created_at}
       onEdit={onEdit}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react'
+import { msg } from '#schema/messages.ts'
+import { ListPager } from '../../../components/ListPager.tsx'
+import { ListSearch } from '../../../components/ListSearch.tsx'
+import { Card } from '../../../components/ui/Card.tsx'
+import { LoadError } from '../../../components/ui/LoadError.tsx'
+import { Spinner } from '../../../components/ui/Spinner.tsx'
+import type { PagedSearch } from '../../../hooks/usePagedSearch.ts'
+import { useBlogs, type BlogRow } from '../api/get-blogs.ts'
+import { BlogList } from './BlogList.tsx'
+
+type Props = {
+  /** Page and search, kept by the page so they survive opening and closing the form. */
+  paging: PagedSearch
+  onEdit: (post: BlogRow) => void
+  onDelete: (post: BlogRow) => void
+}
+
+/** The post list card: a debounced search box, one page of posts and the pager. */
+export function BlogListSection({ paging, onEdit, onDelete }: Props) {
+  const { page, q, setPage, search, keepInRange } = paging
+  const blogs = useBlogs({ page, q })
+  const data = blogs.data
+  useEffect(() => {
+    if (data) keepInRange(data.rows.length, data.total, data.pageSize)
+  }, [data, keepInRange])
+
+  return (
+    <Card title="Blog yazıları">
+      <ListSearch
+        label="Yazılarda ara"
+        placeholder="Başlık, özet veya etiket"
+        initial={q}
+        onSearch={search}
+      />
+      {blogs.isPending ? (
+        <Spinner />
+      ) : blogs.isError || !data ? (
+        <LoadError fallback={msg.blogLoadError} error={blogs.error} />
+      ) : (
+        <div aria-busy={blogs.isPlaceholderData || undefined}>
+          <BlogList
+            posts={data.rows}
+            emptyText={q ? 'Aramanızla eşleşen yazı bulunamadı.' : 'Henüz blog yazısı yok.'}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+          <ListPager
+            label="Blog yazıları sayfaları"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
+        </div>
+      )}
+    </Card>
+  )
+}

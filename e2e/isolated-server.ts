@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect } from 'playwright/test'
+import { ADMIN } from './helpers.ts'
+
+/**
+ * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
+ * server must not show (other tests count its cards and posts) run here. `files` are the content files `edit` gets.
+ * Offsets are far apart (500, 1500) so engineers whose E2E ports differ by one never share an isolated port.
+ */
+export async function startIsolatedServer(
+  edit: (content: Record<string, unknown>) => void,
+  { files = ['references'], portOffset = 500 }: { files?: string[]; portOffset?: number } = {},
+) {
+  const port = Number(process.env.E2E_PORT ?? 4173) + portOffset
+  const root = await mkdtemp(join(tmpdir(), 'isolated-server-'))
+  const contentDir = join(root, 'content')
+  await cp(join(import.meta.dirname, '..', 'content'), contentDir, { recursive: true })
+  const content: Record<string, unknown> = {}
+  for (const name of files)
+    content[name] = JSON.parse(await readFile(join(contentDir, `${name}.json`), 'utf8'))
+  edit(content)
+  for (const name of files)
+    await writeFile(join(contentDir, `${name}.json`), JSON.stringify(content[name], null, 2))
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'api', 'server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_DIR: contentDir,
+      DATA_DIR: join(root, 'data'),
+      SITE_BUILD_DIR: join(root, 'build'),
+      SITE_URL: `http://localhost:${port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: 'ignore',
+  })
+  const url = `http://localhost:${port}`
+  await expect
+    .poll(async () => (await fetch(`${url}/referanslarimiz`).catch(() => null))?.status ?? 0, {
+      timeout: 120_000,
+    })
+    .toBe(200)
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      await rm(root, { recursive: true, force: true })
+    },
+  }
+}
