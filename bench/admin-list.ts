@@ -54,6 +54,14 @@ async function measure(path: string, runs: number) {
   return { cold: cold.ms, median: median(warm), bytes: cold.bytes }
 }
 
+/** Saves one post (the store copies the whole collection), then measures: only that post is folded again. */
+async function afterSave(path: string) {
+  await deps.content.update('blogs', (posts) => {
+    posts[0]!.title = `${posts[0]!.title} (güncellendi)`
+  })
+  return measure(path, RUNS)
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (n: number) => `${n.toFixed(1)} ms`
 const rows: [string, Awaited<ReturnType<typeof measure>>][] = [
@@ -67,6 +75,7 @@ const rows: [string, Awaited<ReturnType<typeof measure>>][] = [
     'public search, a word of many bodies (GET /api/blog-search?q=berat)',
     await measure('/api/blog-search?q=berat', RUNS),
   ],
+  ['public search again after one post was saved', await afterSave('/api/blog-search?q=berat')],
   ['anchor: unpaged list with bodies (GET /api/blogs)', await measure('/api/blogs', 5)],
 ]
 console.log(`${POSTS} posts, ${RUNS} warm runs each (first = cold, includes building the search text)`)

@@ -2,11 +2,11 @@ import type { AdminListQuery } from '#schema/list-query.ts'
 import { pageOf } from './paged-list.ts'
 import { foldedTextCache, hasEveryWord, searchWords } from './search-text.ts'
 
-type Listed = { title: string; excerpt: string; tags?: readonly string[] }
+type Listed = { id: string; title: string; excerpt: string; tags?: readonly string[] }
 
 // What the admin search reads: title, excerpt and tags (not the body: the lists show no body).
 const adminText = foldedTextCache<Listed>(
-  (item) => [item.title, item.excerpt, item.tags],
+  (item) => [item.title, item.excerpt, ...(item.tags ?? [])],
   (item) => [item.title, item.excerpt, ...(item.tags ?? [])].join('\n'),
 )
 

@@ -12,7 +12,12 @@ export type BlogSearchCard = Pick<BlogPost, 'id' | 'title' | 'excerpt' | 'author
 
 // Title, excerpt and the text of the body (plus an old-style `content` string), folded once per post version.
 const publicText = foldedTextCache<BlogPost & { content?: unknown }>(
-  (post) => [post.title, post.excerpt, post.contentStructure, post.content],
+  (post) => [
+    post.title,
+    post.excerpt,
+    post.content,
+    ...(post.contentStructure ?? []).flatMap((item) => [item.type, item.content]),
+  ],
   (post) =>
     [
       post.title,

@@ -21,21 +21,24 @@ describe('Turkish folding', () => {
 })
 
 describe('foldedTextCache', () => {
-  it('builds the text once per item and again only when a source field changes', () => {
+  it('folds an item once, reuses the text for an equal copy, and folds again when a source changes', () => {
     let builds = 0
-    const textOf = foldedTextCache<{ title: string }>(
+    const textOf = foldedTextCache<{ id: string; title: string }>(
       (item) => [item.title],
       (item) => {
         builds++
         return item.title
       },
     )
-    const item = { title: 'İLK' }
+    const item = Object.freeze({ id: 'a', title: 'İLK' })
     expect(textOf(item)).toBe('ilk')
     expect(textOf(item)).toBe('ilk')
+    // The store copies every item on each save: an equal copy is not folded again.
+    expect(textOf({ ...item })).toBe('ilk')
     expect(builds).toBe(1)
-    item.title = 'IŞIK'
-    expect(textOf(item)).toBe('ışık')
+    expect(textOf({ ...item, title: 'IŞIK' })).toBe('ışık')
     expect(builds).toBe(2)
+    expect(textOf({ id: 'b', title: 'IŞIK' })).toBe('ışık')
+    expect(builds).toBe(3)
   })
 })

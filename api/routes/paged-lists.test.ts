@@ -95,6 +95,20 @@ describe('GET /api/admin/blogs paged', () => {
     expect(many.body.data).toHaveLength(expected - 200)
   })
 
+  it('finds a post by its new title after a save and no longer by the old one', async () => {
+    expect((await get('/api/admin/blogs?q=(1201)')).body.total).toBe(1)
+    await t.deps.content.update('blogs', (posts) => {
+      const post = posts.find((p) => p.id === 'gen-1201')!
+      post.title = 'IĞDIR şubesi'
+    })
+    expect((await get('/api/admin/blogs?q=(1201)')).body.total).toBe(0)
+    expect(ids((await get(`/api/admin/blogs?q=${encodeURIComponent('ığdır şubesi')}`)).body.data)).toEqual([
+      'gen-1201',
+    ])
+    const res = await jsonRequest(t, 'GET', `/api/blog-search?q=${encodeURIComponent('ığdır şubesi')}`)
+    expect(ids((await res.json()).data)).toEqual(['gen-1201'])
+  })
+
   it('answers 400 with a Turkish message for a bad page, page size or search', async () => {
     for (const [query, message] of [
       ['page=0', 'Sayfa numarası 1 veya daha büyük bir tam sayı olmalıdır.'],
