@@ -47,7 +47,7 @@ export function BlogListSection({ paging, onEdit, onDelete }: Props) {
           />
           <ListPager
             label="Blog yazıları sayfaları"
-            page={data.page}
+            page={page}
             pageSize={data.pageSize}
             total={data.total}
             onPage={setPage}

@@ -42,7 +42,7 @@ export function ProjectListSection({ paging, onEdit, onDelete }: Props) {
           />
           <ListPager
             label="Proje sayfaları"
-            page={data.page}
+            page={page}
             pageSize={data.pageSize}
             total={data.total}
             onPage={setPage}
