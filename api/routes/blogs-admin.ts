@@ -15,7 +15,7 @@ import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upl
 
 /**
  * Blog management (mounted at /api/admin/blogs): drafts included; bodies are multipart with image files.
- * The list is paged and searchable (decision 012); GET /:id gives the whole post for editing.
+ * The list is paged and searchable (decision 014); GET /:id gives the whole post for editing.
  */
 export const blogsAdminRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminListQuerySchema), (c) => {

@@ -15,7 +15,7 @@ import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upl
 
 /**
  * Social project management (mounted at /api/admin/social-projects): drafts included; multipart bodies.
- * The list is paged and searchable (decision 012); GET /:id gives the whole project for editing.
+ * The list is paged and searchable (decision 014); GET /:id gives the whole project for editing.
  */
 export const socialProjectsAdminRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminListQuerySchema), (c) => {
