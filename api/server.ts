@@ -32,7 +32,8 @@ async function main() {
     publicDir: join(repoRoot, 'public'),
     sessionSecret: await loadSessionSecret(env.dataDir, env.SESSION_SECRET),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
-    onContentChange: () => (env.REBUILD === 'on' ? builder.request() : undefined),
+    // A media record (upload, alt text) changes no page until content uses it; that save rebuilds.
+    onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? builder.request() : undefined),
     buildStatus: builder.status,
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
   })

@@ -57,6 +57,12 @@ export const msg = {
   mediaTooLarge: 'Medya dosyası en fazla 50 MB olabilir.',
   fileMissing: 'Lütfen bir dosya seçin.',
 
+  // Media library
+  mediaInUse: 'Bu dosya kullanıldığı için silinemez. Önce kullanıldığı yerlerden kaldırın.',
+  mediaDemoKept: 'Örnek site görselleri silinemez.',
+  mediaDeleted: 'Dosya silindi.',
+  mediaAltSaved: 'Alternatif metin kaydedildi.',
+
   // Home
   homeLoadPublicError: 'İçerik yüklenemedi!',
   homeLoadError: 'İçerik yüklenirken hata oluştu',

@@ -1,8 +1,8 @@
 import { msg } from '#schema/messages.ts'
-import type { FileStore } from '../store/file-store.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
-import { readCheckedFile } from '../media/store-media.ts'
+import { saveMedia, type MediaDeps, type PreparedMedia } from '../media/media-library.ts'
+import { prepareMediaFile } from '../media/store-media.ts'
 
 /** The part of a blog or project content item this module reads. */
 type Item = { id?: string; type: string; src?: string; imageIndex?: number; order?: number }
@@ -21,7 +21,7 @@ const OUR_PATH = /^\/(uploads|demo)\//
  * srcs in order and the URLs stored now (to remove if the save fails).
  */
 export async function resolveStructure<T extends Item>(
-  files: FileStore,
+  media: MediaDeps,
   items: T[],
   uploads: File[],
   known: string[],
@@ -38,12 +38,12 @@ export async function resolveStructure<T extends Item>(
       fail(400, msg.invalidUrl, { [`${field}.src`]: msg.invalidUrl })
   })
 
-  const checked: { index: number; bytes: Uint8Array; ext: string }[] = []
+  const checked: { index: number; prepared: PreparedMedia }[] = []
   for (const index of needed) {
-    checked.push({ index, ...(await readCheckedFile(uploads[index]!, 'image', `images.${index}`)) })
+    checked.push({ index, prepared: await prepareMediaFile(uploads[index]!, 'image', `images.${index}`) })
   }
   const urls = new Map<number, string>()
-  for (const { index, bytes, ext } of checked) urls.set(index, await files.saveUpload(bytes, ext))
+  for (const { index, prepared } of checked) urls.set(index, await saveMedia(media, prepared))
 
   const resolved = items.map((item, order) => {
     const { imageIndex, src, order: _sent, ...rest } = item

@@ -1,8 +1,9 @@
 import { msg } from '#schema/messages.ts'
-import type { FileStore } from '../store/file-store.ts'
+import { prepareMedia, saveMedia, type MediaDeps } from './media-library.ts'
 import { decodeImageDataUrl, isDataUrl } from './data-url.ts'
 import { fail } from '../lib/errors.ts'
 import { imageSize } from './image-size.ts'
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-limits.ts'
 import { IMAGE_EXTENSIONS, sniffMedia, type MediaKind } from './sniff-media.ts'
 
 /** Largest image we store, wherever it comes from. */
@@ -38,9 +39,7 @@ export async function checkMedia(bytes: Uint8Array, kind: MediaKind, field: stri
   return ext
 }
 
-/** Largest image side and area: 5 MB of compressible pixels could otherwise state gigapixels for browsers to decode. */
-export const MAX_IMAGE_SIDE = 16384
-export const MAX_IMAGE_PIXELS = 50_000_000
+export { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE }
 
 function assertDimensions(bytes: Uint8Array, ext: string, field: string): void {
   const size = imageSize(bytes, ext)
@@ -57,24 +56,30 @@ export async function readCheckedFile(file: File, kind: MediaKind, field: string
   return { bytes, ext: await checkMedia(bytes, kind, field) }
 }
 
-/** Checks an uploaded file and stores it; returns its /uploads/ URL. */
+/** Reads, checks and decodes an uploaded file (nothing stored yet); see `prepareMedia`. */
+export async function prepareMediaFile(file: File, kind: MediaKind, field: string) {
+  const { bytes, ext } = await readCheckedFile(file, kind, field)
+  return prepareMedia(bytes, ext, file.name, field)
+}
+
+/** Checks an uploaded file and stores it with its sized copies and record; returns its /uploads/ URL. */
 export async function storeMediaFile(
-  files: FileStore,
+  m: MediaDeps,
   file: File,
   kind: MediaKind,
   field: string,
 ): Promise<string> {
-  const { bytes, ext } = await readCheckedFile(file, kind, field)
-  return files.saveUpload(bytes, ext)
+  return saveMedia(m, await prepareMediaFile(file, kind, field))
 }
 
 /**
  * An image field that may be a data URL: decodes, checks and stores it and returns the /uploads/ URL.
  * Other values (http URLs, our paths, '') come back unchanged; the schema has checked their form.
  */
-export async function storeImageInput(files: FileStore, value: string, field: string): Promise<string> {
+export async function storeImageInput(m: MediaDeps, value: string, field: string): Promise<string> {
   if (!isDataUrl(value)) return value
   const bytes = decodeImageDataUrl(value)
   if (!bytes) fail(400, msg.imageOnly, { [field]: msg.imageOnly })
-  return files.saveUpload(bytes, await checkMedia(bytes, 'image', field))
+  const ext = await checkMedia(bytes, 'image', field)
+  return saveMedia(m, await prepareMedia(bytes, ext, '', field))
 }

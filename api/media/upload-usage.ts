@@ -1,5 +1,6 @@
 import type { ContentName, ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
+import { forgetMedia } from './media-library.ts'
 
 const collections: ContentName[] = [
   'contact-settings',
@@ -26,7 +27,9 @@ export async function removeUnusedUploads(
   urls: Iterable<string>,
 ): Promise<void> {
   for (const url of new Set(urls)) {
-    if (url.startsWith('/uploads/') && !isUploadUsed(content, url)) await files.removeUpload(url)
+    if (!url.startsWith('/uploads/') || isUploadUsed(content, url)) continue
+    await files.removeUpload(url)
+    await forgetMedia(content, url)
   }
 }
 

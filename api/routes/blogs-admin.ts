@@ -33,7 +33,7 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
   .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const { input, uploads } = await readBlogForm(c)
-    const structure = await resolveStructure(files, input.contentStructure, uploads, [])
+    const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, [])
     const at = now().toISOString()
     const post: BlogPost = {
       id: newId(),
@@ -53,7 +53,7 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
     const old = content.read('blogs').find((p) => p.id === id)
     if (!old) fail(404, msg.blogNotFound)
     const { input, uploads } = await readBlogForm(c)
-    const structure = await resolveStructure(files, input.contentStructure, uploads, old.images)
+    const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, old.images)
     const { next: post } = await saveWithNewUploads(content, files, structure.saved, () =>
       content.update('blogs', (posts) =>
         replaceById(posts, id, msg.blogNotFound, (stored) => ({

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PNG, pngFile } from '../test-media.ts'
-import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addMember, addUser, createTestApp, jsonRequest, loginCookie, uploadNames, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp
 let cookie: string
@@ -43,7 +42,7 @@ function save(values: Record<string, string> = fields, logoFile?: File, session:
   })
 }
 const png = () => pngFile('logo.png')
-const uploads = () => readdir(join(t.dataDir, 'uploads'))
+const uploads = () => uploadNames(t)
 const publicSettings = async () => (await (await jsonRequest(t, 'GET', '/api/contact-settings')).json()).data
 
 describe('contact settings', () => {

@@ -40,7 +40,7 @@ export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', mediaFormL
   const input = parseOrFail(contactSettingsInputSchema, body.fields)
   // A `logo` text field may clear or keep the logo; without it the current logo stays.
   const logoText = body.fields.logo === undefined ? undefined : parseOrFail(logoSchema, body.fields).logo
-  const uploaded = body.logoFile ? await storeMediaFile(files, body.logoFile, 'image', 'logoFile') : undefined
+  const uploaded = body.logoFile ? await storeMediaFile(c.var.deps, body.logoFile, 'image', 'logoFile') : undefined
   const { previous, saved } = await content.update('contact-settings', (settings) => {
     const previous = settings.logo
     Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous })

@@ -10,6 +10,7 @@ import { libraryMemberRoutes } from './library-members.ts'
 import { libraryRoutes } from './library.ts'
 import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
 import { uploadRoutes } from './upload.ts'
+import { mediaRoutes } from './media.ts'
 import { userRoutes } from './users.ts'
 
 import { blogSearchRoutes } from './blog-search.ts'
@@ -39,6 +40,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/contact-settings', contactSettingsRoutes)
   app.route('/api/admin/contact-settings', adminContactSettingsRoutes)
   app.route('/api/upload', uploadRoutes)
+  app.route('/api/admin/media', mediaRoutes)
   app.route('/api/admin/hakkimizda', aboutRoutes)
   app.route('/api/admin/audit', auditRoutes)
 

@@ -15,7 +15,7 @@ export const programsAdminRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const { content, data, files, now } = c.var.deps
     const form = await readProgramForm(c.req.raw, files)
-    const { input, logoPath, file } = await prepareProgram(files, form, true)
+    const { input, logoPath, file } = await prepareProgram(c.var.deps, form, true)
     const at = now().toISOString()
     const program: Program = {
       id: newId(),
@@ -39,7 +39,7 @@ export const programsAdminRoutes = new Hono<AppEnv>()
     const id = c.req.param('id')
     if (!content.read('programs').some((p) => p.id === id)) fail(404, msg.notFound)
     const { input, logoPath, file } = await prepareProgram(
-      files,
+      c.var.deps,
       await readProgramForm(c.req.raw, files),
       false,
     )

@@ -32,7 +32,7 @@ export const referencesAdminRoutes = new Hono<AppEnv>()
     const card: ReferenceCard = {
       id: newId(),
       ...input,
-      image: await storeImageInput(files, input.image, 'image'),
+      image: await storeImageInput(c.var.deps, input.image, 'image'),
     }
     await content.update('references', (refs) => void refs.cards.push(card))
     return c.json({ success: true, data: card }, 201)
@@ -58,7 +58,7 @@ export const referencesAdminRoutes = new Hono<AppEnv>()
     const id = c.req.param('id')
     if (!content.read('references').cards.some((k) => k.id === id)) fail(404, msg.notFound)
     const input = c.req.valid('json')
-    const card: ReferenceCard = { id, ...input, image: await storeImageInput(files, input.image, 'image') }
+    const card: ReferenceCard = { id, ...input, image: await storeImageInput(c.var.deps, input.image, 'image') }
     const { old } = await saveWithNewUploads(content, files, [card.image], () =>
       content.update('references', (refs) => replaceById(refs.cards, id, msg.notFound, () => card)),
     )
@@ -77,7 +77,7 @@ export const referencesAdminRoutes = new Hono<AppEnv>()
     const { content, files } = c.var.deps
     const full = () => content.read('references').sliderImages.length >= MAX_SLIDER_IMAGES
     if (full()) fail(400, msg.sliderMax, { image: msg.sliderMax })
-    const url = await storeImageInput(files, c.req.valid('json').image, 'image')
+    const url = await storeImageInput(c.var.deps, c.req.valid('json').image, 'image')
     const sliderImages = await saveWithNewUploads(content, files, [url], () =>
       content.update('references', (refs) => {
         // Checked again: another request may have filled the last place while the image was stored.

@@ -31,7 +31,7 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
   .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
     const { input, uploads } = await readProjectForm(c)
-    const structure = await resolveStructure(files, input.contentStructure, uploads, [])
+    const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, [])
     const at = now().toISOString()
     const project: SocialProject = {
       id: newId(),
@@ -50,7 +50,7 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
     const old = content.read('social-projects').find((p) => p.id === id)
     if (!old) fail(404, msg.projectNotFound)
     const { input, uploads } = await readProjectForm(c)
-    const structure = await resolveStructure(files, input.contentStructure, uploads, old.images)
+    const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, old.images)
     const { next: project } = await saveWithNewUploads(content, files, structure.saved, () =>
       content.update('social-projects', (projects) =>
         replaceById(projects, id, msg.projectNotFound, (stored) => ({

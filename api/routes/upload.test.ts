@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PNG, pngFile } from '../test-media.ts'
-import { addMember, addUser, createTestApp, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addMember, addUser, createTestApp, loginCookie, uploadNames, type TestApp } from '../test-helpers.ts'
 
 let t: TestApp
 let cookie: string
@@ -42,7 +42,7 @@ function upload(file: File | undefined, query = '', session: string | null = coo
     headers: session ? { cookie: session } : {},
   })
 }
-const uploaded = () => readdir(join(t.dataDir, 'uploads'))
+const uploaded = () => uploadNames(t)
 
 describe('POST /api/upload', () => {
   it('stores a real PNG under an unguessable name and returns its /uploads/ URL', async () => {

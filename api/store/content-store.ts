@@ -2,6 +2,7 @@ import type { About } from '#schema/about.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import type { ContactSettings } from '#schema/contact-settings.ts'
 import type { Home } from '#schema/home.ts'
+import type { MediaItem } from '#schema/media.ts'
 import type { Program } from '#schema/program.ts'
 import type { References } from '#schema/reference.ts'
 import type { SocialProject } from '#schema/social-project.ts'
@@ -17,6 +18,8 @@ export type ContentData = {
   blogs: BlogPost[]
   'social-projects': SocialProject[]
   programs: Program[]
+  /** Every uploaded image and video (sizes, alt text, upload date), plus the bundled demo images. */
+  media: MediaItem[]
 }
 export type ContentName = keyof ContentData
 
@@ -31,6 +34,7 @@ const defaults: ContentData = {
   blogs: [],
   'social-projects': [],
   programs: [],
+  media: [],
 }
 
 /** Opens CONTENT_DIR's collection files; `onChange` is called after each write. */

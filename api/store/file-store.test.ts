@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -56,9 +56,31 @@ describe('file store paths', () => {
   })
 
   it('never removes a file outside its folders', async () => {
-    await files.removeUpload('/uploads/../users.json')
-    await files.removeUpload('/demo/logo.svg')
+    // Bait at every place a hostile name points to; a weakened guard (join(uploadsDir, name)) deletes one.
+    const bait = [
+      join(root, 'data', 'users.json'),
+      join(root, 'data', 'uploads', 'users.json'),
+      join(root, 'public', 'demo', 'logo.svg'),
+      join(root, 'public', 'demo', 'ornek-kurulum.zip'),
+      join(root, 'etc'),
+    ]
+    await mkdir(join(root, 'public', 'demo'), { recursive: true })
+    for (const path of bait) await writeFile(path, 'kalmalı')
+    const kept = await files.saveUpload(new Uint8Array([1]), 'png')
+    for (const url of [
+      '/uploads/../users.json',
+      '/uploads/..%2Fusers.json',
+      '/uploads/users.json',
+      '/uploads/abcdefgh.png/../../users.json',
+      '/demo/logo.svg',
+      '/uploads/../../public/demo/logo.svg',
+      '/uploads/../../etc',
+    ])
+      await files.removeUpload(url)
     await files.removeProgramFile('demo/ornek-kurulum.zip')
     await files.removeProgramFile('files/../../etc')
+    await files.removeProgramFile('files/../users.json')
+    for (const path of bait) expect(await readFile(path, 'utf8'), path).toBe('kalmalı')
+    expect(await readFile(join(root, 'data', kept))).toEqual(Buffer.from([1]))
   })
 })

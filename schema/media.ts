@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** Widths (px) of the AVIF and WebP copies made of every image; never wider than the original. */
+export const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const
+/** Formats of the copies, best first (the order of a <picture>'s sources). */
+export const VARIANT_FORMATS = ['avif', 'webp'] as const
+export type VariantFormat = (typeof VARIANT_FORMATS)[number]
+/** Longest alt text kept with an image. */
+export const ALT_MAX = 300
+
+/** One uploaded (or bundled demo) image or video: content/media.json, public like the pages that show it. */
+export const mediaItemSchema = z.object({
+  /** Where the original is served: /uploads/<id>.<ext> or /demo/<name>.<ext>. */
+  url: z.string().min(1),
+  /** 'image' has sized copies; 'video' (banner) is served as uploaded. */
+  type: z.enum(['image', 'video']),
+  /** File name as the staff member uploaded it (shown in the library). */
+  name: z.string().default(''),
+  /** Alt text kept with the image and offered when it is inserted. */
+  alt: z.string().max(ALT_MAX).default(''),
+  /** Pixel size after EXIF orientation (0 when unknown, e.g. videos). */
+  width: z.number().int().nonnegative().default(0),
+  height: z.number().int().nonnegative().default(0),
+  /** Widths of the AVIF/WebP copies, ascending: <url stem>.<width>w.<avif|webp>. */
+  widths: z.array(z.number().int().positive()).default([]),
+  /** Bytes as uploaded, bytes of the stored original (metadata removed), bytes of the largest WebP copy. */
+  uploadBytes: z.number().int().nonnegative().default(0),
+  bytes: z.number().int().nonnegative().default(0),
+  optimizedBytes: z.number().int().nonnegative().default(0),
+  /** ISO date of the upload. */
+  uploadedAt: z.string().default(''),
+})
+export type MediaItem = z.infer<typeof mediaItemSchema>
+
+/** PATCH body of a library item: the alt text. */
+export const mediaAltSchema = z.object({ alt: z.string().trim().max(ALT_MAX) })
+
+/** URL of one sized copy: /uploads/abc.jpg, 800, 'avif' → /uploads/abc.800w.avif (no original name has '.800w.'). */
+export function variantUrl(url: string, width: number, format: VariantFormat): string {
+  return `${url.replace(/\.[A-Za-z0-9]+$/, '')}.${width}w.${format}`
+}
+
+/** A srcset of every copy in one format ('' when the item has none). */
+export function variantSrcset(item: Pick<MediaItem, 'url' | 'widths'>, format: VariantFormat): string {
+  return item.widths.map((w) => `${variantUrl(item.url, w, format)} ${w}w`).join(', ')
+}
+
+/** The widths to make for an image `width` px wide: the standard ones below it, and its own width up to 1920. */
+export function variantWidths(width: number): number[] {
+  const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!)
+  return [...VARIANT_WIDTHS.filter((w) => w < largest), largest]
+}
