@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { msg } from '#schema/messages.ts'
 import { ListPager } from '../../../components/ListPager.tsx'
 import { ListSearch } from '../../../components/ListSearch.tsx'
@@ -21,6 +21,12 @@ export function BlogListSection({ paging, onEdit, onDelete }: Props) {
   const { page, q, setPage, search, keepInRange } = paging
   const blogs = useBlogs({ page, q })
   const data = blogs.data
+  const top = useRef<HTMLDivElement>(null)
+  // A new page starts at its first row, not where the pager was.
+  const toPage = (next: number) => {
+    setPage(next)
+    top.current?.scrollIntoView({ block: 'start' })
+  }
   useEffect(() => {
     if (data) keepInRange(data.rows.length, data.total, data.pageSize)
   }, [data, keepInRange])
@@ -38,7 +44,7 @@ export function BlogListSection({ paging, onEdit, onDelete }: Props) {
       ) : blogs.isError || !data ? (
         <LoadError fallback={msg.blogLoadError} error={blogs.error} />
       ) : (
-        <div aria-busy={blogs.isPlaceholderData || undefined}>
+        <div ref={top} className="list-body" aria-busy={blogs.isPlaceholderData || undefined}>
           <BlogList
             posts={data.rows}
             emptyText={q ? 'Aramanızla eşleşen yazı bulunamadı.' : 'Henüz blog yazısı yok.'}
@@ -50,7 +56,7 @@ export function BlogListSection({ paging, onEdit, onDelete }: Props) {
             page={page}
             pageSize={data.pageSize}
             total={data.total}
-            onPage={setPage}
+            onPage={toPage}
           />
         </div>
       )}

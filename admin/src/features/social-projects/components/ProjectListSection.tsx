@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { msg } from '#schema/messages.ts'
 import { ListPager } from '../../../components/ListPager.tsx'
 import { ListSearch } from '../../../components/ListSearch.tsx'
@@ -21,6 +21,12 @@ export function ProjectListSection({ paging, onEdit, onDelete }: Props) {
   const { page, q, setPage, search, keepInRange } = paging
   const projects = useProjects({ page, q })
   const data = projects.data
+  const top = useRef<HTMLDivElement>(null)
+  // A new page starts at its first row, not where the pager was.
+  const toPage = (next: number) => {
+    setPage(next)
+    top.current?.scrollIntoView({ block: 'start' })
+  }
   useEffect(() => {
     if (data) keepInRange(data.rows.length, data.total, data.pageSize)
   }, [data, keepInRange])
@@ -33,7 +39,7 @@ export function ProjectListSection({ paging, onEdit, onDelete }: Props) {
       ) : projects.isError || !data ? (
         <LoadError fallback={msg.projectsLoadError} error={projects.error} />
       ) : (
-        <div aria-busy={projects.isPlaceholderData || undefined}>
+        <div ref={top} className="list-body" aria-busy={projects.isPlaceholderData || undefined}>
           <ProjectList
             projects={data.rows}
             emptyText={q ? 'Aramanızla eşleşen proje bulunamadı.' : 'Henüz proje yok.'}
@@ -45,7 +51,7 @@ export function ProjectListSection({ paging, onEdit, onDelete }: Props) {
             page={page}
             pageSize={data.pageSize}
             total={data.total}
-            onPage={setPage}
+            onPage={toPage}
           />
         </div>
       )}
