@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from 'playwright/test'
 import { ADMIN } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'
@@ -45,6 +46,14 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => server?.stop())
 
+/** WCAG 2.1 A/AA violations of the page as it is now (as accessibility.spec.ts checks every screen). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map((v) => `${v.id}: ${v.help}`)
+}
+
 async function loginOn(page: Page, path: string) {
   const res = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
   expect(res.status(), await res.text()).toBe(200)
@@ -72,6 +81,7 @@ test('admin blog list pages with the keyboard and searches Turkish-aware; editin
   await page.keyboard.press('Enter')
   await expect(list.getByRole('status')).toHaveText(`${total} kayıttan 151–${total}`)
   await expect(page.getByRole('row').filter({ hasText: OLD_POST.title })).toBeVisible()
+  expect(await violations(page)).toEqual([])
 
   // 'İSTANBUL' finds 'istanbul'; 'ışık' finds 'IŞIK' (in the excerpt); a search starts again at page 1.
   const search = page.getByRole('searchbox', { name: 'Yazılarda ara' })
@@ -121,6 +131,15 @@ test('public blog search finds an old post through the API, Turkish-aware, and l
   await expect(titles).toHaveCount(12)
   await page.getByRole('button', { name: 'Daha fazla yazı göster' }).click()
   await expect(titles).toHaveCount(24)
+  expect(await violations(page)).toEqual([])
+  // The connection drops (a network fault, not a made-up answer): the spec's error text, and a retry that works.
+  await page.route('**/api/blog-search?**', (route) => route.abort('connectionreset'))
+  await search.fill('istanbul')
+  await expect(page.getByRole('alert')).toContainText('Blog yazısı yüklenirken bir hata oluştu.')
+  await page.unroute('**/api/blog-search?**')
+  await page.getByRole('button', { name: 'Tekrar dene' }).click()
+  await expect(titles).toHaveText([OLD_POST.title])
+
   // Cleared, the list shows the page's own posts again.
   await search.fill('')
   await expect(page.locator('.blog-list__summary')).toHaveText(/^155 yazı/)
