@@ -1,8 +1,9 @@
 /** Paths that keep working in maintenance mode: admin, library, API, uploads and static assets. */
 export function bypassesMaintenance(path: string): boolean {
   if (/^\/(admin|kutuphane|api|uploads|_astro|demo)(\/|$)/.test(path)) return true
-  // Files with an extension (css, images, robots.txt, favicons) are assets, not pages; .html pages are not.
-  return /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')
+  // Files with an extension (css, images, robots.txt, favicons) are assets; .html pages and the generated feeds
+  // (rss.xml, sitemap*.xml: titles and excerpts) are content, so maintenance hides them too.
+  return /\.[a-z0-9]+$/i.test(path) && !/\.(html|xml)$/i.test(path)
 }
 
 /** The page path that counts a view: '/blog/x/' and '/blog/x' are the same page. */

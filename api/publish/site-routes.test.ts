@@ -21,6 +21,8 @@ async function writeSite(dir: string) {
     'bakim/index.html': page('Sitemiz bakımda '),
     '_astro/island.abc123.js': 'console.log("ada")'.repeat(30),
     'robots.txt': 'User-agent: *\nAllow: /\n',
+    'rss.xml': '<rss><channel><title>Gizli başlık</title></channel></rss>',
+    'sitemap.xml': '<urlset><url><loc>/blog/ilk-yazi</loc></url></urlset>',
   }
   for (const [name, body] of Object.entries(files)) {
     await mkdir(join(dir, name, '..'), { recursive: true })
@@ -72,11 +74,14 @@ describe('site routes', () => {
 
   it('in maintenance mode public pages get the maintenance page with 503 and Retry-After; assets, library and admin do not', async () => {
     await t.deps.data.update('state', (s) => void (s.maintenanceMode = true))
-    for (const path of ['/', '/blog/ilk-yazi', '/yok']) {
+    // Finding 5 of issue 13: /rss.xml and /sitemap.xml answered 200 with titles and excerpts.
+    for (const path of ['/', '/blog/ilk-yazi', '/yok', '/rss.xml', '/sitemap.xml']) {
       const res = await app.request(path)
       expect(res.status, path).toBe(503)
       expect(res.headers.get('retry-after')).toBe('3600')
-      expect(await res.text()).toContain('Sitemiz bakımda')
+      const text = await res.text()
+      expect(text).toContain('Sitemiz bakımda')
+      expect(text).not.toContain('Gizli başlık')
     }
     expect((await app.request('/robots.txt')).status).toBe(200)
     expect((await app.request('/_astro/island.abc123.js')).headers.get('cache-control')).toContain(
