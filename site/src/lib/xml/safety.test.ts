@@ -42,6 +42,34 @@ describe('stylesheetRisk', () => {
     expect(stylesheetRisk(sheet(`<xsl:value-of select="&#x64;ocument('x')"/>`))).toBe('document')
   })
 
+  // Finding 6 of issue 13: the old pattern skipped a document( preceded by '-', so these got through.
+  it.each([
+    `1-document('/rss.xml')`,
+    `-document('/rss.xml')`,
+    `(document('/rss.xml'))`,
+    `foo|document('/rss.xml')`,
+    `count(/)*document('x')`,
+    `$v+document('x')`,
+    `x[document('x')]`,
+    `{document('x')}`,
+    `fn:document\n('x')`,
+    `1 -docu&#109;ent('x')`,
+    `doc('x')`,
+    `unparsed-text('x')`,
+  ])('refuses a loading call in any expression context: %s', (expr) => {
+    expect(stylesheetRisk(sheet(`<xsl:value-of select="${expr}"/>`))).toBe('document')
+    expect(stylesheetRisk(sheet(`<p title="{${expr}}"/>`))).toBe('document')
+  })
+
+  it('refuses the elements that write or read other documents', () => {
+    expect(stylesheetRisk(sheet('<exsl:document href="x"/>'))).toBe('document')
+    expect(stylesheetRisk(sheet('<xsl:result-document href="x"/>'))).toBe('document')
+  })
+
+  it('passes names that only contain the word', () => {
+    expect(stylesheetRisk(sheet(`<xsl:value-of select="my-document('x') + a.document(1)"/>`))).toBeNull()
+  })
+
   it('refuses the EXSLT dynamic and Saxon extension namespaces, which evaluate XPath built at run time', () => {
     expect(stylesheetRisk(sheet('', ' xmlns:dyn="http://exslt.org/dynamic"'))).toBe('dynamic')
     expect(stylesheetRisk(sheet('', ' xmlns:s="http://icl.com/saxon"'))).toBe('dynamic')

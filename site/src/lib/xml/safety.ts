@@ -1,3 +1,5 @@
+import { calledFunctions } from './xpath-calls.ts'
+
 /**
  * Checks on raw text, made before any parser sees it. They look at the characters, not at a parse tree, so no
  * difference between our parser and the engine's can hide what they look for. They may refuse a harmless file
@@ -15,8 +17,24 @@ export type StylesheetRisk = 'doctype' | 'import' | 'include' | 'document' | 'dy
 // Any element named import or include, whatever its prefix: xsl:import / xsl:include load other files.
 const IMPORT = /<\s*(?:[A-Za-z_][\w.-]*:)?import[\s/>]/
 const INCLUDE = /<\s*(?:[A-Za-z_][\w.-]*:)?include[\s/>]/
-// document( not preceded by a name character: XPath's document() loads a URL; JS's document.x( does not match.
-const DOCUMENT_CALL = /(?:^|[^\w.$:-])document\s*\(/
+// Functions that load another file (document() in XSLT 1.0; doc(), unparsed-text() and collection() in later
+// versions) or evaluate XPath built at run time, whatever their prefix.
+const LOADING_CALLS = new Set([
+  'document',
+  'doc',
+  'doc-available',
+  'unparsed-text',
+  'unparsed-text-lines',
+  'unparsed-text-available',
+  'collection',
+  'uri-collection',
+  'json-doc',
+  'transform',
+  'evaluate',
+])
+// Elements that write or read other documents: exsl:document, xsl:result-document.
+const DOCUMENT_ELEMENT = /<\s*(?:[A-Za-z_][\w.-]*:)?(?:result-)?document[\s/>]/
+const callsLoader = (text: string) => calledFunctions(text).some((name) => LOADING_CALLS.has(name))
 // EXSLT dyn:evaluate and saxon:evaluate build XPath at run time and could call document() out of sight.
 const DYNAMIC_NS = /http:\/\/exslt\.org\/dynamic|http:\/\/icl\.com\/saxon|http:\/\/saxon\.sf\.net/
 
@@ -27,7 +45,8 @@ export function stylesheetRisk(xslt: string): StylesheetRisk {
   if (INCLUDE.test(xslt)) return 'include'
   // Attribute values reach XPath with character references decoded: docu&#109;ent( is document(.
   const decoded = decodeCharRefs(xslt)
-  if (DOCUMENT_CALL.test(xslt) || DOCUMENT_CALL.test(decoded)) return 'document'
+  if (callsLoader(xslt) || callsLoader(decoded)) return 'document'
+  if (DOCUMENT_ELEMENT.test(xslt) || DOCUMENT_ELEMENT.test(decoded)) return 'document'
   if (DYNAMIC_NS.test(xslt) || DYNAMIC_NS.test(decoded)) return 'dynamic'
   return null
 }
