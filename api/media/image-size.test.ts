@@ -64,9 +64,49 @@ const header = {
   },
 }
 
+/** A GIF declaring a 1×1 screen whose one frame is w×h. */
+function gifWithFrame(w: number, h: number) {
+  const b = Buffer.alloc(13 + 10 + 4 + 1)
+  b.write('GIF89a')
+  b.writeUInt16LE(1, 6)
+  b.writeUInt16LE(1, 8)
+  b[13] = 0x2c
+  b.writeUInt16LE(w, 18)
+  b.writeUInt16LE(h, 20)
+  b.set([2, 1, 0, 0, 0x3b], 23)
+  return new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length))
+}
+
 describe('imageSize', () => {
   it.each(Object.keys(header) as (keyof typeof header)[])('reads the size from a %s header', (ext) => {
     expect(imageSize(header[ext](4000, 3000), ext)).toEqual({ width: 4000, height: 3000 })
+  })
+
+  // Finding 7 of issue 13: a 1×1 screen holding a 16000×16000 frame was accepted (only the screen was read).
+  it('reads every GIF frame, past extensions and colour tables, and answers the furthest frame edge', () => {
+    const frame = (left: number, top: number, w: number, h: number) => {
+      const d = Buffer.alloc(10)
+      d[0] = 0x2c
+      d.writeUInt16LE(left, 1)
+      d.writeUInt16LE(top, 3)
+      d.writeUInt16LE(w, 5)
+      d.writeUInt16LE(h, 7)
+      d[9] = 0x80 // a local colour table of 2 entries
+      return [...d, 0, 0, 0, 0, 0, 0, 2, 3, 1, 2, 3, 0]
+    }
+    const screen = [...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+    const control = [0x21, 0xf9, 4, 0, 0, 0, 0, 0]
+    const gif = (...frames: number[][]) =>
+      new Uint8Array([...screen, ...control, ...frames.flat(), 0x3b])
+    expect(imageSize(gif(frame(0, 0, 1, 1)), 'gif')).toEqual({ width: 1, height: 1 })
+    expect(imageSize(gif(frame(0, 0, 1, 1), frame(0, 0, 16000, 16000)), 'gif')).toEqual({
+      width: 16000,
+      height: 16000,
+    })
+    expect(imageSize(gif(frame(0, 0, 1, 1), [...control], frame(9000, 10, 9000, 2)), 'gif')).toEqual({
+      width: 18000,
+      height: 12,
+    })
   })
 
   it('reads the real 1×1 PNG and gives null for a header it cannot read', () => {
@@ -97,8 +137,10 @@ describe('uploads refuse images with huge dimensions', () => {
     ['jpg', 16385, 100],
     ['gif', 10000, 6000],
     ['webp', 16384, 16384],
-  ] as const)('%s of %i×%i: 400', async (ext, w, h) => {
-    const res = await upload(header[ext](w, h), ext)
+    ['gif-frame', 16000, 16000],
+  ] as const)('%s of %i×%i: 400', async (kind, w, h) => {
+    const ext = kind === 'gif-frame' ? 'gif' : kind
+    const res = await upload(kind === 'gif-frame' ? gifWithFrame(w, h) : header[kind](w, h), ext)
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ message: dimensions, fields: { image: dimensions } })
     expect(await uploadNames(t)).toEqual([])

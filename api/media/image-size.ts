@@ -13,8 +13,33 @@ function png(b: Uint8Array): ImageSize | null {
   return { width: u32be(b, 16), height: u32be(b, 20) }
 }
 
+/**
+ * The logical screen and every frame: a frame may be larger than the screen it declares (browsers decode it at
+ * its own size), so the answer covers the furthest frame edge. Walks the blocks until the trailer or the end.
+ */
 function gif(b: Uint8Array): ImageSize | null {
-  return b.length < 10 ? null : { width: u16le(b, 6), height: u16le(b, 8) }
+  if (b.length < 10) return null
+  let width = u16le(b, 6)
+  let height = u16le(b, 8)
+  let i = 13 + colorTableBytes(b[10] ?? 0)
+  while (i < b.length && b[i] !== 0x3b) {
+    if (b[i] === 0x2c && i + 10 <= b.length) {
+      width = Math.max(width, u16le(b, i + 1) + u16le(b, i + 5))
+      height = Math.max(height, u16le(b, i + 3) + u16le(b, i + 7))
+      i = skipSubBlocks(b, i + 10 + colorTableBytes(b[i + 9]!) + 1) // + LZW minimum code size
+    } else if (b[i] === 0x21) i = skipSubBlocks(b, i + 2)
+    else break // not a GIF block: what follows is no frame
+  }
+  return { width, height }
+}
+
+/** Bytes of the colour table a GIF packed field announces (none without its top bit). */
+const colorTableBytes = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0)
+
+/** The index after a chain of GIF data sub-blocks (each: length byte, data; a zero length ends it). */
+function skipSubBlocks(b: Uint8Array, i: number): number {
+  while (i < b.length && b[i] !== 0) i += b[i]! + 1
+  return i + 1
 }
 
 /** The first start-of-frame segment (SOF0–SOF15 except DHT, JPG and DAC) holds the frame size. */
