@@ -143,6 +143,25 @@ describe('contact settings', () => {
     expect(array.status).toBe(400)
   })
 
+  // Finding 8 of issue 13: `{}` answered 200 and emptied every setting.
+  it('refuses a save that leaves out the spec’s fields, with a message per field, and changes nothing', async () => {
+    await save(fields)
+    const before = await publicSettings()
+    const empty = await jsonRequest(t, 'PUT', '/api/admin/contact-settings', {}, cookie)
+    expect(empty.status).toBe(400)
+    const body = await empty.json()
+    expect(body.message).toBe('Bu alan zorunludur.')
+    expect(Object.keys(body.fields).sort()).toEqual(
+      ['title', 'email', 'phone', 'address', 'whatsapp', 'mapUrl', 'aboutText', 'socialLinks'].sort(),
+    )
+    const { aboutText: _, ...partial } = fields
+    const missingOne = await save(partial)
+    expect((await missingOne.json()).fields).toEqual({ aboutText: 'Bu alan zorunludur.' })
+    expect(await publicSettings()).toEqual(before)
+    const cleared = await save({ ...fields, aboutText: '' })
+    expect(cleared.status).toBe(200)
+  })
+
   it('needs an admin session to save: 401 without one and for a library member session', async () => {
     const before = await publicSettings()
     expect((await save(fields, undefined, null)).status).toBe(401)

@@ -15,6 +15,15 @@ const logoSchema = z.object({ logo: mediaRef })
 const socialLinksOf = (value: unknown) =>
   typeof value === 'string' ? parseJsonField(value, undefined, msg.invalidBody) : value
 
+/** The fields spec section 7 says a save sends: a missing one is refused, never stored as empty. */
+const SAVED_FIELDS = ['title', 'email', 'phone', 'address', 'whatsapp', 'mapUrl', 'aboutText', 'socialLinks']
+
+/** Fails with 400 and 'Bu alan zorunludur.' on each field the body leaves out ('' is a value: it clears one). */
+function requireSavedFields(fields: Record<string, unknown>): void {
+  const missing = SAVED_FIELDS.filter((key) => fields[key] === undefined)
+  if (missing.length) fail(400, msg.required, Object.fromEntries(missing.map((key) => [key, msg.required])))
+}
+
 type SettingsBody = { fields: Record<string, unknown>; logoFile?: File }
 
 /** The admin form sends multipart (socialLinks as JSON text, optional logoFile); plain JSON is accepted too. */
@@ -37,6 +46,7 @@ export const contactSettingsRoutes = new Hono<AppEnv>().get('/', (c) =>
 export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', mediaFormLimit('image'), async (c) => {
   const { content, files } = c.var.deps
   const body = await readSettingsBody(c)
+  requireSavedFields(body.fields)
   const input = parseOrFail(contactSettingsInputSchema, body.fields)
   // A `logo` text field may clear or keep the logo; without it the current logo stays.
   const logoText = body.fields.logo === undefined ? undefined : parseOrFail(logoSchema, body.fields).logo
