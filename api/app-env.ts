@@ -2,6 +2,7 @@ import type { ContentStore } from './store/content-store.ts'
 import type { DataStore, StoredUser } from './store/data-store.ts'
 import type { FileStore } from './store/file-store.ts'
 import type { RateLimiter } from './auth/rate-limit.ts'
+import type { TrustedProxies } from './auth/client-address.ts'
 import type { Sessions } from './auth/session.ts'
 import type { BuildStatus } from './publish/build-status.ts'
 
@@ -19,6 +20,8 @@ export type Deps = {
   buildStatus: () => BuildStatus
   /** Session cookies are always Secure (the site is served over https). */
   secureCookies: boolean
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustedProxies: TrustedProxies
 }
 
 export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './app-env.ts'
 import { idleBuildStatus, type BuildStatus } from './publish/build-status.ts'
 import { createSessions } from './auth/session.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
+import { parseTrustedProxies } from './auth/client-address.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { requireAdmin } from './middleware/session.ts'
 import { auditAdminActions } from './middleware/audit.ts'
@@ -29,6 +30,8 @@ export type AppOptions = {
   buildStatus?: () => BuildStatus
   /** Always mark session cookies Secure; the server sets it when SITE_URL is https. */
   secureCookies?: boolean
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For is read (default 'loopback'; see auth/client-address.ts). */
+  trustProxy?: string
 }
 
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
@@ -65,6 +68,7 @@ export async function createApp(options: AppOptions) {
     now,
     buildStatus: options.buildStatus ?? idleBuildStatus,
     secureCookies: options.secureCookies ?? false,
+    trustedProxies: parseTrustedProxies(options.trustProxy),
   }
 
   const app = new Hono<AppEnv>()

@@ -36,6 +36,7 @@ async function main() {
     onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? builder.request() : undefined),
     buildStatus: builder.status,
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
+    trustProxy: env.TRUST_PROXY,
   })
   const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
   if (generated) {

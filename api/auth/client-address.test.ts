@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { addUser, createTestApp, type TestApp } from '../test-helpers.ts'
-import { forwardedClient } from './client-address.ts'
+import { forwardedClient, parseTrustedProxies } from './client-address.ts'
 
 let t: TestApp
 let server: ServerType
@@ -51,13 +51,59 @@ describe('the address a rate limit counts', () => {
 })
 
 describe('forwardedClient', () => {
-  it('trusts the header only from a loopback or private peer', () => {
+  it('by default trusts the header only from a loopback peer', () => {
     expect(forwardedClient('127.0.0.1', '203.0.113.7')).toBe('203.0.113.7')
-    expect(forwardedClient('::ffff:10.0.0.2', 'a, 2001:db8::1')).toBe('2001:db8::1')
+    expect(forwardedClient('::ffff:127.0.0.1', 'a, 2001:db8::1')).toBe('2001:db8::1')
     expect(forwardedClient('::1', ' 203.0.113.7 ')).toBe('203.0.113.7')
-    expect(forwardedClient('172.20.0.5', '203.0.113.7')).toBe('203.0.113.7')
     expect(forwardedClient('203.0.113.50', '127.0.0.1')).toBe('203.0.113.50')
     expect(forwardedClient('127.0.0.1', 'bozuk')).toBe('127.0.0.1')
     expect(forwardedClient('127.0.0.1', undefined)).toBe('127.0.0.1')
+  })
+
+  // Finding 9 of issue 13: any private-range peer was believed, so in a LAN or container set-up a client could
+  // choose its own rate-limit address.
+  it('ignores a private-range peer unless TRUST_PROXY names it', () => {
+    expect(forwardedClient('172.20.0.5', '203.0.113.7')).toBe('172.20.0.5')
+    expect(forwardedClient('::ffff:10.0.0.2', '203.0.113.7')).toBe('::ffff:10.0.0.2')
+    expect(forwardedClient('fd00::5', '203.0.113.7')).toBe('fd00::5')
+    const docker = parseTrustedProxies('172.16.0.0/12, fd00::/8')
+    expect(forwardedClient('172.20.0.5', '203.0.113.7', docker)).toBe('203.0.113.7')
+    expect(forwardedClient('::ffff:172.20.0.5', '203.0.113.7', docker)).toBe('203.0.113.7')
+    expect(forwardedClient('fd00::5', '2001:db8::1', docker)).toBe('2001:db8::1')
+    expect(forwardedClient('127.0.0.1', '203.0.113.7', docker)).toBe('127.0.0.1')
+    expect(forwardedClient('127.0.0.1', '203.0.113.7', parseTrustedProxies('none'))).toBe('127.0.0.1')
+  })
+
+  it('walks a chain of trusted proxies right to left and stops at the first untrusted hop', () => {
+    const two = parseTrustedProxies('loopback,10.0.0.1')
+    expect(forwardedClient('127.0.0.1', '6.6.6.6, 203.0.113.7, 10.0.0.1', two)).toBe('203.0.113.7')
+    expect(forwardedClient('127.0.0.1', '10.0.0.1', two)).toBe('10.0.0.1')
+  })
+
+  it('refuses a bad TRUST_PROXY entry with a clear message', () => {
+    expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow('TRUST_PROXY içinde geçersiz adres: 10.0.0.0/33')
+    expect(() => parseTrustedProxies('proxy.local')).toThrow('TRUST_PROXY')
+  })
+})
+
+describe('a LAN peer behind no trusted proxy', () => {
+  it('cannot pick its own login-limit address through the app', async () => {
+    const lan = await createTestApp({ trustProxy: 'none' })
+    const srv = serve({ fetch: lan.app.fetch, port: 0, hostname: '127.0.0.1' })
+    await new Promise((r) => srv.once('listening', r))
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/api/admin/login`
+    const a = await addUser(lan.deps.data)
+    const attempt = (xff: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
+        body: JSON.stringify({ email: a.email, password: 'yanlis-sifre' }),
+      }).then((r) => r.status)
+    const statuses = []
+    for (let i = 0; i < 7; i++) statuses.push(await attempt(`198.51.100.${i}`))
+    await new Promise((r) => srv.close(r))
+    await lan.cleanup()
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses.slice(5)).toEqual([429, 429])
   })
 })

@@ -1,28 +1,70 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
+import type { AppEnv } from '../app-env.ts'
 
-/** Loopback and private peers: a reverse proxy on the same host or network, whose X-Forwarded-For we read. */
-const PROXY_PEER = /^(::ffff:)?(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i
+/** The proxies whose X-Forwarded-For entries we read: addresses and ranges (CIDR), 'loopback' for 127/8 and ::1. */
+export type TrustedProxies = BlockList
 
 /**
- * The client a rate limit counts: behind a local or private proxy, the last X-Forwarded-For entry (the one the
- * proxy added; entries a client sends come before it), else the socket's peer. A public peer's header is ignored,
- * so a client talking to the server directly cannot pick its own address.
+ * Parses TRUST_PROXY: comma-separated addresses, CIDR ranges and the word 'loopback' (the default); 'none' trusts
+ * no one. Throws a Turkish message naming a bad entry, so a typo stops the start instead of trusting nothing.
  */
-export function forwardedClient(peer: string, forwardedFor: string | undefined): string {
-  if (!forwardedFor || !PROXY_PEER.test(peer)) return peer
-  const last = forwardedFor.split(',').pop()?.trim() ?? ''
-  return isIP(last) ? last : peer
+export function parseTrustedProxies(value = 'loopback'): TrustedProxies {
+  const list = new BlockList()
+  for (const raw of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (raw === 'none') continue
+    if (raw === 'loopback') {
+      list.addSubnet('127.0.0.0', 8, 'ipv4')
+      list.addAddress('::1', 'ipv6')
+      continue
+    }
+    const [address = '', bits] = raw.split('/')
+    const family = isIP(address)
+    const prefix = bits === undefined ? undefined : Number(bits)
+    const max = family === 6 ? 128 : 32
+    if (!family || (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= max)))
+      throw new Error(`TRUST_PROXY içinde geçersiz adres: ${raw}`)
+    const type = family === 6 ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) list.addAddress(address, type)
+    else list.addSubnet(address, prefix, type)
+  }
+  return list
+}
+
+const trusts = (proxies: TrustedProxies, address: string) => {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  const family = isIP(plain)
+  return family !== 0 && proxies.check(plain, family === 6 ? 'ipv6' : 'ipv4')
+}
+
+/**
+ * The client a rate limit counts: starting at the socket peer, each hop that is a trusted proxy hands over to the
+ * X-Forwarded-For entry it added (read right to left); the first untrusted hop is the client. Entries a client sends
+ * come before its own and are never reached, and an untrusted peer's header is ignored entirely.
+ */
+export function forwardedClient(
+  peer: string,
+  forwardedFor: string | undefined,
+  proxies: TrustedProxies = parseTrustedProxies(),
+): string {
+  const entries = (forwardedFor ?? '').split(',').map((s) => s.trim())
+  let client = peer
+  while (trusts(proxies, client) && entries.length) {
+    const next = entries.pop()!
+    if (!isIP(next)) break
+    client = next
+  }
+  return client
 }
 
 /** The client address for rate limits (see forwardedClient); 'local' when there is no socket (app.request). */
-export function clientAddress(c: Context): string {
+export function clientAddress(c: Context<AppEnv>): string {
   let peer: string | undefined
   try {
     peer = getConnInfo(c).remote.address
   } catch {
     // app.request in tests: no socket
   }
-  return peer ? forwardedClient(peer, c.req.header('x-forwarded-for')) : 'local'
+  return peer ? forwardedClient(peer, c.req.header('x-forwarded-for'), c.var.deps.trustedProxies) : 'local'
 }

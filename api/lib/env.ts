@@ -15,6 +15,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD en az 8 karakter olmalı' }).optional(),
   SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET en az 32 karakter olmalı' }).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, 'loopback' (default) or 'none'. */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
   REBUILD: z.enum(['on', 'off']).default('on'),
 })
