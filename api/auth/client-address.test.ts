@@ -32,10 +32,9 @@ const login = (email: string, forwardedFor?: string) =>
 // by one visitor blocked the login for everyone for a minute.
 describe('the address a rate limit counts', () => {
   it('is the client the local proxy names, so one visitor behind it does not block another', async () => {
-    const a = await addUser(t.deps.data)
     const b = await addUser(t.deps.data)
-    const c = await addUser(t.deps.data)
-    for (let i = 0; i < 5; i++) expect(await login(i % 2 ? a.email : c.email, '203.0.113.7')).toBe(401)
+    // 20 failures (the per-address limit, four times the per-e-mail one) on many e-mails from one visitor.
+    for (let i = 0; i < 20; i++) expect(await login(`yok${i}@ornek.com`, '203.0.113.7')).toBe(401)
     expect(await login(b.email, '203.0.113.7')).toBe(429)
     expect(await login(b.email, '198.51.100.20')).toBe(401)
     // A client cannot add its own entries in front of the proxy's: the proxy's own (last) entry counts.
@@ -43,9 +42,8 @@ describe('the address a rate limit counts', () => {
   })
 
   it('falls back to the socket when the header is missing or not an address', async () => {
-    const a = await addUser(t.deps.data)
     const b = await addUser(t.deps.data)
-    for (let i = 0; i < 5; i++) expect(await login(i % 2 ? a.email : `yok${i}@ornek.com`, 'bozuk')).toBe(401)
+    for (let i = 0; i < 20; i++) expect(await login(`yok${i}@ornek.com`, 'bozuk')).toBe(401)
     expect(await login(b.email)).toBe(429)
   })
 })

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../app-env.ts'
 import { clientAddress } from './client-address.ts'
@@ -8,9 +9,24 @@ import { dummyHash, verifyPassword } from './passwords.ts'
 /** Who may log in: admin users and library members alike. */
 type Account = { email: string; passwordHash: string }
 
+/** One address may try this many times the per-e-mail limit across all e-mails (password spraying). */
+export const ADDRESS_LIMIT_FACTOR = 4
+/** Longest wait an account under attack adds to each of its logins. */
+export const MAX_ACCOUNT_DELAY_MS = 4000
+
 /**
- * Finds the account with this e-mail and checks its password under the login limiter, counted per address and
- * per e-mail with keys of the `scope`'s own: 429 over the limit, 401 for a wrong e-mail or password.
+ * How long a login for an account waits, given its failures from all addresses in the window: nothing up to the
+ * limit, then 250 ms doubling per further failure, capped. A delay, never a refusal: the owner still gets in.
+ */
+export function accountDelayMs(failures: number, limit: number): number {
+  const excess = failures - limit
+  return excess < 0 ? 0 : Math.min(250 * 2 ** excess, MAX_ACCOUNT_DELAY_MS)
+}
+
+/**
+ * Finds the account with this e-mail and checks its password under the login limiter (decision 014): refused
+ * with 429 over the limit per address and per (address, e-mail); failures for one e-mail from any address only
+ * slow its logins down, so nobody can lock an owner out. 401 for a wrong e-mail or password.
  */
 export async function checkPasswordLogin<A extends Account>(
   c: Context<AppEnv>,
@@ -18,18 +34,28 @@ export async function checkPasswordLogin<A extends Account>(
   accounts: A[],
   credentials: { email: string; password: string },
 ): Promise<A> {
-  const { loginLimiter } = c.var.deps
-  const emailKey = `${scope}-email:${credentials.email}`
-  const addressKey = `${scope}-ip:${clientAddress(c)}`
-  const keys = [addressKey, emailKey]
-  // The attempt is counted before the (slow) password check, so a parallel burst is limited too.
-  if (!loginLimiter.take(keys)) fail(429, msg.tooManyAttempts)
+  const { loginLimiter: limiter } = c.var.deps
+  const address = clientAddress(c)
+  const addressKey = `${scope}-ip:${address}`
+  const pairKey = `${scope}-ip-email:${address}:${credentials.email}`
+  const accountKey = `${scope}-account:${credentials.email}`
+  // Counted before the (slow) password check, so a parallel burst is limited too; both keys or neither.
+  if (!limiter.take([addressKey], limiter.limit * ADDRESS_LIMIT_FACTOR)) fail(429, msg.tooManyAttempts)
+  if (!limiter.take([pairKey])) {
+    limiter.refund([addressKey])
+    fail(429, msg.tooManyAttempts)
+  }
+  const delay = accountDelayMs(limiter.count(accountKey), limiter.limit)
+  if (delay) await sleep(delay)
   const account = accounts.find((a) => a.email === credentials.email)
   // An unknown e-mail is checked against a dummy hash, so both answers take the same time.
   const ok = await verifyPassword(credentials.password, account?.passwordHash ?? dummyHash)
-  if (!account || !ok) fail(401, msg.invalidCredentials)
-  // Only failures count: a success gives back the address's attempt and clears the e-mail's failures.
-  loginLimiter.refund([addressKey])
-  loginLimiter.reset([emailKey])
+  if (!account || !ok) {
+    limiter.note(accountKey)
+    fail(401, msg.invalidCredentials)
+  }
+  // Only failures count: a success gives back the address's attempt and clears this address's tries on the e-mail.
+  limiter.refund([addressKey])
+  limiter.reset([pairKey])
   return account
 }
