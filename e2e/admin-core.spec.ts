@@ -103,6 +103,20 @@ test('profile: own name update shows the success text and the sidebar follows', 
   }
 })
 
+test('profile: a new password needs the current one; a wrong one is named next to its field', async ({ page }) => {
+  await loginAsAdmin(page, '/admin/profil')
+  const form = page.getByRole('region', { name: 'Profil Bilgilerim' })
+  await form.getByLabel('Yeni Şifre').fill('Baska-Sifre-123')
+  await form.getByRole('button', { name: 'Profili Güncelle' }).click()
+  await expect(
+    form.getByText('Şifrenizi veya e-postanızı değiştirmek için mevcut şifrenizi giriniz.').first(),
+  ).toBeVisible()
+  await form.getByLabel('Mevcut Şifre').fill('yanlis-sifre')
+  await form.getByRole('button', { name: 'Profili Güncelle' }).click()
+  await expect(form.getByText('Mevcut şifreniz hatalı.').first()).toBeVisible()
+  await expect(form.getByLabel('Mevcut Şifre')).toHaveAccessibleDescription(/Mevcut şifreniz hatalı\./)
+})
+
 test('users: superadmin creates, edits and deletes an admin; the admin sees no user management', async ({
   page,
   browser,

@@ -30,6 +30,8 @@ export const userUpdateSchema = z.object({
   name: requiredText().pipe(z.string().max(120)),
   email: email(),
   password: optionalPassword,
+  /** The editor's own current password: required to change one's own password or e-mail. */
+  currentPassword: z.string().max(200).optional(),
   role: z.enum(adminRoles, { error: 'Geçersiz rol.' }).optional(),
 })
 

@@ -25,6 +25,7 @@ const profile = (u: { name: string; email: string }, password?: string) => ({
   name: u.name,
   email: u.email,
   password,
+  currentPassword: PASSWORD,
 })
 
 // Sessions are signed tokens: before, a session stolen or left open elsewhere outlived a password change by up

@@ -11,7 +11,13 @@ const iat = Math.floor(at.getTime() / 1000)
 describe('session tokens', () => {
   it('accept what sign() makes, and only for its kind', async () => {
     const token = await sessions.sign({ sub: 'u1', kind: 'admin' })
-    expect(await sessions.verify(token, 'admin')).toEqual({ sub: 'u1', kind: 'admin', iat })
+    expect(await sessions.verify(token, 'admin')).toEqual({
+      sub: 'u1',
+      kind: 'admin',
+      iat,
+      exp: iat + 8 * 3600,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    })
     expect(await sessions.verify(token, 'library')).toBeNull()
   })
 

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 
 export type SessionKind = 'admin' | 'library'
 export type SessionClaims = { sub: string; kind: SessionKind }
-/** A checked token: its claims and when it was issued (seconds since the epoch). */
-export type VerifiedSession = SessionClaims & { iat: number }
+/** A checked token: its claims, its id (for revocation) and when it was issued and expires (epoch seconds). */
+export type VerifiedSession = SessionClaims & { iat: number; exp: number; jti: string }
 
 export const SESSION_HOURS = 8
 export const cookieNames: Record<SessionKind, string> = { admin: 'admin_session', library: 'library_session' }
@@ -17,22 +18,23 @@ export function createSessions(secret: string, now: () => Date) {
       return new SignJWT({ kind: claims.kind })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + SESSION_HOURS * 3600)
         .sign(key)
     },
     async verify(token: string, kind: SessionKind): Promise<VerifiedSession | null> {
       try {
-        // Our tokens always carry iat and exp, 8 hours apart: anything else was not made by sign().
+        // Our tokens always carry iat, exp (8 hours apart) and a jti: anything else was not made by sign().
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: now(),
-          requiredClaims: ['iat', 'exp', 'sub'],
+          requiredClaims: ['iat', 'exp', 'sub', 'jti'],
           maxTokenAge: SESSION_HOURS * 3600,
         })
         if (payload.exp! - payload.iat! > SESSION_HOURS * 3600) return null
-        if (payload.kind !== kind || typeof payload.sub !== 'string') return null
-        return { sub: payload.sub, kind, iat: payload.iat! }
+        if (payload.kind !== kind || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null
+        return { sub: payload.sub, kind, iat: payload.iat!, exp: payload.exp!, jti: payload.jti }
       } catch {
         return null
       }

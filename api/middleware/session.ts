@@ -4,7 +4,14 @@ import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
 import type { AdminRole } from '#schema/user.ts'
 import { fail } from '../lib/errors.ts'
-import { cookieNames, issuedSince, SESSION_HOURS, type SessionKind } from '../auth/session.ts'
+import {
+  cookieNames,
+  issuedSince,
+  SESSION_HOURS,
+  type SessionKind,
+  type VerifiedSession,
+} from '../auth/session.ts'
+import type { StoredMember, StoredUser } from '../store/data-store.ts'
 import type { AppEnv } from '../app-env.ts'
 
 /**
@@ -32,12 +39,39 @@ export function clearSessionCookie(c: Context<AppEnv>, kind: SessionKind): void 
   deleteCookie(c, cookieNames[kind], { path: '/', secure: isSecure(c), httpOnly: true, sameSite: 'Strict' })
 }
 
-/** Requires a valid admin session whose user still exists; puts the current user on c.var.user. */
+/** The request's live session of that kind: signed, unexpired and not revoked (logout); else null. */
+export async function liveSession(c: Context<AppEnv>, kind: SessionKind): Promise<VerifiedSession | null> {
+  const token = getCookie(c, cookieNames[kind])
+  const claims = token ? await c.var.deps.sessions.verify(token, kind) : null
+  return claims && !c.var.deps.data.revocations.isRevoked(claims.jti) ? claims : null
+}
+
+/**
+ * The account behind the request's live session of that kind, or null: it must still exist, and the session
+ * must not predate its last password change (decision 010).
+ */
+export async function sessionAccount<K extends SessionKind>(c: Context<AppEnv>, kind: K) {
+  const claims = await liveSession(c, kind)
+  if (!claims) return null
+  const { data } = c.var.deps
+  const accounts: (StoredUser | StoredMember)[] = kind === 'admin' ? data.read('users') : data.read('members')
+  const account = accounts.find((a) => a.id === claims.sub)
+  return account && issuedSince(claims.iat, account.sessionsFrom)
+    ? (account as K extends 'admin' ? StoredUser : StoredMember)
+    : null
+}
+
+/** Ends the request's session of that kind on the server (logout): its token id is revoked until it expires. */
+export async function revokeSession(c: Context<AppEnv>, kind: SessionKind): Promise<void> {
+  const claims = await liveSession(c, kind)
+  const nowSeconds = Math.floor(c.var.deps.now().getTime() / 1000)
+  if (claims) c.var.deps.data.revocations.revoke(claims.jti, claims.exp, nowSeconds)
+}
+
+/** Requires a live admin session whose user still exists; puts the current user on c.var.user. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const token = getCookie(c, cookieNames.admin)
-  const claims = token ? await c.var.deps.sessions.verify(token, 'admin') : null
-  const user = claims ? c.var.deps.data.read('users').find((u) => u.id === claims.sub) : undefined
-  if (!user || !issuedSince(claims!.iat, user.sessionsFrom)) fail(401, msg.unauthorized)
+  const user = await sessionAccount(c, 'admin')
+  if (!user) fail(401, msg.unauthorized)
   c.set('user', user)
   await next()
 })

@@ -216,7 +216,7 @@ describe('users: own profile', () => {
       t,
       'PUT',
       `/api/admin/users/${admin.id}`,
-      { name: 'Kendim', email: 'kendim@ornek.com', role: 'admin' },
+      { name: 'Kendim', email: 'kendim@ornek.com', role: 'admin', currentPassword: PASSWORD },
       cookie,
     )
     expect(res.status).toBe(200)

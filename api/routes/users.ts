@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { publicUser } from '../auth/public-user.ts'
 import { assertEmailFree } from '../auth/unique-email.ts'
+import { assertCurrentPassword } from '../auth/current-password.ts'
 import { requireRole, setSessionCookie } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -41,9 +42,10 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .put('/:id', idParam, validate('json', userUpdateSchema), async (c) => {
     const { id: userId } = c.req.valid('param')
-    const { password, ...input } = c.req.valid('json')
+    const { password, currentPassword, ...input } = c.req.valid('json')
     const actor = c.var.user
     const { data, now, sessions } = c.var.deps
+    await assertCurrentPassword(c, actor, { targetId: userId, email: input.email, password, currentPassword })
     const passwordHash = password ? await hashPassword(password) : undefined
     // A new password ends every session opened before it (a stolen one too).
     const sessionsFrom = password ? now().toISOString() : undefined

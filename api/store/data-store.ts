@@ -8,6 +8,7 @@ import { openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
 import { importJsonEra } from './private/json-import.ts'
 import { messageStore } from './private/messages.ts'
+import { revocationStore } from './private/revocations.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
 
 export type { StoredMember, StoredUser } from './private/accounts.ts'
@@ -33,6 +34,8 @@ export type DataStore = {
   messages: ReturnType<typeof messageStore>
   counters: ReturnType<typeof counterStore>
   audit: ReturnType<typeof auditStore>
+  /** Session tokens ended by a logout (decision 015). */
+  revocations: ReturnType<typeof revocationStore>
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
   /** Writes pending counts and closes the database (graceful stop). */
@@ -57,6 +60,7 @@ export async function openDataStore(dir: string): Promise<DataStore> {
     messages: messageStore(db),
     counters,
     audit: auditStore(db),
+    revocations: revocationStore(db),
     db,
     close() {
       counters.stop()

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { userUpdateSchema, type AdminRole } from '#schema/user.ts'
-import { errorText } from '../../../lib/api-client.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
 import type { AdminUser } from '../../../lib/auth.ts'
 import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
@@ -19,6 +19,7 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
   const [name, setName] = useState(user.name)
   const [email, setEmail] = useState(user.email)
   const [password, setPassword] = useState('')
+  const [currentPassword, setCurrentPassword] = useState('')
   const [role, setRole] = useState<AdminRole>(user.role)
   const [fields, setFields] = useState<FieldErrors>({})
   // The stored user also changes when the own row is edited in user management: adopt its new values.
@@ -38,6 +39,7 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
       name,
       email,
       password,
+      currentPassword: currentPassword || undefined,
       role: isSuper ? role : undefined,
     })
     if (!checked.ok) return setFields(checked.fields)
@@ -47,9 +49,13 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
       {
         onSuccess: () => {
           setPassword('')
+          setCurrentPassword('')
           show('success', msg.profileUpdated)
         },
-        onError: (error) => show('error', errorText(error, msg.profileUpdateError)),
+        onError: (error) => {
+          if (error instanceof ApiError) setFields(error.fields)
+          show('error', errorText(error, msg.profileUpdateError))
+        },
       },
     )
   }
@@ -94,6 +100,17 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
             onChange={(v) => setRole(v as AdminRole)}
             disabled={!isSuper}
             hint={isSuper ? undefined : 'Rolünüzü yalnızca bir Super Admin değiştirebilir.'}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Mevcut Şifre"
+            type="password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            error={fields.currentPassword}
+            autoComplete="current-password"
+            hint="Şifrenizi veya e-postanızı değiştirirken gereklidir."
           />
         </div>
         <div className="actions">
