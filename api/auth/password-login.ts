@@ -24,7 +24,7 @@ export function accountDelayMs(failures: number, limit: number): number {
 }
 
 /**
- * Finds the account with this e-mail and checks its password under the login limiter (decision 014): refused
+ * Finds the account with this e-mail and checks its password under the login limiter (decision 016): refused
  * with 429 over the limit per address and per (address, e-mail); failures for one e-mail from any address only
  * slow its logins down, so nobody can lock an owner out. 401 for a wrong e-mail or password.
  */

@@ -34,7 +34,7 @@ export type DataStore = {
   messages: ReturnType<typeof messageStore>
   counters: ReturnType<typeof counterStore>
   audit: ReturnType<typeof auditStore>
-  /** Session tokens ended by a logout (decision 015). */
+  /** Session tokens ended by a logout (decision 017). */
   revocations: ReturnType<typeof revocationStore>
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
