@@ -66,11 +66,12 @@ async function main() {
   // Graceful stop: no new connections, in-flight requests (and their writes) finish, a running build ends.
   const stop = () => {
     console.log('Kapatılıyor...')
-    server.close(() =>
-      void builder.stop().then(() => {
-        deps.data.close()
-        process.exit(0)
-      }),
+    server.close(
+      () =>
+        void builder
+          .stop()
+          .then(() => deps.data.close())
+          .then(() => process.exit(0)),
     )
     if ('closeIdleConnections' in server) server.closeIdleConnections()
     setTimeout(() => process.exit(0), 10_000).unref()

@@ -44,12 +44,12 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
     changes,
     async restart() {
       // A graceful stop first, as the server does: pending counts are written, the database is closed.
-      current.deps.data.close()
+      await current.deps.data.close()
       current = await open()
     },
-    cleanup: () => {
-      current.deps.data.close()
-      return rm(root, { recursive: true, force: true })
+    async cleanup() {
+      await current.deps.data.close()
+      await rm(root, { recursive: true, force: true })
     },
   }
 }

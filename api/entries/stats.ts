@@ -22,7 +22,7 @@ export type Stats = { totalPages: number; totalBlogs: number; totalServices: num
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : [])
 
 /** Dashboard numbers: pages the site builds, all posts, service main headings, and the summed page views. */
-export function computeStats(content: ContentStore, data: DataStore): Stats {
+export async function computeStats(content: ContentStore, data: DataStore): Promise<Stats> {
   const blogs = arrayOf<{ status?: string }>(content.read('blogs'))
   const projects = arrayOf<{ status?: string }>(content.read('social-projects'))
   return {
@@ -31,6 +31,6 @@ export function computeStats(content: ContentStore, data: DataStore): Stats {
     totalBlogs: blogs.length,
     totalServices: arrayOf(content.read('home').services?.tree).length,
     // From the database (pending counts are written first), so the figure is what a restart would show.
-    totalViews: data.counters.totalViews(),
+    totalViews: await data.counters.totalViews(),
   }
 }

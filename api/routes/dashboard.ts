@@ -4,13 +4,16 @@ import { computeStats } from '../entries/stats.ts'
 
 /** Dashboard reads (mounted at /api/admin): statistics, the state of the site rebuild, storage used. */
 export const dashboardRoutes = new Hono<AppEnv>()
-  .get('/stats', (c) => {
-    const stats = computeStats(c.var.deps.content, c.var.deps.data)
+  .get('/stats', async (c) => {
+    const stats = await computeStats(c.var.deps.content, c.var.deps.data)
     // Both readings of the spec: the numbers under data and at the top level.
     return c.json({ success: true, data: stats, ...stats })
   })
   .get('/build', (c) => c.json({ success: true, data: c.var.deps.buildStatus() }))
   .get('/storage', async (c) => {
     const usage = await c.var.deps.files.usage()
-    return c.json({ success: true, data: { ...usage, totalBytes: usage.uploadsBytes + usage.programFilesBytes } })
+    return c.json({
+      success: true,
+      data: { ...usage, totalBytes: usage.uploadsBytes + usage.programFilesBytes },
+    })
   })

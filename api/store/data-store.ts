@@ -1,15 +1,17 @@
 import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { DIR_MODE } from './durable-file.ts'
 import { membersTable, usersTable, type StoredMember, type StoredUser } from './private/accounts.ts'
-import { auditStore } from './private/audit.ts'
-import { counterStore, type Counters } from './private/counters.ts'
-import { openDatabase } from './private/database.ts'
+import { AUDIT_STATEMENTS, auditStore } from './private/audit.ts'
+import { COUNTER_STATEMENTS, counterStore, type Counters } from './private/counters.ts'
+import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
 import { importJsonEra } from './private/json-import.ts'
-import { messageStore } from './private/messages.ts'
+import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
 import { revocationStore } from './private/revocations.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
+import { startWriter } from './private/writer.ts'
 
 export type { StoredMember, StoredUser } from './private/accounts.ts'
 
@@ -38,8 +40,8 @@ export type DataStore = {
   revocations: ReturnType<typeof revocationStore>
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
-  /** Writes pending counts and closes the database (graceful stop). */
-  close(): void
+  /** Writes pending counts, ends the writer thread and closes the database (graceful stop). */
+  close(): Promise<void>
 }
 
 /** Opens (and on first start creates, migrates and fills from the JSON-era files) DATA_DIR's database. */
@@ -50,20 +52,26 @@ export async function openDataStore(dir: string): Promise<DataStore> {
     db.close()
     throw err
   })
+  const writer = startWriter(join(dir, DB_FILE), {
+    ...MESSAGE_STATEMENTS,
+    ...AUDIT_STATEMENTS,
+    ...COUNTER_STATEMENTS,
+  })
   const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
-  const counters = counterStore(db)
+  const counters = counterStore(db, writer)
   const collections = { ...tables, counters }
   return {
     read: (name) => collections[name].read() as PrivateData[typeof name],
     // Synchronous SQLite under an async signature: callers already await, and a throw becomes a rejection.
     update: async (name, fn) => (collections[name].update as (f: typeof fn) => ReturnType<typeof fn>)(fn),
-    messages: messageStore(db),
+    messages: messageStore(db, writer),
     counters,
-    audit: auditStore(db),
+    audit: auditStore(db, writer),
     revocations: revocationStore(db),
     db,
-    close() {
-      counters.stop()
+    async close() {
+      await counters.stop()
+      await writer.close()
       db.close()
     },
   }

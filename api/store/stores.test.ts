@@ -44,9 +44,9 @@ describe('data store', () => {
         data.update('counters', (c) => void (c.downloads.x = (c.downloads.x ?? 0) + 1)),
       ),
     )
-    data.close()
+    await data.close()
     const reopened = await openDataStore(dir)
     expect(reopened.read('counters').downloads.x).toBe(50)
-    reopened.close()
+    await reopened.close()
   })
 })

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import { groupCommit } from './group-commit.ts'
-import { turkishLower } from './messages.ts'
+import { containsPattern, turkishLower } from './messages.ts'
+import type { Writer } from './writer.ts'
 
 /** One admin action: who, what (a Turkish label), when, and the call behind it. */
 export type AuditEntry = {
@@ -18,6 +18,12 @@ export type StoredAuditEntry = AuditEntry & { id: number }
 /** Filters of the audit page: a user's e-mail, words of the action label, a page. */
 export type AuditQuery = { page: number; pageSize: number; user?: string; q?: string }
 
+/** The statement the writer thread runs for the audit log. */
+export const AUDIT_STATEMENTS = {
+  auditInsert: `INSERT INTO audit_log (at, user_id, user_name, user_email, action, method, path, status, address)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+}
+
 const fromRow = (r: Record<string, SQLInputValue>): StoredAuditEntry => ({
   id: Number(r.id),
   at: String(r.at),
@@ -32,27 +38,29 @@ const fromRow = (r: Record<string, SQLInputValue>): StoredAuditEntry => ({
 })
 
 /** The audit log (table audit_log): appended after each admin action, read newest first. */
-export function auditStore(db: DatabaseSync) {
-  const insert = db.prepare(
-    `INSERT INTO audit_log (at, user_id, user_name, user_email, action, method, path, status, address)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
+export function auditStore(db: DatabaseSync, writer: Writer) {
   // Registered once per connection: Turkish-aware lowercasing for the action filter.
   db.function('tr_lower', { deterministic: true }, (v) => (typeof v === 'string' ? turkishLower(v) : v))
   return {
     /** Appends an entry; resolves once it is on disk. */
-    add: groupCommit<AuditEntry>(db, (e) =>
-      insert.run(e.at, e.userId, e.userName, e.userEmail, e.action, e.method, e.path, e.status, e.address),
-    ),
+    add: (e: AuditEntry) =>
+      writer.write([
+        {
+          stmt: 'auditInsert',
+          params: [e.at, e.userId, e.userName, e.userEmail, e.action, e.method, e.path, e.status, e.address],
+        },
+      ]),
     /** A page of entries, newest first, filtered by user e-mail and words of the label or path. */
     list({ page, pageSize, user, q }: AuditQuery) {
       const where: string[] = []
       const params: SQLInputValue[] = []
-      if (user) where.push('user_email = ?') && params.push(user)
+      if (user) {
+        where.push('user_email = ?')
+        params.push(user)
+      }
       if (q?.trim()) {
         where.push("(tr_lower(action) LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\')")
-        const term = `%${turkishLower(q.trim()).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-        params.push(term, term)
+        params.push(containsPattern(q.trim()), containsPattern(q.trim()))
       }
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : ''
       const total = Number(db.prepare(`SELECT count(*) AS n FROM audit_log ${filter}`).get(...params)?.n)

@@ -1,58 +1,64 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { transaction } from './database.ts'
+import type { WriteOp, Writer } from './writer.ts'
 
 /** Views per public page path and downloads per program id. */
 export type Counters = { views: Record<string, number>; downloads: Record<string, number> }
+type Kind = keyof Counters
 
 /** How often counts reach the database: a crash loses at most this much counting. */
 export const COUNTER_FLUSH_MS = 1000
 
+/** The statements the writer thread runs for counters. */
+export const COUNTER_STATEMENTS = {
+  viewsSet:
+    'INSERT INTO page_views (path, count) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET count = excluded.count',
+  viewsRemove: 'DELETE FROM page_views WHERE path = ?',
+  downloadsSet:
+    'INSERT INTO downloads (program_id, count) VALUES (?, ?) ON CONFLICT (program_id) DO UPDATE SET count = excluded.count',
+  downloadsRemove: 'DELETE FROM downloads WHERE program_id = ?',
+}
+
 /**
  * Page views and downloads, counted in memory (a page view never waits for the disk) and written in one
- * transaction about once a second and at a graceful stop. Only the counts that changed since the last write are
- * written.
+ * transaction about once a second and at a graceful stop; only counts that changed since the last write are sent.
  */
-export function counterStore(db: DatabaseSync) {
-  const tables = { views: 'page_views', downloads: 'downloads' } as const
-  const keyColumn = { views: 'path', downloads: 'program_id' } as const
+export function counterStore(db: DatabaseSync, writer: Writer) {
   const live: Counters = { views: {}, downloads: {} }
   const written: Counters = { views: {}, downloads: {} }
-  for (const kind of ['views', 'downloads'] as const) {
-    for (const row of db.prepare(`SELECT ${keyColumn[kind]} AS k, count FROM ${tables[kind]}`).all()) {
-      live[kind][String(row.k)] = written[kind][String(row.k)] = Number(row.count)
-    }
+  const load = (kind: Kind, sql: string) => {
+    for (const row of db.prepare(sql).all())
+      live[kind][String(row.k)] = written[kind][String(row.k)] = Number(row.n)
   }
-  const statements = (['views', 'downloads'] as const).map((kind) => ({
-    kind,
-    set: db.prepare(
-      `INSERT INTO ${tables[kind]} (${keyColumn[kind]}, count) VALUES (?, ?)
-       ON CONFLICT (${keyColumn[kind]}) DO UPDATE SET count = excluded.count`,
-    ),
-    remove: db.prepare(`DELETE FROM ${tables[kind]} WHERE ${keyColumn[kind]} = ?`),
-  }))
+  load('views', 'SELECT path AS k, count AS n FROM page_views')
+  load('downloads', 'SELECT program_id AS k, count AS n FROM downloads')
 
-  const flush = () => {
-    const changes: (() => void)[] = []
-    for (const { kind, set, remove } of statements) {
-      const now = live[kind]
-      const before = written[kind]
-      for (const key of Object.keys(now)) {
-        const n = now[key]!
-        if (before[key] !== n) changes.push(() => (set.run(key, n), (before[key] = n)))
+  let running: Promise<void> = Promise.resolve()
+  /** Sends what changed; on a failed write the counts stay marked as unwritten and go with the next flush. */
+  const flush = (): Promise<void> => {
+    const ops: WriteOp[] = []
+    const sent: Counters = { views: {}, downloads: {} }
+    for (const kind of ['views', 'downloads'] as const) {
+      for (const [key, n] of Object.entries(live[kind])) {
+        if (written[kind][key] !== n)
+          (ops.push({ stmt: `${kind}Set`, params: [key, n] }), (sent[kind][key] = n))
       }
-      for (const key of Object.keys(before)) {
-        if (!(key in now)) changes.push(() => (remove.run(key), delete before[key]))
+      for (const key of Object.keys(written[kind])) {
+        if (!(key in live[kind])) (ops.push({ stmt: `${kind}Remove`, params: [key] }), (sent[kind][key] = -1))
+      }
+      for (const [key, n] of Object.entries(sent[kind])) {
+        if (n < 0) delete written[kind][key]
+        else written[kind][key] = n
       }
     }
-    if (changes.length > 0) transaction(db, () => changes.forEach((change) => change()))
+    const write = writer.write(ops).catch((err: unknown) => {
+      for (const kind of ['views', 'downloads'] as const)
+        for (const key of Object.keys(sent[kind])) delete written[kind][key]
+      throw err
+    })
+    running = running.then(() => write).catch((err: unknown) => console.error('Sayaçlar yazılamadı:', err))
+    return running
   }
-  const timer = setInterval(() => {
-    try {
-      flush()
-    } catch (err) {
-      console.error(err)
-    }
-  }, COUNTER_FLUSH_MS)
+  const timer = setInterval(() => void flush(), COUNTER_FLUSH_MS)
   timer.unref()
 
   return {
@@ -73,13 +79,14 @@ export function counterStore(db: DatabaseSync) {
     /** Writes the changed counts now (also called once a second and at a graceful stop). */
     flush,
     /** Sum of page views as stored in the database (the dashboard's figure), after writing pending counts. */
-    totalViews(): number {
-      flush()
+    async totalViews(): Promise<number> {
+      await flush()
       return Number(db.prepare('SELECT coalesce(sum(count), 0) AS n FROM page_views').get()?.n ?? 0)
     },
-    stop() {
+    /** Stops the timer and writes the last counts. */
+    stop(): Promise<void> {
       clearInterval(timer)
-      flush()
+      return flush()
     },
   }
 }

@@ -29,7 +29,9 @@ export function jsonEraImporters(db: DatabaseSync) {
         members.run(m.id, m.name, m.email, m.role, m.passwordHash, m.created_at, m.sessionsFrom ?? null),
       ),
     messages: (rows: ContactMessage[]) =>
-      messageStore(db).addMany(rows.map((m) => ({ ...m, phone: m.phone ?? '', readAt: m.readAt ?? null }))),
+      messageStore(db, null).addMany(
+        rows.map((m) => ({ ...m, phone: m.phone ?? '', readAt: m.readAt ?? null })),
+      ),
     state: (state: { maintenanceMode?: boolean }) =>
       db
         .prepare('UPDATE site_state SET maintenance_mode = ? WHERE id = 1')

@@ -10,7 +10,7 @@ const fixture = join(import.meta.dirname, '..', 'fixtures', 'json-era-data')
 const OLD_PASSWORD = 'eski-sifre-123'
 let root: string
 let dataDir: string
-const open: { data: { close(): void } }[] = []
+const open: { data: { close(): Promise<void> } }[] = []
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'json-import-'))
   dataDir = join(root, 'data')
@@ -18,7 +18,7 @@ beforeEach(async () => {
   await cp(join(import.meta.dirname, '..', '..', '..', 'content'), join(root, 'content'), { recursive: true })
 })
 afterEach(async () => {
-  open.splice(0).forEach((deps) => deps.data.close())
+  await Promise.all(open.splice(0).map((deps) => deps.data.close()))
   await rm(root, { recursive: true, force: true })
 })
 
@@ -38,8 +38,12 @@ describe('first start on a JSON-era DATA_DIR', () => {
     const t = await start()
     const cookie = await login(t, 'ayse@ornek.com')
     await login(t, 'ismail@ornek.com')
-    const inbox = await (await jsonRequest(t, 'GET', '/api/admin/contact?pageSize=500', undefined, cookie)).json()
-    const archive = await (await jsonRequest(t, 'GET', '/api/admin/contact/archive', undefined, cookie)).json()
+    const inbox = await (
+      await jsonRequest(t, 'GET', '/api/admin/contact?pageSize=500', undefined, cookie)
+    ).json()
+    const archive = await (
+      await jsonRequest(t, 'GET', '/api/admin/contact/archive', undefined, cookie)
+    ).json()
     expect([inbox.total, archive.total]).toEqual([23, 2])
     expect(archive.data.map((m: { readAt: string }) => m.readAt)).toEqual([
       '2025-06-02T12:00:00.000Z',
@@ -72,7 +76,7 @@ describe('first start on a JSON-era DATA_DIR', () => {
   it('a second start imports nothing twice, even if an old file comes back', async () => {
     const first = await start()
     expect(first.deps.data.messages.unreadCount()).toBe(23)
-    first.deps.data.close()
+    await first.deps.data.close()
     open.splice(0)
     await cp(join(fixture, 'messages.json'), join(dataDir, 'messages.json'))
     const second = await start()

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { ContactMessage } from '#schema/contact-message.ts'
-import { groupCommit } from './group-commit.ts'
+import type { Writer } from './writer.ts'
 
 /** One page of the inbox or the archive, newest first. */
 export type MessagePage = { data: ContactMessage[]; total: number; page: number; pageSize: number }
@@ -12,10 +12,27 @@ export type MessageQuery = { archived: boolean; page: number; pageSize: number; 
  * to i, so 'ISMAIL', 'İsmail' and 'ismail' all meet, as people type Turkish on keyboards without ı or İ.
  */
 export const turkishLower = (text: string) => text.toLocaleLowerCase('tr-TR').replaceAll('ı', 'i')
+/** A LIKE pattern that finds `text` anywhere, its own % _ and \\ taken literally (use with ESCAPE '\\'). */
+export const containsPattern = (text: string) =>
+  `%${turkishLower(text).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 const searchText = (m: ContactMessage) => turkishLower([m.name, m.email, m.subject, m.message].join('\n'))
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 const COLUMNS = 'id, name, email, phone, subject, message, created_at, read_at'
+/** The statements the writer thread runs for messages. */
+export const MESSAGE_STATEMENTS = {
+  messageInsert: `INSERT INTO messages (${COLUMNS}, search) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+}
+const rowOf = (m: ContactMessage): SQLInputValue[] => [
+  m.id,
+  m.name,
+  m.email,
+  m.phone,
+  m.subject,
+  m.message,
+  m.createdAt,
+  m.readAt,
+  searchText(m),
+]
 const fromRow = (r: Record<string, SQLInputValue>): ContactMessage => ({
   id: String(r.id),
   name: String(r.name),
@@ -27,28 +44,26 @@ const fromRow = (r: Record<string, SQLInputValue>): ContactMessage => ({
   readAt: r.read_at === null ? null : String(r.read_at),
 })
 
-/** Contact messages (table messages): stored in batches, read a page at a time. */
-export function messageStore(db: DatabaseSync) {
-  const insert = db.prepare(`INSERT INTO messages (${COLUMNS}, search) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+/** Contact messages (table messages): stored through the writer thread, read a page at a time. */
+export function messageStore(db: DatabaseSync, writer: Writer | null) {
   const byId = db.prepare(`SELECT ${COLUMNS} FROM messages WHERE id = ?`)
   const setRead = db.prepare('UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL')
-  /** Writes a message; the row is one INSERT, nothing else grows with it. */
-  const write = (m: ContactMessage) =>
-    insert.run(m.id, m.name, m.email, m.phone, m.subject, m.message, m.createdAt, m.readAt, searchText(m))
   const queries = {
     false: { where: 'read_at IS NULL', order: 'created_at DESC, seq DESC' },
     true: { where: 'read_at IS NOT NULL', order: 'read_at DESC, seq DESC' },
   }
-
   return {
-    /** Stores a new message; resolves once it is on disk. */
-    add: groupCommit(db, write),
-    /** Several messages in one transaction (the JSON import). */
-    addMany: (messages: ContactMessage[]) => messages.forEach(write),
+    /** Stores a new message (one row, nothing else grows with it); resolves once it is on disk. */
+    add: (m: ContactMessage) => writer!.write([{ stmt: 'messageInsert', params: rowOf(m) }]),
+    /** Several messages on this connection, inside the caller's transaction (the JSON import, benchmarks). */
+    addMany(messages: ContactMessage[]) {
+      const insert = db.prepare(MESSAGE_STATEMENTS.messageInsert)
+      for (const m of messages) insert.run(...rowOf(m))
+    },
     /** A page of unread (inbox) or read (archive) messages, newest first, optionally filtered by `q`. */
     list({ archived, page, pageSize, q }: MessageQuery): MessagePage {
       const { where, order } = queries[`${archived}`]
-      const term = q?.trim() ? `%${escapeLike(turkishLower(q.trim()))}%` : null
+      const term = q?.trim() ? containsPattern(q.trim()) : null
       const filter = term ? `${where} AND search LIKE ? ESCAPE '\\'` : where
       const params = term ? [term] : []
       const total = Number(db.prepare(`SELECT count(*) AS n FROM messages WHERE ${filter}`).get(...params)?.n)

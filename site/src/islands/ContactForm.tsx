@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { CONTACT_HONEYPOT } from '#schema/contact-message.ts'
 import { msg } from '#schema/messages.ts'
 import {
   contactFields,
@@ -52,7 +53,10 @@ export function ContactForm() {
     event.preventDefault()
     if (sending || !isContactComplete(values)) return
     setSending(true)
-    const result = await callApi('/api/contact', { json: contactPayload(values) })
+    // The honeypot is uncontrolled: people never see it, a naive bot fills it and the server drops the message.
+    const trap = formRef.current?.elements.namedItem(CONTACT_HONEYPOT) as HTMLInputElement | null
+    const json = { ...contactPayload(values), [CONTACT_HONEYPOT]: trap?.value ?? '' }
+    const result = await callApi('/api/contact', { json })
     setSending(false)
     if (result.ok) {
       setValues(emptyContact)
@@ -95,6 +99,11 @@ export function ContactForm() {
             </div>
           )
         })}
+      </div>
+      {/* Off screen, out of the tab order and hidden from screen readers: only a bot fills it. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor="contact-website">Bu alanı boş bırakın</label>
+        <input id="contact-website" name={CONTACT_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <Notice notice={notice} className="contact-form__notice" />
       <button
