@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { roleLabels } from '#schema/user.ts'
 import { api } from '../lib/api-client.ts'
 import { clearAdminUser, type AdminUser } from '../lib/auth.ts'
-import { navGroups } from './nav-items.ts'
+import { navGroups, showsFor } from './nav-items.ts'
 
 type SidebarProps = {
   user: AdminUser
@@ -36,25 +36,28 @@ export function Sidebar({ user, id, open, onNavigate, onClose }: SidebarProps) {
         </button>
       </div>
       <nav className="sidebar__nav">
-        {navGroups.map((group) => (
-          <div key={group.title} className="sidebar__group">
-            <p className="sidebar__group-title">{group.title}</p>
-            <ul>
-              {group.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end
-                    onClick={onNavigate}
-                    className={({ isActive }) => `sidebar__link${isActive ? ' sidebar__link--active' : ''}`}
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        {navGroups.map((group) => {
+          const items = group.items.filter((item) => showsFor(item, user.role))
+          return items.length === 0 ? null : (
+            <div key={group.title} className="sidebar__group">
+              <p className="sidebar__group-title">{group.title}</p>
+              <ul>
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end
+                      onClick={onNavigate}
+                      className={({ isActive }) => `sidebar__link${isActive ? ' sidebar__link--active' : ''}`}
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )
+        })}
       </nav>
       <div className="sidebar__footer">
         <div className="sidebar__user">

@@ -30,4 +30,12 @@ export const navGroups = [
     title: 'Kütüphane',
     items: [{ to: '/kutuphane-uyeleri', label: 'Kütüphane Üyeleri' }],
   },
+  {
+    title: 'Denetim',
+    items: [{ to: '/islem-gecmisi', label: 'İşlem Geçmişi', superadminOnly: true }],
+  },
 ] as const
+
+/** Whether a sidebar item is shown to this role (the server enforces the same rule). */
+export const showsFor = (item: { superadminOnly?: boolean }, role: string) =>
+  !item.superadminOnly || role === 'superadmin'

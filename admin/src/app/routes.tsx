@@ -17,4 +17,5 @@ export const adminRoutes = [
   { path: 'iletisim-mesajlari', Page: lazy(() => import('../features/messages/UnreadMessagesPage.tsx')) },
   { path: 'iletisim-arsiv', Page: lazy(() => import('../features/messages/ArchivePage.tsx')) },
   { path: 'kutuphane-uyeleri', Page: lazy(() => import('../features/library-members/LibraryMembersPage.tsx')) },
+  { path: 'islem-gecmisi', Page: lazy(() => import('../features/audit/AuditPage.tsx')) },
 ] as const

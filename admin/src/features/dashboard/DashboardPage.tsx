@@ -3,11 +3,12 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.tsx'
 import { useAdminUser } from '../../hooks/useAdminUser.ts'
 import { MaintenanceCard } from './components/MaintenanceCard.tsx'
 import { QuickActions } from './components/QuickActions.tsx'
+import { RecentActions } from './components/RecentActions.tsx'
 import { SeoTips } from './components/SeoTips.tsx'
 import { StatCards } from './components/StatCards.tsx'
 import { SystemStatus } from './components/SystemStatus.tsx'
 
-/** /admin: maintenance, statistics, shortcuts, system status and SEO tips. */
+/** /admin: maintenance, statistics, shortcuts, system status, SEO tips and the last admin actions. */
 export default function DashboardPage() {
   const user = useAdminUser()
   return (
@@ -30,6 +31,9 @@ export default function DashboardPage() {
           <SeoTips />
         </ErrorBoundary>
       </div>
+      <ErrorBoundary>
+        <RecentActions />
+      </ErrorBoundary>
     </>
   )
 }

@@ -1,19 +1,19 @@
 import { msg } from '#schema/messages.ts'
 import { errorText } from '../../lib/api-client.ts'
 import { Button } from '../../components/ui/Button.tsx'
-import { EmptyState } from '../../components/ui/EmptyState.tsx'
-import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
-import { Spinner } from '../../components/ui/Spinner.tsx'
+import { usePagedSearch } from '../../hooks/usePagedSearch.ts'
 import { useUnreadMessages } from './api/get-messages.ts'
 import { useMarkRead } from './api/mark-read.ts'
-import { MessageCard } from './components/MessageCard.tsx'
+import { MessageList } from './components/MessageList.tsx'
 
-/** /admin/iletisim-mesajlari: unread messages with an 'Okundu' button each. */
+const count = (n: number) => n.toLocaleString('tr-TR')
+
+/** /admin/iletisim-mesajlari: unread messages, a page at a time, with an 'Okundu' button each. */
 export default function UnreadMessagesPage() {
-  const messages = useUnreadMessages()
+  const paging = usePagedSearch()
+  const messages = useUnreadMessages({ page: paging.page, q: paging.q })
   const markRead = useMarkRead()
-  const count = messages.data?.length ?? 0
 
   function onRead(id: string) {
     markRead.mutate(id, { onError: (error) => window.alert(errorText(error, msg.markReadError)) })
@@ -23,34 +23,25 @@ export default function UnreadMessagesPage() {
     <>
       <PageHeader
         title="Okunmamış Mesajlar"
-        description={messages.isSuccess ? `${count} okunmamış mesaj` : undefined}
+        description={messages.data && !paging.q ? `${count(messages.data.total)} okunmamış mesaj` : undefined}
       />
-      {messages.isPending ? (
-        <Spinner />
-      ) : messages.isError ? (
-        <LoadError fallback={msg.messagesLoadError} error={messages.error} />
-      ) : count === 0 ? (
-        <EmptyState>{msg.noMessages}</EmptyState>
-      ) : (
-        <div className="stack">
-          {messages.data.map((m) => (
-            <MessageCard
-              key={m.id}
-              message={m}
-              actions={
-                <Button
-                  size="sm"
-                  onClick={() => onRead(m.id)}
-                  busy={markRead.isPending && markRead.variables === m.id}
-                  busyLabel="İşaretleniyor..."
-                >
-                  Okundu
-                </Button>
-              }
-            />
-          ))}
-        </div>
-      )}
+      <MessageList
+        paging={paging}
+        query={messages}
+        emptyText={msg.noMessages}
+        loadErrorText={msg.messagesLoadError}
+        pagerLabel="Okunmamış mesaj sayfaları"
+        actions={(m) => (
+          <Button
+            size="sm"
+            onClick={() => onRead(m.id)}
+            busy={markRead.isPending && markRead.variables === m.id}
+            busyLabel="İşaretleniyor..."
+          >
+            Okundu
+          </Button>
+        )}
+      />
     </>
   )
 }
