@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuerySchema } from './paging.ts'
+import { adminListQuerySchema } from './list-query.ts'
 
 /** One admin action as the API answers it. */
 export type AuditEntry = {
@@ -18,7 +18,7 @@ export type AuditEntry = {
 }
 
 /** Query of the audit page: page, pageSize, q (words of the action or path) and one user's e-mail. */
-export const auditQuerySchema = pageQuerySchema.extend({
+export const auditQuerySchema = adminListQuerySchema.extend({
   /** Only this user's actions (their e-mail). */
-  user: z.string().max(200).optional(),
+  user: z.string().trim().max(200).optional().default(''),
 })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { id } from '#schema/common.ts'
 import { CONTACT_HONEYPOT, contactMessageInputSchema, type ContactMessage } from '#schema/contact-message.ts'
 import { msg } from '#schema/messages.ts'
-import { pageQuerySchema } from '#schema/paging.ts'
+import { adminListQuerySchema } from '#schema/list-query.ts'
 import type { AppEnv } from '../app-env.ts'
 import { clientAddress } from '../auth/client-address.ts'
 import { fail } from '../lib/errors.ts'
@@ -38,10 +38,10 @@ export const contactRoutes = new Hono<AppEnv>().post(
 
 /** Admin inbox (mounted at /api/admin/contact): unread and read (archive) pages, newest first; mark read. */
 export const adminContactRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', pageQuerySchema), (c) =>
+  .get('/', validate('query', adminListQuerySchema), (c) =>
     c.json({ success: true, ...c.var.deps.data.messages.list({ archived: false, ...c.req.valid('query') }) }),
   )
-  .get('/archive', validate('query', pageQuerySchema), (c) =>
+  .get('/archive', validate('query', adminListQuerySchema), (c) =>
     c.json({ success: true, ...c.var.deps.data.messages.list({ archived: true, ...c.req.valid('query') }) }),
   )
   .put('/:id/read', validate('param', z.object({ id })), async (c) => {

@@ -94,10 +94,10 @@ describe('inbox and archive pages', () => {
   it('rejects a page below 1 and a pageSize above 500 with Turkish messages', async () => {
     const big = await get('/api/admin/contact?pageSize=501')
     expect(big.status).toBe(400)
-    expect(big.body.fields).toEqual({ pageSize: 'Sayfa boyutu 1 ile 500 arasında olmalıdır.' })
+    expect(big.body.fields).toEqual({ pageSize: 'Sayfa boyutu 1 ile 500 arasında bir tam sayı olmalıdır.' })
     const zero = await get('/api/admin/contact/archive?page=0')
     expect(zero.status).toBe(400)
-    expect(zero.body.fields).toEqual({ page: 'Geçersiz sayfa numarası.' })
+    expect(zero.body.fields).toEqual({ page: 'Sayfa numarası 1 veya daha büyük bir tam sayı olmalıdır.' })
     expect((await get('/api/admin/contact?pageSize=500')).status).toBe(200)
   })
 })
