@@ -3,6 +3,7 @@ import type { DataStore, StoredUser } from './store/data-store.ts'
 import type { FileStore } from './store/file-store.ts'
 import type { RateLimiter } from './auth/rate-limit.ts'
 import type { TrustedProxies } from './auth/client-address.ts'
+import type { SweepLog } from './media/leftover-sweeper.ts'
 import type { Sessions } from './auth/session.ts'
 import type { BuildStatus } from './publish/build-status.ts'
 
@@ -22,6 +23,8 @@ export type Deps = {
   secureCookies: boolean
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustedProxies: TrustedProxies
+  /** The last sweep of leftover files (server.ts runs the sweeper; the dashboard shows it). */
+  sweepLog: SweepLog
 }
 
 export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

@@ -69,6 +69,7 @@ export async function createApp(options: AppOptions) {
     buildStatus: options.buildStatus ?? idleBuildStatus,
     secureCookies: options.secureCookies ?? false,
     trustedProxies: parseTrustedProxies(options.trustProxy),
+    sweepLog: { last: null },
   }
 
   const app = new Hono<AppEnv>()

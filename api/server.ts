@@ -5,6 +5,7 @@ import { createApp } from './app.ts'
 import { ensureAdminBuilt } from './publish/admin-build.ts'
 import { readEnv } from './lib/env.ts'
 import { seedFirstAdmin } from './auth/seed-admin.ts'
+import { startLeftoverSweeper } from './media/leftover-sweeper.ts'
 import { createServerApp } from './publish/server-app.ts'
 import { loadSessionSecret } from './auth/session-secret.ts'
 import { siteBuilderFor } from './publish/site-builder.ts'
@@ -38,6 +39,8 @@ async function main() {
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
   })
+  // Partial program files of killed uploads and day-old unused uploads go now and then daily (decision 019).
+  await startLeftoverSweeper(deps.content, deps.files, deps.now, deps.sweepLog).started
   const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
   if (generated) {
     console.log(`İlk süper yönetici oluşturuldu: ${env.ADMIN_EMAIL ?? 'admin@example.com'} / ${generated}`)

@@ -12,8 +12,6 @@ export const dashboardRoutes = new Hono<AppEnv>()
   .get('/build', (c) => c.json({ success: true, data: c.var.deps.buildStatus() }))
   .get('/storage', async (c) => {
     const usage = await c.var.deps.files.usage()
-    return c.json({
-      success: true,
-      data: { ...usage, totalBytes: usage.uploadsBytes + usage.programFilesBytes },
-    })
+    const totalBytes = usage.uploadsBytes + usage.programFilesBytes
+    return c.json({ success: true, data: { ...usage, totalBytes, lastSweep: c.var.deps.sweepLog.last } })
   })

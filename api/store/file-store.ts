@@ -70,6 +70,18 @@ export function createFileStore(dataDir: string, publicDir: string) {
       const path = join(dataDir, key)
       return { key, path, stream: () => createWriteStream(path) }
     },
+    /** Our program files on disk (key 'files/…') with their date: the sweeper looks for ones no program names. */
+    async listProgramFiles(): Promise<{ key: string; modifiedAt: Date }[]> {
+      const names = await readdir(filesDir).catch(() => [] as string[])
+      const rows = await Promise.all(
+        names.map(async (name) => {
+          const info = await stat(join(filesDir, name)).catch(() => null)
+          const key = `files/${name}`
+          return info?.isFile() && FILE_KEY.test(key) ? { key, modifiedAt: info.mtime } : null
+        }),
+      )
+      return rows.filter((row) => row !== null)
+    },
     /** Absolute path of a program file key ('files/…' in DATA_DIR, 'demo/…' bundled in public/), or null. */
     programFilePath(key: string): string | null {
       if (FILE_KEY.test(key)) return join(dataDir, key)

@@ -3,7 +3,7 @@ import { describePages, type BuildStatus } from '../../../lib/build-status.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
 import { useBuildStatus } from '../api/get-build-status.ts'
 import { useMaintenance } from '../api/get-maintenance.ts'
-import { useStorage } from '../api/get-storage.ts'
+import { useStorage, type SweepReport } from '../api/get-storage.ts'
 import { formatFileSize } from '#schema/file-size.ts'
 
 /** '120 ms' or '2,3 sn'. */
@@ -27,6 +27,16 @@ function Row({ label, value, tone, detail }: { label: string; value: string; ton
       </span>
     </li>
   )
+}
+
+/** The last clean-up in words: what it removed and when. */
+function sweepText(sweep: SweepReport | null | undefined): string {
+  if (!sweep) return ''
+  const removed =
+    sweep.programFiles || sweep.uploads
+      ? `${sweep.uploads} kullanılmayan görsel, ${sweep.programFiles} yarım kalmış program dosyası silindi`
+      : 'silinecek artık dosya yoktu'
+  return ` · Son temizlik (${formatDateTime(sweep.at)}): ${removed}`
 }
 
 /** Real checks: API reachability, the last site build, the maintenance flag and the storage used. */
@@ -69,7 +79,11 @@ export function SystemStatus() {
           label="Depolama"
           value={s ? formatFileSize(s.totalBytes) : storage.isError ? 'Bilinmiyor' : '...'}
           tone={storage.isError ? 'danger' : s ? 'info' : ''}
-          detail={s ? `Görseller: ${formatFileSize(s.uploadsBytes)} · Program dosyaları: ${formatFileSize(s.programFilesBytes)}` : undefined}
+          detail={
+            s
+              ? `Görseller: ${formatFileSize(s.uploadsBytes)} · Program dosyaları: ${formatFileSize(s.programFilesBytes)}${sweepText(s.lastSweep)}`
+              : undefined
+          }
         />
       </ul>
     </Card>

@@ -1,0 +1,60 @@
+import type { ContentStore } from '../store/content-store.ts'
+import type { FileStore } from '../store/file-store.ts'
+import { forgetMedia } from './media-library.ts'
+import { isUploadUsed } from './upload-usage.ts'
+
+/** What one sweep removed (the dashboard's storage line shows the last one). */
+export type SweepReport = { at: string; programFiles: number; uploads: number }
+
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * Removes what interrupted or abandoned saves leave on disk (decision 019): program files no program names (an
+ * upload killed mid-way streams into files/ before its record is saved) and uploads no content has referred to
+ * for more than a day. At start nothing is being uploaded, so every unnamed program file goes; later sweeps only
+ * take those over a day old, never an upload in progress. Uploads are judged by today's content (mediaUses /
+ * isUploadUsed); once content history is in git, a check of older versions belongs here too.
+ */
+export async function sweepLeftovers(
+  content: ContentStore,
+  files: FileStore,
+  now: Date,
+  { atStart }: { atStart: boolean },
+): Promise<SweepReport> {
+  const cutoff = now.getTime() - DAY_MS
+  const named = new Set(content.read('programs').map((p) => p.filePath))
+  let programFiles = 0
+  for (const file of await files.listProgramFiles()) {
+    if (named.has(file.key) || (!atStart && file.modifiedAt.getTime() > cutoff)) continue
+    await files.removeProgramFile(file.key)
+    programFiles++
+  }
+  let uploads = 0
+  for (const upload of await files.listUploads()) {
+    if (upload.modifiedAt.getTime() > cutoff || isUploadUsed(content, upload.url)) continue
+    await files.removeUpload(upload.url)
+    await forgetMedia(content, upload.url)
+    uploads++
+  }
+  return { at: now.toISOString(), programFiles, uploads }
+}
+
+/** Holds the last sweep's report for the dashboard. */
+export type SweepLog = { last: SweepReport | null }
+
+/** Sweeps now (at start) and then once a day; the timer never keeps the process alive. Returns a stop function. */
+export function startLeftoverSweeper(
+  content: ContentStore,
+  files: FileStore,
+  now: () => Date,
+  log: SweepLog,
+) {
+  const run = (atStart: boolean) =>
+    sweepLeftovers(content, files, now(), { atStart })
+      .then((report) => void (log.last = report))
+      .catch((err: unknown) => console.error('Artık dosya temizliği başarısız:', err))
+  const started = run(true)
+  const timer = setInterval(() => void run(false), DAY_MS)
+  timer.unref()
+  return { started, stop: () => clearInterval(timer) }
+}
