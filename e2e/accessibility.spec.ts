@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from 'playwright/test'
+import { expect, test } from './helpers.ts'
 import { loginAsAdmin } from './helpers.ts'
 
 // WCAG 2.1 A and AA rules (labels, alt texts, contrast, landmarks, names) on every public page and the admin screens.

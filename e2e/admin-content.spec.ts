@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from 'playwright/test'
+import { expect, test, type Locator, type Page } from './helpers.ts'
 import { buildGeneration, loginAsAdmin, waitForSiteBuild } from './helpers.ts'
 
 /** A PNG drawn by the browser's canvas (so no fixture file is needed), as Playwright's setInputFiles payload. */

@@ -1,5 +1,5 @@
 import { truncate, writeFile } from 'node:fs/promises'
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test, type Page } from './helpers.ts'
 import { ADMIN, loginAsAdmin } from './helpers.ts'
 
 // A 1×1 PNG: the server checks uploads by their bytes.
@@ -48,7 +48,7 @@ test('login: wrong password shows the server message, then the panel opens with 
   await expect(status.getByText('Çalışıyor')).toBeVisible()
   // Storage used (exact bytes are checked in the API test; parallel tests may upload meanwhile).
   await expect(status.locator('.status-row', { hasText: 'Depolama' })).toContainText(
-    /Görseller: [\d.]+ (Bytes|KB|MB|GB) · Program dosyaları: [\d.]+ (Bytes|KB|MB|GB)/,
+    /Görseller: [\d.]+ (Bytes|KB|MB|GB) · Program dosyaları: [\d.]+ (Bytes|KB|MB|GB) · Son temizlik \(.+\): /,
   )
   await page.getByRole('link', { name: 'Yeni Blog Yazısı' }).click()
   await expect(page).toHaveURL(/\/admin\/blog-duzenle\?yeni=1$/)

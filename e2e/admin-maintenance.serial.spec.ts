@@ -1,4 +1,4 @@
-import { expect, test } from 'playwright/test'
+import { expect, test } from './helpers.ts'
 import { loginAsAdmin } from './helpers.ts'
 
 // Maintenance mode changes the public site for every test, so this runs in the serial project, alone.

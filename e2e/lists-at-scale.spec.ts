@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test, type Page } from './helpers.ts'
 import { ADMIN } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test } from 'playwright/test'
+import { expect, test } from './helpers.ts'
 import { adminApi, buildGeneration, waitForSiteBuild } from './helpers.ts'
 
 test('a blog post saved through the API is live at /blog/{id} after the rebuild, without a broken moment', async ({ page, request }) => {

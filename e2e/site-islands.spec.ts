@@ -1,4 +1,4 @@
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test, type Page } from './helpers.ts'
 import { msg } from '#schema/messages.ts'
 import { adminApi } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'

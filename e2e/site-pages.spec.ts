@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test, type Page } from './helpers.ts'
 import type { About } from '#schema/about.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import type { ContactSettings } from '#schema/contact-settings.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from 'playwright/test'
+import { expect, test } from './helpers.ts'
 
 test('the server answers the API, the admin and the site on one port', async ({ request }) => {
   const api = await request.get('/api/maintenance')

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Frame, type Page } from 'playwright/test'
+import { expect, test, type Frame, type Page } from './helpers.ts'
 import { msg } from '../schema/messages.ts'
 import { detail, NO_ENGINE_TEXT } from '../site/src/lib/xml/problems.ts'
 import { LEAK_TARGET } from './fixtures/xml/invoice-template.ts'
@@ -58,13 +58,11 @@ async function startRecorder(): Promise<Recorder> {
 
 /** Proves the recorder hears a sandboxed frame of our page that has no CSP, then forgets that request. */
 async function expectRecorderHears(page: Page, recorder: Recorder) {
-  await page.evaluate((url) => {
-    const probe = document.createElement('iframe')
-    probe.sandbox.add('allow-scripts')
-    probe.srcdoc = `<script>fetch('${url}?kaynak=kontrol', { mode: 'no-cors' })</script>`
-    document.body.append(probe)
-  }, recorder.url)
+  // From a blank page of the same browser: our pages' own CSP (issue 13) would stop a probe frame made in them.
+  const blank = await page.context().browser()!.newPage()
+  await blank.evaluate((url) => void fetch(`${url}?kaynak=kontrol`, { mode: 'no-cors' }), recorder.url)
   await expect.poll(() => recorder.hits.length).toBe(1)
+  await blank.close()
   recorder.hits.length = 0
 }
 

@@ -5,6 +5,9 @@ import { msg } from './messages.ts'
 // zod's own messages (wrong type, not an object) in Turkish everywhere the shared schemas run (api, admin, site);
 // messages the schemas set themselves still win.
 z.config(tr())
+// In browsers the CSP forbids eval (decision 018): zod's probe for its eval-based fast path would only raise a
+// violation report there. The server keeps the fast path.
+if (typeof window !== 'undefined') z.config({ jitless: true })
 
 /** A trimmed string that must not be blank; `message` is shown when it is. */
 export const requiredText = (message: string = msg.required) =>

@@ -15,6 +15,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
+  // Hashes of every inline script and style, computed at build (and by the in-process renderer) into a CSP <meta>;
+  // the server copies its script-src and style-src into the page's CSP header (decision 016).
+  security: { csp: true },
   vite: {
     define: { __REPO_ROOT__: JSON.stringify(repoRoot) },
     // Module workers: libxslt-wasm (XML viewer) uses top-level await, which the default 'iife' worker format rejects.

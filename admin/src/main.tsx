@@ -1,3 +1,5 @@
+// Shared zod set-up first (Turkish messages, no eval under the CSP) before any schema parses.
+import '#schema/common.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'

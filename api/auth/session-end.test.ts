@@ -93,7 +93,11 @@ describe('own password or e-mail change asks for the current password', () => {
     const user = await addUser(t.deps.data)
     const cookie = await loginCookie(t, user.email)
     const guess = (currentPassword: string) =>
-      edit(user.id, { name: user.name, email: user.email, password: 'Yeni-Sifre-99', currentPassword }, cookie)
+      edit(
+        user.id,
+        { name: user.name, email: user.email, password: 'Yeni-Sifre-99', currentPassword },
+        cookie,
+      )
     for (let i = 0; i < 5; i++) expect((await guess(`yanlis-${i}`)).status).toBe(400)
     expect((await guess(PASSWORD)).status).toBe(429)
   })
@@ -101,7 +105,11 @@ describe('own password or e-mail change asks for the current password', () => {
   it('a superadmin setting another user’s password or e-mail gives no password of theirs', async () => {
     const boss = await loginCookie(t, (await addUser(t.deps.data, 'superadmin')).email)
     const user = await addUser(t.deps.data)
-    const res = await edit(user.id, { name: user.name, email: 'baska@ornek.com', password: 'Yeni-Sifre-99' }, boss)
+    const res = await edit(
+      user.id,
+      { name: user.name, email: 'baska@ornek.com', password: 'Yeni-Sifre-99' },
+      boss,
+    )
     expect(res.status).toBe(200)
   })
 })

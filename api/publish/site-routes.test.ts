@@ -15,7 +15,11 @@ const page = (text: string) =>
 /** A small built site on disk, loaded the way the server loads a real Astro build. */
 async function writeSite(dir: string) {
   const files: Record<string, string> = {
-    'index.html': page('Ana Sayfa '),
+    'index.html': page('Ana Sayfa ').replace(
+      '<html lang="tr">',
+      `<html lang="tr"><head><meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='"></head>`,
+    ),
+    'iletisim/index.html': page('İletişim '),
     'blog/ilk-yazi/index.html': page('İlk yazı '),
     '404.html': page('Sayfa bulunamadı '),
     'bakim/index.html': page('Sitemiz bakımda '),
@@ -88,6 +92,32 @@ describe('site routes', () => {
       'immutable',
     )
     expect((await app.request('/kutuphane')).status).toBe(404)
+    const maintenance = await app.request('/')
+    expect(maintenance.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
+  // Finding 4 of issue 13: no Content-Security-Policy on HTML answers.
+  it('gives every page a CSP from its own <meta> plus the header-only directives, and the admin its own', async () => {
+    const home = await app.request('/')
+    const policy = home.headers.get('content-security-policy')!
+    expect(policy).toContain("script-src 'self' 'sha256-abc='")
+    expect(policy).toContain("style-src 'self' 'sha256-def='")
+    for (const d of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"])
+      expect(policy).toContain(d)
+    expect(home.headers.get('permissions-policy')).toContain('geolocation=()')
+    expect(home.headers.get('x-frame-options')).toBe('DENY')
+    expect(home.headers.get('strict-transport-security')).toBeNull()
+    // A page without a meta still gets the strict default; the 404 page too.
+    const missing = await app.request('/yok')
+    expect(missing.headers.get('content-security-policy')).toContain("script-src 'self';")
+    // The map embed on /iletisim: its own https origin only, from the contact settings.
+    const map = (await app.request('/iletisim')).headers.get('content-security-policy')!
+    expect(map).toContain(`frame-src ${new URL(t.deps.content.read('contact-settings').mapUrl).origin};`)
+    // Assets carry no page policy.
+    expect((await app.request('/robots.txt')).headers.get('content-security-policy')).toBeNull()
+    // Over https (here: the proxy says so) pages get HSTS.
+    const secure = await app.request('/', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000')
   })
 
   it('serves only uploads of ours', async () => {

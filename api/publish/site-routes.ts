@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { Deps } from '../app-env.ts'
 import { mimeType } from './mime.ts'
 import { bypassesMaintenance, redirectTarget, viewKey } from './public-paths.ts'
 import { serveCached } from './serve-cached.ts'
-import { lookupPath, type StaticCache } from './static-cache.ts'
+import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
+import { adminHeaders, pageHeaders } from './page-policy.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const securityHeaders = {
@@ -26,6 +27,20 @@ export type SiteSources = {
 /** Everything outside /api: uploads, the admin SPA, and the prebuilt site from memory. */
 export function createSiteRoutes({ deps, site, admin }: SiteSources) {
   const app = new Hono()
+  /** Over https (the server's own SITE_URL, the request, or the TLS-terminating proxy): HSTS is sent. */
+  const https = (c: Context) =>
+    deps.secureCookies ||
+    new URL(c.req.url).protocol === 'https:' ||
+    c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+  /** Serves a built file; an HTML page gets its CSP and the other page headers (page-policy.ts). */
+  const servePage = (c: Context, file: CachedFile, policyPath: string, status = 200, cache = 'no-cache') => {
+    const res = serveCached(c, file, status, cache)
+    if (!file.type.startsWith('text/html')) return res
+    const mapUrl = deps.content.read('contact-settings').mapUrl
+    for (const [k, v] of Object.entries(pageHeaders(file, { path: policyPath, mapUrl, https: https(c) })))
+      res.headers.set(k, v)
+    return res
+  }
   app.use('*', async (c, next) => {
     await next()
     for (const [k, v] of Object.entries(securityHeaders)) if (!c.res.headers.has(k)) c.res.headers.set(k, v)
@@ -53,7 +68,9 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
       return serveCached(c, cache.get(key)!, 200, key.startsWith('/admin/assets/') ? IMMUTABLE : 'no-cache')
     const index = cache.get('/admin/index.html')
     if (!index) return c.text('Yönetim paneli henüz derlenmedi.', 503)
-    return serveCached(c, index)
+    const res = serveCached(c, index)
+    for (const [k, v] of Object.entries(adminHeaders(https(c)))) res.headers.set(k, v)
+    return res
   })
   app.get('/admin', (c) => c.redirect('/admin/', 301))
 
@@ -63,7 +80,7 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
     if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path)) {
       const page = cache.get('/bakim/index.html')
       if (page) {
-        const res = serveCached(c, page, 503)
+        const res = servePage(c, page, '/bakim', 503)
         res.headers.set('retry-after', '3600')
         res.headers.set('cache-control', 'no-store')
         return res
@@ -74,7 +91,7 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
     const key = lookupPath(cache, path)
     if (!key) {
       const notFound = cache.get('/404.html')
-      return notFound ? serveCached(c, notFound, 404) : c.text('Sayfa bulunamadı', 404)
+      return notFound ? servePage(c, notFound, '/404', 404) : c.text('Sayfa bulunamadı', 404)
     }
     if (key.endsWith('.html') && c.req.method === 'GET') {
       const view = viewKey(path)
@@ -85,7 +102,7 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
         })
         .catch(() => {})
     }
-    return serveCached(c, cache.get(key)!, 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
+    return servePage(c, cache.get(key)!, path, 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
   })
   return app
 }

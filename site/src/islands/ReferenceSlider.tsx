@@ -50,7 +50,11 @@ export function ReferenceSlider({ images }: Props) {
       }}
     >
       <div className="slider__viewport" aria-live={rotating ? 'off' : 'polite'}>
-        <div className="slider__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div
+          className="slider__track"
+          // No style attribute in the server's HTML (the CSP refuses inline styles); the first slide needs none.
+          style={index ? { transform: `translateX(-${index * 100}%)` } : undefined}
+        >
           {images.map((src, i) => (
             <div
               key={`${i}-${src}`}

@@ -1,5 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { FRAME_SANDBOX, PRINT_MESSAGE, readHeightMessage, shellDocument } from '../lib/xml/frame-document.ts'
+import { useEffect, useRef, useState } from 'react'
+import {
+  documentMessage,
+  FRAME_SANDBOX,
+  PRINT_MESSAGE,
+  readHeightMessage,
+  SHELL_URL,
+} from '../lib/xml/frame-document.ts'
 import type { EngineName } from '../lib/xml/render.ts'
 
 type Props = { fileName: string; html: string; engine: EngineName; onChooseAnother: () => void }
@@ -12,7 +18,7 @@ export function XmlViewerFrame({ fileName, html, engine, onChooseAnother }: Prop
   const frameRef = useRef<HTMLIFrameElement>(null)
   const [height, setHeight] = useState(200)
   const title = `Görüntülenen belge: ${fileName}`
-  const srcDoc = useMemo(() => shellDocument(html, title), [html, title])
+  const [shellLoaded, setShellLoaded] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -27,6 +33,11 @@ export function XmlViewerFrame({ fileName, html, engine, onChooseAnother }: Prop
   }, [])
 
   useEffect(() => headingRef.current?.focus(), [])
+
+  // The shell has an opaque origin, so '*' is the only target that reaches it; it accepts messages from us only.
+  useEffect(() => {
+    if (shellLoaded) frameRef.current?.contentWindow?.postMessage(documentMessage(html, title), '*')
+  }, [shellLoaded, html, title])
 
   function print() {
     // The document prints itself (window.print() inside its frame), so only the document is printed.
@@ -53,7 +64,8 @@ export function XmlViewerFrame({ fileName, html, engine, onChooseAnother }: Prop
         className="xml-viewer__frame"
         title={title}
         sandbox={FRAME_SANDBOX}
-        srcDoc={srcDoc}
+        src={SHELL_URL}
+        onLoad={() => setShellLoaded(true)}
         style={{ height }}
         data-engine={engine}
         referrerPolicy="no-referrer"

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
-  escapeAttribute,
   FRAME_CSP,
   FRAME_SANDBOX,
   readHeightMessage,
-  shellDocument,
+  shellPage,
 } from './frame-document.ts'
 
 describe('frame policy', () => {
@@ -25,19 +24,15 @@ describe('frame policy', () => {
   })
 })
 
-describe('shellDocument', () => {
-  it('puts the document into a sandboxed srcdoc frame, escaped so it cannot break out of the attribute', () => {
-    const html = shellDocument('<p title="x">a &amp; b</p>"><script>alert(1)</script>', 'Belge')
-    expect(html).toContain(
-      'srcdoc="<p title=&quot;x&quot;>a &amp;amp; b</p>&quot;><script>alert(1)</script>"></iframe>',
-    )
-    expect(html).toContain(`<iframe sandbox="${FRAME_SANDBOX}" title="Belge"`)
+describe('shellPage', () => {
+  it('carries the frame policy and only a script that takes a document from its parent into a sandboxed frame', () => {
+    const html = shellPage()
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">`)
-    expect(html.match(/<script/g)).toHaveLength(1) // only the escaped one inside srcdoc; the shell runs none
-  })
-
-  it('escapes quotes and ampersands', () => {
-    expect(escapeAttribute(`a"b&c'd<e`)).toBe(`a&quot;b&amp;c'd<e`)
+    expect(html.match(/<script/g)).toHaveLength(1)
+    expect(html).toContain('e.source !== parent')
+    expect(html).toContain(`frame.setAttribute('sandbox', '${FRAME_SANDBOX}')`)
+    expect(html).toContain('frame.srcdoc = String(d.html)')
+    expect(html).not.toContain('allow-same-origin')
   })
 })
 

@@ -1,6 +1,6 @@
 /**
  * The isolation around a rendered document. It runs in two nested sandboxed iframes (opaque origins, no
- * allow-same-origin): an outer shell of ours, whose CSP forbids loading any frame (frame-src 'none'), and the
+ * allow-same-origin): an outer shell of ours (SHELL_URL), whose CSP forbids loading any frame (frame-src 'none'), and the
  * document inside it. A document's own CSP cannot stop it from navigating itself to https://…?invoice-data; the
  * frame-src of its parent can, so the shell exists to hold that rule. The CSP also reaches the document twice:
  * inherited from the shell (srcdoc documents inherit their parent's policy) and as the first element of its head.
@@ -29,7 +29,7 @@ export const MESSAGE_TAG = 'xml-viewer'
 
 /**
  * The helper put into the document's head: reports the document's height to our page (so the frame can grow to
- * it) and prints the document when our page asks. It talks to `top` because the shell in between runs no script.
+ * it) and prints the document when our page asks. It talks to `top` directly: the shell in between only shows it.
  */
 export const HELPER_SCRIPT = `(function () {
   var last = -1;
@@ -49,21 +49,42 @@ export const HELPER_SCRIPT = `(function () {
   });
 })();`
 
-/** Escapes text for a double-quoted HTML attribute value. */
-export function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+/** Where the page loads the outer shell from: a page of its own, so it has its own CSP, not the viewer page's. */
+export const SHELL_URL = '/xml-goruntuleyici/kabuk.html'
+
+/**
+ * The outer shell (served at SHELL_URL, sandboxed by the page's frame, opaque origin): the frame CSP, and a script
+ * that takes the document from its parent only and shows it in the inner sandboxed srcdoc frame, which inherits
+ * the shell's policy. The shell's policy allows inline scripts because the documents' own scripts (QR codes) run
+ * in that inner frame; neither frame can reach our origin, the network or another frame.
+ */
+export function shellPage(): string {
+  return (
+    '<!DOCTYPE html><html lang="tr"><head><meta charset="utf-8">' +
+    `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">` +
+    '<title>Belge</title>' +
+    '<style>html,body{margin:0;height:100%;overflow:hidden;background:#fff}' +
+    'iframe{display:block;border:0;width:100%;height:100%}</style></head><body><script>' +
+    SHELL_SCRIPT +
+    '</script></body></html>'
+  )
 }
 
-/** The outer shell's srcdoc: no script of its own, only the CSP and the document's frame filling it. */
-export function shellDocument(documentHtml: string, title: string): string {
-  return (
-    '<!DOCTYPE html><html><head>' +
-    `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">` +
-    '<style>html,body{margin:0;height:100%;overflow:hidden;background:#fff}' +
-    'iframe{display:block;border:0;width:100%;height:100%}</style></head><body>' +
-    `<iframe sandbox="${FRAME_SANDBOX}" title="${escapeAttribute(title)}" srcdoc="${escapeAttribute(documentHtml)}"></iframe>` +
-    '</body></html>'
-  )
+const SHELL_SCRIPT = `addEventListener('message', function (e) {
+  var d = e.data;
+  if (e.source !== parent || !d || d.tag !== '${MESSAGE_TAG}' || d.type !== 'document') return;
+  var old = document.querySelector('iframe');
+  if (old) old.remove();
+  var frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', '${FRAME_SANDBOX}');
+  frame.title = String(d.title);
+  frame.srcdoc = String(d.html);
+  document.body.appendChild(frame);
+});`
+
+/** The message that gives the shell the document to show. */
+export function documentMessage(html: string, title: string) {
+  return { tag: MESSAGE_TAG, type: 'document', html, title } as const
 }
 
 /** A height message from the helper script, or null for anything else. */
