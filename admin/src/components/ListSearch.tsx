@@ -20,14 +20,16 @@ export function ListSearch({ label, placeholder, onSearch, delayMs = 300, initia
   // The latest callback, without restarting the timer when the parent re-renders.
   const report = useRef(onSearch)
   report.current = onSearch
-  const first = useRef(true)
+  // The text last reported: typing that only changes spaces, or a redraw with `initial`, searches nothing new.
+  const reported = useRef(initial.trim())
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    const timer = setTimeout(() => report.current(text.trim()), delayMs)
+    const wanted = text.trim()
+    if (wanted === reported.current) return
+    const timer = setTimeout(() => {
+      reported.current = wanted
+      report.current(wanted)
+    }, delayMs)
     return () => clearTimeout(timer)
   }, [text, delayMs])
 
@@ -37,7 +39,8 @@ export function ListSearch({ label, placeholder, onSearch, delayMs = 300, initia
       role="search"
       onSubmit={(event) => {
         event.preventDefault()
-        report.current(text.trim())
+        reported.current = text.trim()
+        report.current(reported.current)
       }}
     >
       <label htmlFor={id}>{label}</label>
