@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from 'playwright/test'
+import type { APIRequestContext } from 'playwright/test'
+import { expect, test } from './helpers.ts'
 import { ADMIN, adminApi, loginAsAdmin } from './helpers.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
