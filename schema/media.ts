@@ -32,7 +32,7 @@ export const mediaItemSchema = z.object({
 })
 export type MediaItem = z.infer<typeof mediaItemSchema>
 
-/** PATCH body of a library item: the alt text. */
+/** PUT body of a library item: the alt text. */
 export const mediaAltSchema = z.object({ alt: z.string().trim().max(ALT_MAX) })
 
 /** URL of one sized copy: /uploads/abc.jpg, 800, 'avif' → /uploads/abc.800w.avif (no original name has '.800w.'). */

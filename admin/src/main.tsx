@@ -14,6 +14,7 @@ import './styles/forms.css'
 import './styles/feedback.css'
 import './styles/tables-and-modal.css'
 import './styles/screens.css'
+import './styles/media.css'
 import './styles/details.css'
 import './styles/content-editing.css'
 

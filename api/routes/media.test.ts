@@ -57,7 +57,7 @@ describe('media library API', () => {
     expect(first).toMatchObject({ url, uses: [], widths: [400, 800, 900] })
     const res = await jsonRequest(
       t,
-      'PATCH',
+      'PUT',
       '/api/admin/media/alt',
       { url, alt: '  Ekip toplantısı ' },
       cookie,
@@ -67,7 +67,7 @@ describe('media library API', () => {
     expect((await list())[0]!.alt).toBe('Ekip toplantısı')
     const missing = await jsonRequest(
       t,
-      'PATCH',
+      'PUT',
       '/api/admin/media/alt',
       { url: '/uploads/yok.png', alt: 'x' },
       cookie,

@@ -16,7 +16,7 @@ const altBody = mediaAltSchema.extend({ url: z.string().min(1).max(300) })
 /** Media library (mounted at /api/admin/media; admin session checked in app.ts). Uploads go through /api/upload. */
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ success: true, data: await listMedia(c.var.deps) }))
-  .patch('/alt', validate('json', altBody), async (c) => {
+  .put('/alt', validate('json', altBody), async (c) => {
     const { url, alt } = c.req.valid('json')
     const found = await c.var.deps.content.update('media', (list) => {
       const item = list.find((i) => i.url === url)

@@ -16,6 +16,7 @@ export const navGroups = [
       { to: '/blog-duzenle', label: 'Blog Yönetimi' },
       { to: '/sosyal-sorumluluk-projeleri', label: 'Sosyal Sorumluluk Projeleri' },
       { to: '/programlar-duzenle', label: 'Programlar' },
+      { to: '/medya', label: 'Medya Yönetimi' },
     ],
   },
   {

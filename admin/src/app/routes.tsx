@@ -12,6 +12,7 @@ export const adminRoutes = [
   { path: 'referanslarimiz-duzenle', Page: lazy(() => import('../features/references/ReferencesPage.tsx')) },
   { path: 'blog-duzenle', Page: lazy(() => import('../features/blog/BlogPage.tsx')) },
   { path: 'sosyal-sorumluluk-projeleri', Page: lazy(() => import('../features/social-projects/SocialProjectsPage.tsx')) },
+  { path: 'medya', Page: lazy(() => import('../features/media/MediaPage.tsx')) },
   { path: 'programlar-duzenle', Page: lazy(() => import('../features/programs/ProgramsPage.tsx')) },
   { path: 'iletisim-ayarlari', Page: lazy(() => import('../features/contact-settings/ContactSettingsPage.tsx')) },
   { path: 'iletisim-mesajlari', Page: lazy(() => import('../features/messages/UnreadMessagesPage.tsx')) },

@@ -1,4 +1,5 @@
-import { api } from './api-client.ts'
+import type { MediaItem } from '#schema/media.ts'
+import { api, ApiError } from './api-client.ts'
 
 /** POST /api/upload (field `image`) → the stored URL. kind 'media' also takes banner videos. */
 export async function uploadImage(file: File, kind: 'image' | 'media' = 'image'): Promise<string> {
@@ -9,4 +10,47 @@ export async function uploadImage(file: File, kind: 'image' | 'media' = 'image')
     form,
   )
   return res.imageUrl
+}
+
+/** What an upload answers: the URL and the library record (sizes made, bytes before and after). */
+export type UploadResult = { imageUrl: string; media?: MediaItem }
+
+/**
+ * POST /api/upload with XMLHttpRequest, whose upload events report progress (fetch has none): `onProgress`
+ * gets 0–1 while the bytes go out. Errors are the same ApiError as every other call.
+ */
+export function uploadWithProgress(
+  file: File,
+  kind: 'image' | 'media',
+  onProgress: (fraction: number) => void,
+): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', kind === 'media' ? '/api/upload?kind=media' : '/api/upload')
+    xhr.withCredentials = true
+    xhr.responseType = 'json'
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total)
+    xhr.onload = () => {
+      const body = xhr.response as
+        (UploadResult & { message?: string; fields?: Record<string, string> }) | null
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body)
+      else reject(new ApiError(xhr.status, body?.message ?? null, body?.fields ?? {}))
+    }
+    xhr.onerror = () => reject(new ApiError(0, null))
+    const form = new FormData()
+    form.append('image', file)
+    xhr.send(form)
+  })
+}
+
+/** '4,2 MB', '180 KB': Turkish decimal comma, one decimal from MB up. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+/** '4,2 MB → 180 KB' for an image the server made copies of; '' otherwise. */
+export function savedText(media: MediaItem | undefined): string {
+  if (!media || media.type !== 'image' || !media.optimizedBytes) return ''
+  return `${sizeText(media.uploadBytes)} → ${sizeText(media.optimizedBytes)}`
 }

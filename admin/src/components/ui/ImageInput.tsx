@@ -4,6 +4,8 @@ import { isVideo } from '#schema/home.ts'
 import { Button } from './Button.tsx'
 import { describedBy, Field } from './Field.tsx'
 import { FileButton } from './FileButton.tsx'
+import { MediaPicker } from '../MediaPicker.tsx'
+import type { MediaEntry } from '../../lib/media.ts'
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp'
 
@@ -23,6 +25,8 @@ export type ImageInputProps = {
   tooLargeMessage?: string
   error?: string
   hint?: ReactNode
+  /** Offers 'Kütüphaneden seç': an image already uploaded is reused instead of uploaded again. */
+  onPick?: (item: MediaEntry) => void
 }
 
 function matchesAccept(file: File, accept: string): boolean {
@@ -36,7 +40,17 @@ function matchesAccept(file: File, accept: string): boolean {
 
 /** File picker with a local preview (image or video) and remove. The parent uploads the file on save. */
 export function ImageInput(props: ImageInputProps) {
-  const { label, currentUrl, file, onFileChange, onRemove, accept = IMAGE_ACCEPT, error, hint } = props
+  const {
+    label,
+    currentUrl,
+    file,
+    onFileChange,
+    onRemove,
+    accept = IMAGE_ACCEPT,
+    error,
+    hint,
+    onPick,
+  } = props
   const { maxBytes = 5 * 1024 * 1024, tooLargeMessage = msg.imageTooLarge } = props
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -106,6 +120,7 @@ export function ImageInput(props: ImageInputProps) {
             onChange={(e) => choose(e.target.files?.[0])}
             {...describedBy(id, shownError, hint)}
           />
+          {onPick && <MediaPicker videos={accept.includes('video')} onPick={onPick} />}
           {shown && (
             <Button
               variant="ghost"

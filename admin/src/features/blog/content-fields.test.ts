@@ -37,7 +37,7 @@ describe('buildContentStructure', () => {
     const fields: BlogField[] = [
       { key: 'k1', type: 'image', content: '', src: '', file: a },
       { key: 'k2', type: 'text', content: 'Merhaba', src: '', file: null },
-      { key: 'k3', type: 'image', content: '', src: '/uploads/x.png', file: null },
+      { key: 'k3', type: 'image', content: '', src: '/uploads/x.png', file: null, alt: ' Kapak ' },
       { key: 'k4', type: 'image', content: '', src: '', file: null },
       { key: 'k6', type: 'text', content: '  ', src: '', file: null },
       { key: 'k5', type: 'image', content: '', src: '/uploads/old.png', file: b },
@@ -51,6 +51,8 @@ describe('buildContentStructure', () => {
       ['k5', 3, 1, undefined],
     ])
     expect(structure[1].content).toBe('Merhaba')
+    // The alt text (typed, or offered by the media library) goes with the image, trimmed.
+    expect(structure.map((s) => s.alt)).toEqual(['', '', 'Kapak', ''])
   })
 })
 

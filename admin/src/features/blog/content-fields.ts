@@ -8,6 +8,8 @@ export type BlogField = {
   content: string
   src: string
   file: File | null
+  /** Alt text of an image field (offered from the media library when an image is chosen there). */
+  alt?: string
 }
 
 let counter = 0
@@ -19,7 +21,7 @@ export function newKey(): string {
 
 /** A blank field of the given type. */
 export function newField(type: BlogField['type']): BlogField {
-  return { key: newKey(), type, content: '', src: '', file: null }
+  return { key: newKey(), type, content: '', src: '', file: null, alt: '' }
 }
 
 /** How many text and image fields there are. */
@@ -59,7 +61,7 @@ export function buildContentStructure(fields: readonly BlogField[]) {
       type: f.type,
       content: f.type === 'text' ? f.content : '',
       order: structure.length,
-      alt: '',
+      alt: f.type === 'image' ? (f.alt ?? '').trim() : '',
     }
     if (f.type === 'text') {
       if (f.content.trim() !== '') structure.push(base)
@@ -86,6 +88,7 @@ export function fieldsFromPost(post: {
       content: i.content ?? '',
       src: i.src ?? '',
       file: null,
+      alt: i.alt ?? '',
     }))
 }
 

@@ -40,6 +40,7 @@ export function AboutBlock({ heading, imageSide, value, onChange, errors = {} }:
           file={value.file}
           onFileChange={(file) => onChange({ ...value, file })}
           onRemove={() => onChange({ ...value, image: '', file: null })}
+          onPick={(item) => onChange({ ...value, image: item.url, file: null })}
           error={errors.image}
         />
       </div>

@@ -64,6 +64,10 @@ export function ContactSettingsForm({ initial }: { initial: Partial<ContactSetti
             file={logoFile}
             onFileChange={setLogoFile}
             onRemove={() => setLogo('')}
+            onPick={(item) => {
+              setLogoFile(null)
+              setLogo(item.url)
+            }}
             error={fields.logoFile}
           />
           <TextField label="Sayfa Başlığı" {...bind('title')} />

@@ -5,7 +5,7 @@ const actions = [
   { to: '/anasayfa-duzenle', label: 'Anasayfayı Düzenle' },
   { to: '/blog-duzenle?yeni=1', label: 'Yeni Blog Yazısı' },
   { to: '/anasayfa-duzenle#hizmetler', label: 'Yeni Hizmet' },
-  { to: '/referanslarimiz-duzenle', label: 'Medya Yönetimi' },
+  { to: '/medya', label: 'Medya Yönetimi' },
 ]
 
 /** Shortcuts to the screens where each action happens. */

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { ImageInput } from '../../../components/ui/ImageInput.tsx'
 import { errorText } from '../../../lib/api-client.ts'
-import { uploadFile } from '../api/upload-file.ts'
+import { savedText, uploadWithProgress } from '../../../lib/upload.ts'
 import type { Feedback } from '../hooks/feedback.ts'
 
 export const MEDIA_ACCEPT = 'image/*,video/mp4,video/webm,video/ogg'
@@ -19,26 +19,38 @@ type UploadFieldProps = {
   feedback: Feedback
 }
 
-/** Image (or banner media) picker that uploads as soon as a file is chosen, with preview and remove. */
+/**
+ * Image (or banner media) picker that uploads as soon as a file is chosen, showing the upload's progress and then
+ * the size the server made of it ('4,2 MB → 180 KB'); or reuses an image from the media library.
+ */
 export function UploadField({ label, url, media = false, onChange, feedback }: UploadFieldProps) {
   const [file, setFile] = useState<File | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [result, setResult] = useState('')
 
   async function choose(chosen: File | null) {
     if (!chosen) return
     setFile(chosen)
-    setBusy(true)
+    setResult('')
+    setProgress(0)
     try {
-      const uploaded = await uploadFile({ file: chosen, media })
-      await onChange(uploaded)
+      const uploaded = await uploadWithProgress(chosen, media ? 'media' : 'image', setProgress)
+      setResult(savedText(uploaded.media))
+      await onChange(uploaded.imageUrl)
     } catch (error) {
       feedback.fail(errorText(error, media ? msg.fileUploadError : msg.imageUploadError))
     } finally {
       setFile(null)
-      setBusy(false)
+      setProgress(null)
     }
   }
 
+  const hint =
+    progress === null
+      ? result || undefined
+      : progress < 1
+        ? `Yükleniyor... %${Math.round(progress * 100)}`
+        : 'Boyutlar hazırlanıyor...'
   return (
     <ImageInput
       label={label}
@@ -46,10 +58,11 @@ export function UploadField({ label, url, media = false, onChange, feedback }: U
       file={file}
       onFileChange={choose}
       onRemove={url ? () => void onChange('') : undefined}
+      onPick={(item) => void onChange(item.url)}
       accept={media ? MEDIA_ACCEPT : 'image/*'}
       maxBytes={media ? MEDIA_MAX_BYTES : undefined}
       tooLargeMessage={media ? msg.mediaTooLarge : undefined}
-      hint={busy ? 'Yükleniyor...' : undefined}
+      hint={hint}
     />
   )
 }

@@ -46,6 +46,7 @@ export function ProjectFieldEditor({
             file={field.file}
             onFileChange={(file) => set({ file })}
             onRemove={() => set({ src: '', file: null })}
+            onPick={(item) => set({ src: item.url, file: null, caption: field.caption || item.alt })}
           />
           <TextField
             label="Görsel açıklaması (isteğe bağlı)"

@@ -1,0 +1,70 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../../components/ui/Button.tsx'
+import { TextField } from '../../../components/ui/TextField.tsx'
+import { thumbnailUrl, type MediaEntry } from '../../../lib/media.ts'
+import { sizeText } from '../../../lib/upload.ts'
+
+type MediaCardProps = {
+  item: MediaEntry
+  onSaveAlt: (alt: string) => void
+  onDelete: () => void
+  busy: boolean
+}
+
+const dateText = (iso: string) =>
+  iso ? new Date(iso).toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' }) : ''
+
+/** One upload in the library: preview, size, dimensions, date, where it is used, alt text and delete. */
+export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
+  const [alt, setAlt] = useState(item.alt)
+  const name = item.name || item.url.split('/').pop()!
+  const ours = item.url.startsWith('/uploads/')
+  return (
+    <li className="media-card" aria-label={name}>
+      {item.type === 'video' ? (
+        <video className="media-card__preview" src={item.url} muted preload="metadata" controls />
+      ) : (
+        <img className="media-card__preview" src={thumbnailUrl(item)} alt={item.alt} loading="lazy" />
+      )}
+      <div className="media-card__body">
+        <p className="media-card__name">{name}</p>
+        <p className="muted media-card__meta">
+          {item.width > 0 && `${item.width} × ${item.height} px · `}
+          {item.optimizedBytes
+            ? `${sizeText(item.uploadBytes)} → ${sizeText(item.optimizedBytes)}`
+            : sizeText(item.bytes)}
+          {item.uploadedAt && ` · ${dateText(item.uploadedAt)}`}
+        </p>
+        {item.uses.length ? (
+          <div>
+            <p className="media-card__label">Kullanıldığı yerler</p>
+            <ul className="media-card__uses">
+              {item.uses.map((use, i) => (
+                <li key={i}>
+                  <Link to={use.path}>{use.title ? `${use.area}: ${use.title}` : use.area}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="media-card__unused">Kullanılmıyor</p>
+        )}
+        {item.type === 'image' && (
+          <TextField
+            label="Alternatif metin"
+            value={alt}
+            maxLength={300}
+            onChange={setAlt}
+            onBlur={() => alt.trim() !== item.alt && onSaveAlt(alt)}
+          />
+        )}
+        {ours && (
+          <Button variant="danger" size="sm" onClick={onDelete} disabled={busy}>
+            Sil
+          </Button>
+        )}
+      </div>
+    </li>
+  )
+}
