@@ -59,6 +59,8 @@ test('an image uploaded in the library is inserted into a blog post from the lib
   const form = page.getByRole('form', { name: 'Yeni blog yazısı' })
   const title = `Kütüphaneden görselli yazı ${stamp}`
   await form.getByLabel('Başlık').fill(title)
+  // A draft: the public blog list (counted by other specs running alongside) never shows it.
+  await form.getByLabel('Durum').selectOption('draft')
   await form.getByRole('button', { name: 'Görsel alanı ekle' }).click()
   await form.getByRole('button', { name: 'Kütüphaneden seç' }).click()
   const dialog = page.getByRole('dialog', { name: 'Medya kütüphanesi' })
