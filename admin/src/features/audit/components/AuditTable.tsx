@@ -17,7 +17,7 @@ const columns: Column<AuditEntry>[] = [
       </>
     ),
   },
-  { header: 'İstek', cell: (e) => <code>{`${e.method} ${e.path}`}</code> },
+  { header: 'İstek', cell: (e) => <code className="audit__request">{`${e.method} ${e.path}`}</code> },
 ]
 
 /** The audit log as a table (one card per row on phones). */
