@@ -52,7 +52,12 @@ test('inbox pages through the server: count, search, next page', async ({ page, 
   for (let i = 0; i < 55; i++) await sendMessage(request, `Sayfa ${tag} ${String(i).padStart(2, '0')}`)
   await loginAsAdmin(page, '/admin/iletisim-mesajlari')
   await expect(page.getByText(/[\d.]+ okunmamış mesaj/)).toBeVisible()
+  // The unfiltered inbox may hold exactly these 55 too: wait for the search's own answer, not just the numbers.
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/contact?') && r.url().includes('q='),
+  )
   await page.getByLabel('Mesajlarda ara').fill(`SAYFA ${tag.toUpperCase()}`)
+  await searched
   const pager = page.getByRole('navigation', { name: 'Okunmamış mesaj sayfaları' })
   await expect(pager.getByRole('status')).toHaveText('55 kayıttan 1–50')
   await expect(page.getByRole('article')).toHaveCount(50)
