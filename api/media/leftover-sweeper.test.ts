@@ -1,3 +1,4 @@
+import { mediaItemSchema } from '#schema/media.ts'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdir, stat, utimes } from 'node:fs/promises'
 import { request } from 'node:http'
@@ -55,6 +56,15 @@ describe('sweepLeftovers', () => {
     const atStart = await sweepLeftovers(t.deps.content, t.deps.files, new Date(), { atStart: true })
     expect(atStart).toMatchObject({ uploads: 0, programFiles: 1 })
     expect(await programFiles()).toEqual([])
+  })
+
+  it('keeps an unused upload that has a media-library record (staff delete those in the library)', async () => {
+    const kept = await t.deps.files.saveUpload(PNG, 'png')
+    await t.deps.content.update('media', (list) => void list.push(mediaItemSchema.parse({ url: kept, type: 'image' })))
+    await age(uploadFile(kept))
+    const report = await sweepLeftovers(t.deps.content, t.deps.files, new Date(), { atStart: false })
+    expect(report.uploads).toBe(0)
+    expect(await exists(uploadFile(kept))).toBe(true)
   })
 })
 

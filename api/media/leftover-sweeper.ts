@@ -1,6 +1,5 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
-import { forgetMedia } from './media-library.ts'
 import { isUploadUsed } from './upload-usage.ts'
 
 /** What one sweep removed (the dashboard's storage line shows the last one). */
@@ -13,7 +12,8 @@ const DAY_MS = 24 * 3600 * 1000
  * upload killed mid-way streams into files/ before its record is saved) and uploads no content has referred to
  * for more than a day. At start nothing is being uploaded, so every unnamed program file goes; later sweeps only
  * take those over a day old, never an upload in progress. Uploads are judged by today's content (mediaUses /
- * isUploadUsed); once content history is in git, a check of older versions belongs here too.
+ * isUploadUsed); once content history is in git, a check of older versions belongs here too. An upload with a
+ * media-library record is never swept: the library lists it under 'Kullanılmayanlar' and staff delete it there.
  */
 export async function sweepLeftovers(
   content: ContentStore,
@@ -29,11 +29,11 @@ export async function sweepLeftovers(
     await files.removeProgramFile(file.key)
     programFiles++
   }
+  const inLibrary = new Set(content.read('media').map((item) => item.url))
   let uploads = 0
   for (const upload of await files.listUploads()) {
-    if (upload.modifiedAt.getTime() > cutoff || isUploadUsed(content, upload.url)) continue
+    if (upload.modifiedAt.getTime() > cutoff || inLibrary.has(upload.url) || isUploadUsed(content, upload.url)) continue
     await files.removeUpload(upload.url)
-    await forgetMedia(content, upload.url)
     uploads++
   }
   return { at: now.toISOString(), programFiles, uploads }
