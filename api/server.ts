@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app.ts'
 import { ensureAdminBuilt } from './publish/admin-build.ts'
@@ -8,7 +8,7 @@ import { seedFirstAdmin } from './auth/seed-admin.ts'
 import { startLeftoverSweeper } from './media/leftover-sweeper.ts'
 import { createServerApp } from './publish/server-app.ts'
 import { loadSessionSecret } from './auth/session-secret.ts'
-import { siteBuilderFor } from './publish/site-builder.ts'
+import { sitePublisherFor } from './publish/site-publisher.ts'
 import { loadStaticCache, type StaticCache } from './publish/static-cache.ts'
 import { createSiteRoutes } from './publish/site-routes.ts'
 
@@ -18,14 +18,10 @@ async function main() {
   process.on('unhandledRejection', (reason) => console.error('Yakalanmamış hata:', reason))
   const env = readEnv()
   const repoRoot = join(import.meta.dirname, '..')
-  const buildRoot = env.siteBuildDir
   await mkdir(env.dataDir, { recursive: true, mode: 0o700 })
 
-  let site: StaticCache = new Map()
   let admin: StaticCache = new Map()
-  const builder = siteBuilderFor(env, repoRoot, async (dir) => {
-    site = await loadStaticCache(dir)
-  })
+  const publisher = sitePublisherFor(env, repoRoot)
 
   const { app: api, deps } = await createApp({
     contentDir: env.contentDir,
@@ -33,9 +29,9 @@ async function main() {
     publicDir: join(repoRoot, 'public'),
     sessionSecret: await loadSessionSecret(env.dataDir, env.SESSION_SECRET),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
-    // A media record (upload, alt text) changes no page until content uses it; that save rebuilds.
-    onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? builder.request() : undefined),
-    buildStatus: builder.status,
+    // A media record (upload, alt text) changes no page until content uses it; that save publishes.
+    onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? publisher.request() : undefined),
+    buildStatus: publisher.status,
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
   })
@@ -54,11 +50,13 @@ async function main() {
     // The site and API still start; /admin answers 503 until the admin builds.
     console.error(`Yönetim paneli derlenemedi: ${err instanceof Error ? err.message : err}`)
   }
-  console.log('Site derleniyor...')
-  await builder.ensureBuilt()
-  await removeStaleBuilds(buildRoot)
+  console.log('Site yayımlanıyor...')
+  await publisher.ensureLive()
 
-  const app = createServerApp(api, createSiteRoutes({ deps, site: () => site, admin: () => admin }))
+  const app = createServerApp(
+    api,
+    createSiteRoutes({ deps, site: publisher.site, admin: () => admin, hot: publisher.hot }),
+  )
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(
@@ -71,7 +69,7 @@ async function main() {
     console.log('Kapatılıyor...')
     server.close(
       () =>
-        void builder
+        void publisher
           .stop()
           .then(() => deps.data.close())
           .then(() => process.exit(0)),
@@ -81,17 +79,6 @@ async function main() {
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
-}
-
-/** Leftover build folders of earlier runs (a crash mid-build) are removed at start. */
-async function removeStaleBuilds(buildRoot: string) {
-  const current = await readFile(join(buildRoot, 'current.json'), 'utf8')
-    .then((text) => (JSON.parse(text) as { dir: string }).dir)
-    .catch(() => '')
-  for (const name of await readdir(buildRoot).catch(() => [] as string[])) {
-    const dir = join(buildRoot, name)
-    if (name.startsWith('site-') && dir !== current) await rm(dir, { recursive: true, force: true })
-  }
 }
 
 main().catch((err) => {

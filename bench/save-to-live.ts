@@ -37,7 +37,7 @@ try {
   const bare: number[] = []
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     const started = performance.now()
-    await runAstroBuild({ repoRoot, contentDir: server.contentDir, outDir: join(server.root, `bare-${i}`), siteUrl: server.base, cacheDir: join(server.root, 'bare-cache') })
+    await runAstroBuild({ repoRoot, outDir: join(server.root, `bare-${i}`), siteUrl: server.base, cacheDir: join(server.root, 'bare-cache') })
     bare.push(performance.now() - started)
   }
   const live = median(times)

@@ -1,13 +1,17 @@
 import { defineConfig } from 'astro/config'
 import react from '@astrojs/react'
+import publishAdapter from './render-adapter.mjs'
 import { fileURLToPath } from 'node:url'
 
 // The repo root, for site/src/lib/content-files.ts: the build bundles that file elsewhere, so it cannot find it itself.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')
 
-// CONTENT_DIR and SITE_OUT_DIR come from the server's rebuild (a fresh folder per build, swapped in when done).
+// The build emits the site's code once (client assets and a server bundle, SITE_OUT_DIR from api/publish); pages
+// are rendered from content by the API process through the bundle (render-adapter.mjs), never by `astro build`.
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:3000',
+  output: 'server',
+  adapter: publishAdapter(),
   publicDir: '../public',
   outDir: process.env.SITE_OUT_DIR || './dist',
   // Each server keeps its own cache so parallel builds (tests, several servers) never share state.

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 
 export type AstroBuildOptions = {
   repoRoot: string
-  contentDir: string
   outDir: string
   siteUrl: string
   cacheDir: string
@@ -12,7 +11,8 @@ export type AstroBuildOptions = {
 }
 
 /**
- * Runs `astro build` of site/ in a child process on the given content; rejects with the tail of its output.
+ * Runs `astro build` of site/ (its code: client assets and the render bundle) in a child process; rejects with
+ * the tail of its output.
  * For an outDir outside its working folder Astro writes its prerender chunks to `<cwd>/.astro/.prerender` and
  * deletes them after, so parallel builds started from the repo root broke each other ("Cannot find module
  * …/.prerender/chunks/…"). Each build gets a working folder of its own, inside the repo's node_modules so the
@@ -34,7 +34,8 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
   const astroBin = join(o.repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
   const env = {
     ...process.env,
-    CONTENT_DIR: o.contentDir,
+    // React's production build, as the API process loads it when rendering.
+    NODE_ENV: 'production',
     SITE_OUT_DIR: o.outDir,
     SITE_URL: o.siteUrl,
     SITE_CACHE_DIR: o.cacheDir,

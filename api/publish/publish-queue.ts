@@ -69,7 +69,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       return { ...status, state, pages: [...status.pages] }
     },
     /** Queues a publish after a content save; returns the number of the publish that will carry the save. */
-    request(debounceMs = options.debounceMs ?? 100): number {
+    request(debounceMs = options.debounceMs ?? 25): number {
       const seq = started + 1
       status.requested = Math.max(status.requested, seq)
       if (timer) clearTimeout(timer)

@@ -9,6 +9,7 @@ import { bypassesMaintenance, redirectTarget, viewKey } from './public-paths.ts'
 import { serveCached } from './serve-cached.ts'
 import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
 import { adminHeaders, pageHeaders } from './page-policy.ts'
+import type { HotFiles } from './hot-files.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const securityHeaders = {
@@ -22,10 +23,12 @@ export type SiteSources = {
   /** The live site build; replaced whole after each rebuild. */
   site: () => StaticCache
   admin: () => StaticCache
+  /** Reads cold pages of the site into memory on first use (the publisher's); without it every file is in memory. */
+  hot?: HotFiles
 }
 
 /** Everything outside /api: uploads, the admin SPA, and the prebuilt site from memory. */
-export function createSiteRoutes({ deps, site, admin }: SiteSources) {
+export function createSiteRoutes({ deps, site, admin, hot }: SiteSources) {
   const app = new Hono()
   /** Over https (the server's own SITE_URL, the request, or the TLS-terminating proxy): HSTS is sent. */
   const https = (c: Context) =>
@@ -40,6 +43,11 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
     for (const [k, v] of Object.entries(pageHeaders(file, { path: policyPath, mapUrl, https: https(c) })))
       res.headers.set(k, v)
     return res
+  }
+  /** The file with its bodies in memory. */
+  const ready = async (file: CachedFile): Promise<CachedFile> => {
+    await hot?.ready(file)
+    return file
   }
   app.use('*', async (c, next) => {
     await next()
@@ -80,7 +88,7 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
     if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path)) {
       const page = cache.get('/bakim/index.html')
       if (page) {
-        const res = servePage(c, page, '/bakim', 503)
+        const res = servePage(c, await ready(page), '/bakim', 503)
         res.headers.set('retry-after', '3600')
         res.headers.set('cache-control', 'no-store')
         return res
@@ -91,7 +99,7 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
     const key = lookupPath(cache, path)
     if (!key) {
       const notFound = cache.get('/404.html')
-      return notFound ? servePage(c, notFound, '/404', 404) : c.text('Sayfa bulunamadı', 404)
+      return notFound ? servePage(c, await ready(notFound), '/404', 404) : c.text('Sayfa bulunamadı', 404)
     }
     if (key.endsWith('.html') && c.req.method === 'GET') {
       const view = viewKey(path)
@@ -102,7 +110,8 @@ export function createSiteRoutes({ deps, site, admin }: SiteSources) {
         })
         .catch(() => {})
     }
-    return servePage(c, cache.get(key)!, path, 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
+    const file = await ready(cache.get(key)!)
+    return servePage(c, file, path, file.status ?? 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
   })
   return app
 }

@@ -18,7 +18,11 @@ export type CachedFile = {
   gzip?: Buffer
   /** Set for large files served from disk. */
   diskPath?: string
+  /** Set for files read into memory on first use (the export folder); their bodies may be dropped again. */
+  sourcePath?: string
   size: number
+  /** The answer's status when not 200 (the 404 page). */
+  status?: number
 }
 
 /** A built folder held in memory by URL path ('/blog/x/index.html'), with brotli and gzip bodies made once. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { z } from 'zod'
+import { renderScope } from './render-scope.ts'
 
 declare const __REPO_ROOT__: string | undefined
 
@@ -9,8 +10,10 @@ function repoRoot(): string {
   return typeof __REPO_ROOT__ === 'string' ? __REPO_ROOT__ : process.cwd()
 }
 
-/** CONTENT_DIR from the environment (relative paths resolve from the repo root), else <repo>/content. */
+/** The running publish's folder; else CONTENT_DIR (relative paths resolve from the repo root), else <repo>/content. */
 export function contentDir(env: NodeJS.ProcessEnv = process.env, root: string = repoRoot()): string {
+  const scoped = renderScope.getStore()?.contentDir
+  if (scoped) return scoped
   const dir = env.CONTENT_DIR?.trim()
   if (!dir) return join(root, 'content')
   return isAbsolute(dir) ? dir : resolve(root, dir)

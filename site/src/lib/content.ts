@@ -7,14 +7,17 @@ import { programSchema, type Program } from '#schema/program.ts'
 import { referencesSchema, type References } from '#schema/reference.ts'
 import { socialProjectSchema, type SocialProject } from '#schema/social-project.ts'
 import { contentDir, parseIfJsonString, readContentFile } from './content-files.ts'
+import { renderScope } from './render-scope.ts'
 
-// Every page of one build reads the same files: read and check each once per process.
-const cache = new Map<string, unknown>()
+// Every page of one publish reads the same files: read and check each once per folder and publish version.
+const cache = new Map<string, { version: number; values: Map<string, unknown> }>()
 function once<T>(key: string, load: (dir: string) => T): T {
   const dir = contentDir()
-  const cacheKey = `${dir}:${key}`
-  if (!cache.has(cacheKey)) cache.set(cacheKey, load(dir))
-  return cache.get(cacheKey) as T
+  const version = renderScope.getStore()?.version ?? 0
+  let entry = cache.get(dir)
+  if (!entry || entry.version !== version) cache.set(dir, (entry = { version, values: new Map() }))
+  if (!entry.values.has(key)) entry.values.set(key, load(dir))
+  return entry.values.get(key) as T
 }
 
 const asRecord = (raw: unknown): Record<string, unknown> =>
@@ -91,7 +94,12 @@ export const loadAllBlogs = (): BlogPost[] =>
   )
 
 /** Published blog posts, newest first (what the public site shows). */
-export const loadPublishedBlogs = (): BlogPost[] => loadAllBlogs().filter((p) => p.status === 'published')
+export const loadPublishedBlogs = (): BlogPost[] =>
+  once('published-blogs', () => loadAllBlogs().filter((p) => p.status === 'published'))
+
+/** A published post by id (undefined when missing or a draft). */
+export const findPublishedBlog = (id: string | undefined): BlogPost | undefined =>
+  once('published-blogs-by-id', () => new Map(loadPublishedBlogs().map((p) => [p.id, p]))).get(id ?? '')
 
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
@@ -107,7 +115,11 @@ export const loadAllProjects = (): SocialProject[] =>
 
 /** Published social projects (a missing status counts as published), newest first. */
 export const loadPublishedProjects = (): SocialProject[] =>
-  loadAllProjects().filter((p) => p.status === 'published')
+  once('published-projects', () => loadAllProjects().filter((p) => p.status === 'published'))
+
+/** A published project by id (undefined when missing or a draft). */
+export const findPublishedProject = (id: string | undefined): SocialProject | undefined =>
+  once('published-projects-by-id', () => new Map(loadPublishedProjects().map((p) => [p.id, p]))).get(id ?? '')
 
 /** content/programs.json: downloadable programs in stored order. */
 export const loadPrograms = (): Program[] =>

@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { isCompressible } from './mime.ts'
+import type { CachedFile } from './static-cache.ts'
+
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+
+/** Brotli and gzip bodies of a text file, made once. */
+export async function compressInto(file: CachedFile): Promise<void> {
+  const body = file.body
+  if (!body || file.br || !isCompressible(file.type) || body.length <= 256) return
+  ;[file.br, file.gzip] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gz(body, { level: 9 }),
+  ])
+}
+
+const bytesOf = (f: CachedFile) => (f.body?.length ?? 0) + (f.br?.length ?? 0) + (f.gzip?.length ?? 0)
+
+/**
+ * The pages and assets held in memory, most recently used last, up to `maxBytes`: a site of any size keeps only
+ * its hot pages (body, brotli, gzip); a cold one is read from the export folder and compressed on first request.
+ */
+export function createHotFiles(maxBytes: number) {
+  const lru = new Map<CachedFile, number>()
+  const loading = new WeakMap<CachedFile, Promise<void>>()
+  let bytes = 0
+
+  function remember(file: CachedFile) {
+    const size = bytesOf(file)
+    const before = lru.get(file)
+    if (before !== undefined) {
+      bytes -= before
+      lru.delete(file)
+    }
+    lru.set(file, size)
+    bytes += size
+    for (const [old, n] of lru) {
+      if (bytes <= maxBytes || old === file) break
+      lru.delete(old)
+      bytes -= n
+      // Only files that can be read again are dropped.
+      if (old.sourcePath) old.body = old.br = old.gzip = undefined
+    }
+  }
+
+  async function load(file: CachedFile): Promise<void> {
+    if (!file.body && file.sourcePath) file.body = await readFile(file.sourcePath)
+    await compressInto(file)
+    remember(file)
+  }
+
+  return {
+    /** Makes a file's bodies ready in memory (no-op for hot ones and large files streamed from disk). */
+    ready(file: CachedFile): Promise<void> | null {
+      if (file.diskPath) return null
+      if (file.body && (file.br || !isCompressible(file.type) || file.body.length <= 256)) {
+        // A hit moves the file to the young end only now and then: most hits cost nothing.
+        if (lru.size > 64 && (lru.get(file) ?? 0) > 0 && Math.random() > 0.05) return null
+        remember(file)
+        return null
+      }
+      let p = loading.get(file)
+      if (!p) {
+        p = load(file).finally(() => loading.delete(file))
+        loading.set(file, p)
+      }
+      return p
+    },
+    /** Bytes held now (bench and tests). */
+    bytes: () => bytes,
+  }
+}
+export type HotFiles = ReturnType<typeof createHotFiles>

@@ -1,0 +1,37 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/** A page and the key of what it shows (site/src/lib/site-pages.ts). */
+export type SitePage = { path: string; key: string }
+export type RenderScope = { contentDir: string; version: number }
+
+/** The site's render bundle, loaded once per code build into this process. */
+export type SiteBundle = {
+  stamp: string
+  /** Client assets, public files and content-free pages written by the build. */
+  clientDir: string
+  listPages(scope: RenderScope): SitePage[]
+  renderPage(url: string, scope: RenderScope): Promise<Response>
+}
+
+/**
+ * Imports a code build's server entry (site/src/render-entry.ts). React's server code picks its development or
+ * production build when first loaded, so the process runs with NODE_ENV=production unless it already set one
+ * (tests keep 'test'); the development build renders about twice as slowly.
+ */
+export async function loadSiteBundle(dir: string, stamp: string): Promise<SiteBundle> {
+  process.env.NODE_ENV ??= 'production'
+  const entry = (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as Pick<
+    SiteBundle,
+    'listPages' | 'renderPage'
+  >
+  return { stamp, clientDir: join(dir, 'client'), listPages: entry.listPages, renderPage: entry.renderPage }
+}
+
+/** Where a page lives in an export folder, as a static host serves it: '/blog/x' → 'blog/x/index.html'. */
+export function pageFile(path: string): string {
+  if (path === '/') return 'index.html'
+  if (path === '/404') return '404.html'
+  const rel = path.replace(/^\/+/, '')
+  return /\.[a-z0-9]+$/i.test(rel) ? rel : `${rel}/index.html`
+}

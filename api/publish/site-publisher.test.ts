@@ -1,0 +1,90 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
+import { listExportFiles } from './export-folder.ts'
+import { createSitePublisher } from './site-publisher.ts'
+
+const repoRoot = join(import.meta.dirname, '..', '..')
+const siteUrl = 'http://localhost:4399'
+let root: string
+let code: CodeBuild
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'publisher-test-'))
+  code = await ensureCodeBuilt(repoRoot, siteUrl)
+}, 180_000)
+afterAll(() => rm(root, { recursive: true, force: true }))
+
+async function contentCopy(name: string): Promise<string> {
+  const dir = join(root, name, 'content')
+  await cp(join(repoRoot, 'content'), dir, { recursive: true })
+  return dir
+}
+function publisherOn(name: string, contentDir: string) {
+  return createSitePublisher({ repoRoot, contentDir, buildRoot: join(root, name, 'build'), siteUrl, code: async () => code })
+}
+type Json = Record<string, unknown>
+async function edit(dir: string, file: string, change: (data: Json[]) => Json[]) {
+  const path = join(dir, `${file}.json`)
+  await writeFile(path, JSON.stringify(change(JSON.parse(await readFile(path, 'utf8')))))
+}
+const manifest = async (name: string) => JSON.parse(await readFile(join(root, name, 'build', 'manifest.json'), 'utf8'))
+
+describe('site publisher', () => {
+  it('renders the same pages incrementally as in a full publish of the same content', async () => {
+    const content = await contentCopy('incremental')
+    const inc = publisherOn('incremental', content)
+    await inc.ensureLive()
+    const newPost = (posts: Json[]) => ({ ...posts[1]!, id: 'yeni-yazi', title: 'Yeni yazı İçerik', createdAt: '2030-01-01T10:00:00.000Z' })
+    await edit(content, 'blogs', (posts) => posts.map((p, i) => (i === 0 ? { ...p, title: `${p.title} (güncel)` } : p)))
+    await inc.publishNow()
+    expect((await manifest('incremental')).full).toBe(false)
+    await edit(content, 'blogs', (posts) => [newPost(posts), ...posts.slice(0, -1)])
+    await edit(content, 'social-projects', (projects) => projects.slice(1))
+    await inc.publishNow()
+    const m = await manifest('incremental')
+    expect(m.full).toBe(false)
+    expect(m.changed).toContain('/blog/yeni-yazi/index.html')
+    expect(m.removed.length).toBeGreaterThan(0)
+    expect(inc.status()).toMatchObject({ state: 'idle', lastError: null })
+
+    const fullContent = await contentCopy('full')
+    await cp(content, fullContent, { recursive: true })
+    await publisherOn('full', fullContent).ensureLive()
+
+    const incDir = join(root, 'incremental', 'build', 'live')
+    const fullDir = join(root, 'full', 'build', 'live')
+    const files = await listExportFiles(incDir)
+    expect(files.sort()).toEqual((await listExportFiles(fullDir)).sort())
+    expect(files).toContain('/blog/yeni-yazi/index.html')
+    for (const file of files) {
+      const [a, b] = await Promise.all([readFile(join(incDir, file)), readFile(join(fullDir, file))])
+      expect(a.equals(b), file).toBe(true)
+    }
+    // The live index serves what the export holds.
+    const page = inc.site().get('/blog/yeni-yazi/index.html')!
+    await inc.hot.ready(page)
+    expect(page.body!.toString()).toContain('Yeni yazı İçerik')
+  }, 120_000)
+
+  it('a failing publish keeps the live pages, reports the error, and the next save publishes again', async () => {
+    const content = await contentCopy('failing')
+    const p = publisherOn('failing', content)
+    await p.ensureLive()
+    const before = p.site().get('/blog/index.html')!
+    await edit(content, 'blogs', (posts) => posts.map((post, i) => (i === 0 ? { ...post, title: 42 } : post)))
+    const seq = p.request()
+    while (p.status().state !== 'failed') await new Promise((r) => setTimeout(r, 5))
+    expect(p.status()).toMatchObject({ failed: seq, generation: seq - 1 })
+    expect(p.status().lastError).toContain('blogs.json')
+    expect(p.site().get('/blog/index.html')).toBe(before)
+
+    await edit(content, 'blogs', (posts) => posts.map((post, i) => (i === 0 ? { ...post, title: 'Düzeltilmiş başlık' } : post)))
+    const next = p.request()
+    while (p.status().generation < next) await new Promise((r) => setTimeout(r, 5))
+    const page = p.site().get('/blog/index.html')!
+    await p.hot.ready(page)
+    expect(page.body!.toString()).toContain('Düzeltilmiş başlık')
+  }, 120_000)
+})

@@ -1,0 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** What one publish renders from: its content folder, and a version that changes with every publish. */
+export type RenderScope = { contentDir: string; version: number }
+
+/**
+ * The scope of the publish a render belongs to (api/publish runs each render inside one). Content is read and
+ * checked once per version, not once per page; outside a publish (astro dev) CONTENT_DIR applies.
+ */
+export const renderScope = new AsyncLocalStorage<RenderScope>()

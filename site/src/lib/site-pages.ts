@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto'
+import {
+  loadAbout,
+  loadContactSettings,
+  loadHome,
+  loadPrograms,
+  loadPublishedBlogs,
+  loadPublishedProjects,
+  loadReferences,
+} from './content.ts'
+import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
+
+/** One page of the site and the key of what it shows: an equal key means the rendered page is still right. */
+export type SitePage = { path: string; key: string }
+
+const hash = (value: unknown): string =>
+  createHash('sha1')
+    .update(JSON.stringify(value) ?? '')
+    .digest('base64url')
+
+/** Pages that show only the small collections (home, about, references, programs) and the chrome. */
+const STATIC_PAGES = [
+  '/',
+  '/hakkimizda',
+  '/biz-kimiz',
+  '/iletisim',
+  '/bize-ulasin',
+  '/programlar',
+  '/referanslarimiz',
+  '/kutuphane',
+  '/xml-goruntuleyici',
+  '/bakim',
+  '/404',
+  '/robots.txt',
+]
+
+/**
+ * Every page for the current content with its key. A save re-renders only pages whose key changed: a post's own
+ * page, the list page it sits on, the home preview, RSS and sitemap; contact settings (the chrome of every page)
+ * change every key.
+ */
+export function sitePages(): SitePage[] {
+  const chrome = hash(loadContactSettings())
+  const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
+  const blogs = loadPublishedBlogs().map((post) => ({ id: post.id, key: hash(post), tags: post.tags }))
+  const projects = loadPublishedProjects().map((project) => ({ id: project.id, key: hash(project) }))
+  const preview = [...blogs.slice(0, 3), ...projects.slice(0, 3)].map((e) => e.key).join()
+  const pages: SitePage[] = STATIC_PAGES.map((path) => ({
+    path,
+    key: `${chrome}:${small}${path === '/' ? `:${preview}` : ''}`,
+  }))
+  const allBlogs = hash(blogs.map((b) => b.key).join())
+  const allProjects = hash(projects.map((p) => p.key).join())
+  pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${allBlogs}` })
+  pages.push({ path: '/sitemap.xml', key: `${allBlogs}:${allProjects}` })
+  for (const b of blogs) pages.push({ path: `/blog/${b.id}`, key: `${chrome}:${b.key}` })
+  for (const p of projects) pages.push({ path: `/sosyal-sorumluluk/${p.id}`, key: `${chrome}:${p.key}` })
+  const tags = hash([...new Set(blogs.flatMap((b) => b.tags))].sort())
+  pushListPages(pages, '/blog', blogs, BLOG_PAGE_SIZE, `${chrome}:${tags}`)
+  pushListPages(pages, '/sosyal-sorumluluk-projelerimiz', projects, PROJECT_PAGE_SIZE, `${chrome}:${small}`)
+  return pages
+}
+
+/** The list pages of a collection: each keyed by the entries it shows, the page count and what all pages share. */
+function pushListPages(pages: SitePage[], base: string, entries: { key: string }[], size: number, shared: string) {
+  const count = pageCount(entries.length, size)
+  for (let n = 1; n <= count; n++) {
+    const onPage = entries.slice((n - 1) * size, n * size).map((e) => e.key)
+    pages.push({ path: pageHref(base, n), key: `${shared}:${count}:${hash(onPage)}` })
+  }
+}

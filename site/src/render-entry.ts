@@ -1,0 +1,18 @@
+import { createApp } from 'astro/app/entrypoint'
+import { renderScope, type RenderScope } from './lib/render-scope.ts'
+import { sitePages, type SitePage } from './lib/site-pages.ts'
+
+// The server bundle's entry (render-adapter.mjs): imported once by the API process, which renders with it.
+const app = createApp({ streaming: false })
+
+/** Every page of the site for this content, each with a key that changes when anything it shows changes. */
+export function listPages(scope: RenderScope): SitePage[] {
+  return renderScope.run(scope, sitePages)
+}
+
+/** Renders one page (an absolute URL on the site's origin) from the scope's content. */
+export function renderPage(url: string, scope: RenderScope): Promise<Response> {
+  return renderScope.run(scope, () => app.render(new Request(url)))
+}
+
+export type { RenderScope, SitePage }
