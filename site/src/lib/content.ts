@@ -6,6 +6,7 @@ import { homeSchema, type Home } from '#schema/home.ts'
 import { programSchema, type Program } from '#schema/program.ts'
 import { referencesSchema, type References } from '#schema/reference.ts'
 import { socialProjectSchema, type SocialProject } from '#schema/social-project.ts'
+import { allTags } from './blog-search.ts'
 import { contentDir, parseIfJsonString, readContentFile } from './content-files.ts'
 import { renderScope } from './render-scope.ts'
 
@@ -96,6 +97,9 @@ export const loadAllBlogs = (): BlogPost[] =>
 /** Published blog posts, newest first (what the public site shows). */
 export const loadPublishedBlogs = (): BlogPost[] =>
   once('published-blogs', () => loadAllBlogs().filter((p) => p.status === 'published'))
+
+/** Every distinct tag of the published posts, in Turkish order (the blog list's filter). */
+export const loadPublishedBlogTags = (): string[] => once('published-blog-tags', () => allTags(loadPublishedBlogs()))
 
 /** A published post by id (undefined when missing or a draft). */
 export const findPublishedBlog = (id: string | undefined): BlogPost | undefined =>

@@ -14,3 +14,19 @@ export function parsePageNumber(param: string | undefined): number | null {
   const n = Number(param)
   return n >= 2 ? n : null
 }
+
+/** Page numbers to link around `current` (first, last and two either side); null marks a gap. */
+export function pageWindow(current: number, count: number): (number | null)[] {
+  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, count])]
+    .filter((n) => n >= 1 && n <= count)
+    .sort((a, b) => a - b)
+  const out: (number | null)[] = []
+  for (const n of shown) {
+    if (out.length && n - (out[out.length - 1] as number) > 1) out.push(null)
+    out.push(n)
+  }
+  return out
+}
+
+/** The slice of `items` on page `n`. */
+export const pageItems = <T>(items: T[], n: number, size: number): T[] => items.slice((n - 1) * size, n * size)
