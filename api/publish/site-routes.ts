@@ -101,15 +101,8 @@ export function createSiteRoutes({ deps, site, admin, hot }: SiteSources) {
       const notFound = cache.get('/404.html')
       return notFound ? servePage(c, await ready(notFound), '/404', 404) : c.text('Sayfa bulunamadı', 404)
     }
-    if (key.endsWith('.html') && c.req.method === 'GET') {
-      const view = viewKey(path)
-      // Counting is best effort: a page is never held back by the counter write.
-      void deps.data
-        .update('counters', (counters) => {
-          counters.views[view] = (counters.views[view] ?? 0) + 1
-        })
-        .catch(() => {})
-    }
+    // Counted in memory; the store writes the counts about once a second.
+    if (key.endsWith('.html') && c.req.method === 'GET') deps.data.counters.countView(viewKey(path))
     const file = await ready(cache.get(key)!)
     return servePage(c, file, path, file.status ?? 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
   })
