@@ -1,4 +1,5 @@
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
+import { createServer } from 'node:http'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app.ts'
@@ -11,6 +12,7 @@ import { loadSessionSecret } from './auth/session-secret.ts'
 import { sitePublisherFor } from './publish/site-publisher.ts'
 import { loadStaticCache, type StaticCache } from './publish/static-cache.ts'
 import { createSiteRoutes } from './publish/site-routes.ts'
+import { createFastSite } from './publish/fast-site.ts'
 
 /** The single process: API, admin SPA, uploads and the prebuilt site on one port. */
 async function main() {
@@ -58,10 +60,21 @@ async function main() {
     createSiteRoutes({ deps, site: publisher.site, admin: () => admin, hot: publisher.hot }),
   )
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(
-      `Sunucu hazır: http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port} (yönetim: /admin)`,
-    )
+  // Hot site files go straight to Node's response; everything else through Hono.
+  const fast = createFastSite(deps, publisher.site, publisher.hot)
+  const viaHono = getRequestListener(app.fetch)
+  const server = createServer((req, res) => {
+    let handled = false
+    try {
+      handled = fast(req, res)
+    } catch (err) {
+      console.error(err)
+    }
+    if (!handled) void viaHono(req, res)
+  })
+  server.listen(env.PORT, env.HOST, () => {
+    const host = env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
+    console.log(`Sunucu hazır: http://${host}:${env.PORT} (yönetim: /admin)`)
   })
 
   // Graceful stop: no new connections, in-flight requests (and their writes) finish, a running build ends.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -7,36 +7,79 @@ export const repoRoot = join(import.meta.dirname, '..')
 export const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
 
 export function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(s.length / 2)
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+  return percentile(values, 50)
 }
 
-/** Starts the real server (node api/server.ts) on a temporary copy of content/ and waits until it answers. */
-export async function startServer(port: number, extraEnv: Record<string, string> = {}) {
+/** The p-th percentile (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!
+}
+
+/** A copy of content/ whose blogs.json holds `posts` published posts made from the demo posts (0 = as it is). */
+export async function makeContent(root: string, posts = 0): Promise<string> {
+  const dir = join(root, 'content')
+  await cp(join(repoRoot, 'content'), dir, { recursive: true })
+  if (posts > 0) {
+    const demo = JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
+    const start = Date.parse('2020-01-01T09:00:00Z')
+    const many = Array.from({ length: posts }, (_, i) => {
+      const base = demo[i % demo.length]!
+      return {
+        ...base,
+        id: `${base.id as string}-${i}`,
+        title: `${base.title as string} ${i}`,
+        status: 'published',
+        createdAt: new Date(start + i * 3_600_000).toISOString(),
+      }
+    })
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify(many.reverse(), null, 1))
+  }
+  return dir
+}
+
+export type BenchServer = Awaited<ReturnType<typeof startServer>>
+
+/** Starts the real server (node api/server.ts) on a temporary content copy and waits until it answers. */
+export async function startServer(port: number, options: { posts?: number; env?: Record<string, string> } = {}) {
   const root = await mkdtemp(join(tmpdir(), 'bench-'))
-  await cp(join(repoRoot, 'content'), join(root, 'content'), { recursive: true })
+  const contentDir = await makeContent(root, options.posts)
   const env = {
     ...process.env,
     PORT: String(port),
-    CONTENT_DIR: join(root, 'content'),
+    CONTENT_DIR: contentDir,
     DATA_DIR: join(root, 'data'),
     SITE_BUILD_DIR: join(root, 'build'),
     SITE_URL: `http://localhost:${port}`,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    ...extraEnv,
+    ...options.env,
   }
+  const started = performance.now()
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'api', 'server.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 300_000
+  const deadline = Date.now() + 600_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('server exited')
     const ok = await fetch(`${base}/api/admin/me`).then(() => true, () => false)
     if (ok) break
-    await new Promise((r) => setTimeout(r, 250))
+    await new Promise((r) => setTimeout(r, 100))
   }
-  return { base, root, contentDir: join(root, 'content'), stop: () => child.kill('SIGTERM') }
+  return {
+    base,
+    root,
+    contentDir,
+    pid: child.pid!,
+    startMs: performance.now() - started,
+    liveDir: join(root, 'build', 'live'),
+    stop: () => child.kill('SIGTERM'),
+  }
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
 }
 
 /** Logs in and returns the session cookie. */

@@ -1,50 +1,60 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runAstroBuild } from '../api/publish/astro-build.ts'
-import { login, median, repoRoot, startServer } from './lib.ts'
+import { login, median, percentile, rssMb, startServer } from './lib.ts'
 
 /**
- * Save-to-live: a blog post saved through the API, timed until the new text is served at /blog/{id}.
- * Baseline: a bare `astro build` of the same content, measured in the same run.
+ * Save-to-live at 5 (demo), 1,000 and 10,000 blog posts: a post saved through the admin API, timed until its new
+ * title is served at /blog/{id}; median and p95 of RUNS saves. At the largest size also the server's RSS after
+ * warm-up and the size of /blog. Targets (issue 9): median ≤ 150 ms demo, ≤ 500 ms at 1,000 and 10,000;
+ * RSS ≤ 400 MB; /blog ≤ 100 KB.
  */
-const RUNS = Number(process.env.RUNS ?? 5)
-const server = await startServer(Number(process.env.BENCH_PORT ?? 4301))
-try {
-  const cookie = await login(server.base)
-  const posts = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Array<Record<string, unknown>>
-  const post = posts.find((p) => p.status !== 'draft')!
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const marker = `Ölçüm ${Date.now()}-${i}`
-    const form = new FormData()
-    form.set('title', `${post.title as string} ${marker}`)
-    form.set('excerpt', post.excerpt as string)
-    form.set('author', post.author as string)
-    form.set('status', 'published')
-    form.set('tags', JSON.stringify(post.tags))
-    form.set('contentStructure', JSON.stringify(post.contentStructure))
-    const started = performance.now()
-    const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
-    if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
-    for (;;) {
-      const html = await (await fetch(`${server.base}/blog/${post.id as string}`)).text()
-      if (html.includes(marker)) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    times.push(performance.now() - started)
-  }
+const RUNS = Number(process.env.RUNS ?? 7)
+const SIZES = (process.env.SIZES ?? '0,1000,10000').split(',').map(Number)
+const port = Number(process.env.BENCH_PORT ?? 4311)
 
-  const bare: number[] = []
-  for (let i = 0; i < Math.min(RUNS, 3); i++) {
-    const started = performance.now()
-    await runAstroBuild({ repoRoot, outDir: join(server.root, `bare-${i}`), siteUrl: server.base, cacheDir: join(server.root, 'bare-cache') })
-    bare.push(performance.now() - started)
+for (const posts of SIZES) {
+  const server = await startServer(port, { posts })
+  try {
+    const cookie = await login(server.base)
+    const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
+    const post = all.find((p) => p.status !== 'draft')!
+    const times: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const marker = `Ölçüm ${Date.now()}-${i}`
+      const form = new FormData()
+      form.set('title', `${post.title as string} ${marker}`)
+      form.set('excerpt', post.excerpt as string)
+      form.set('author', post.author as string)
+      form.set('status', 'published')
+      form.set('tags', JSON.stringify(post.tags))
+      form.set('contentStructure', JSON.stringify(post.contentStructure))
+      const started = performance.now()
+      const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
+      if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
+      for (;;) {
+        const html = await (await fetch(`${server.base}/blog/${post.id as string}`)).text()
+        if (html.includes(marker)) break
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      times.push(performance.now() - started)
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    const status = (await (await fetch(`${server.base}/api/admin/build`, { headers: { cookie } })).json()).data
+    const blogKb = (await (await fetch(`${server.base}/blog`)).arrayBuffer()).byteLength / 1024
+    const label = posts || 'demo'
+    console.log(
+      `save-to-live ${label} posts: median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms ` +
+        `(${RUNS} saves: ${times.map((t) => t.toFixed(0)).join(', ')}); last publish ${status.lastDurationMs} ms, ` +
+        `${status.pages.length} pages; start-up ${(server.startMs / 1000).toFixed(1)} s; /blog ${blogKb.toFixed(0)} KB`,
+    )
+    if (posts === Math.max(...SIZES)) {
+      // Warm-up: every list page and a thousand posts, twice, then the resident memory.
+      for (let round = 0; round < 2; round++)
+        for (let i = 0; i < Math.min(all.length, 1000); i++) await (await fetch(`${server.base}/blog/${all[i]!.id as string}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
+      console.log(`RSS at ${label} posts after warm-up: ${(await rssMb(server.pid)).toFixed(0)} MB (target ≤ 400 MB)`)
+    }
+  } finally {
+    server.stop()
+    await new Promise((r) => setTimeout(r, 1000))
   }
-  const live = median(times)
-  const build = median(bare)
-  console.log(`save-to-live median: ${(live / 1000).toFixed(2)} s over ${RUNS} saves (${times.map((t) => (t / 1000).toFixed(2)).join(', ')})`)
-  console.log(`bare astro build median: ${(build / 1000).toFixed(2)} s`)
-  console.log(`ratio save-to-live / bare build: ${(live / build).toFixed(2)}`)
-} finally {
-  server.stop()
 }

@@ -11,8 +11,9 @@ import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts
 import { adminHeaders, pageHeaders } from './page-policy.ts'
 import type { HotFiles } from './hot-files.ts'
 
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-const securityHeaders = {
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Headers on every answer outside /api (the fast path in fast-site.ts sends the same). */
+export const securityHeaders: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',

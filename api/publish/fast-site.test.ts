@@ -1,0 +1,77 @@
+import { getRequestListener } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../test-helpers.ts'
+import { createFastSite } from './fast-site.ts'
+import { createHotFiles } from './hot-files.ts'
+import { createServerApp } from './server-app.ts'
+import { createSiteRoutes } from './site-routes.ts'
+import type { StaticCache } from './static-cache.ts'
+
+let t: TestApp
+let server: Server
+let base: string
+let fastAnswers: number
+const page = `<!doctype html><html lang="tr"><body>${'Ana Sayfa İçerik '.repeat(100)}</body></html>`
+
+/** The server as server.ts composes it: the fast path first, then Hono; the site read lazily from disk. */
+beforeEach(async () => {
+  t = await createTestApp()
+  const dir = join(t.dataDir, '..', 'live')
+  await mkdir(dir, { recursive: true })
+  await writeFile(join(dir, 'index.html'), page)
+  await writeFile(join(dir, 'bakim.html'), 'Sitemiz bakımda')
+  const html = 'text/html; charset=utf-8'
+  const site: StaticCache = new Map([
+    ['/index.html', { type: html, etag: '"e1"', size: page.length, sourcePath: join(dir, 'index.html') }],
+    ['/bakim/index.html', { type: html, etag: '"e2"', size: 16, sourcePath: join(dir, 'bakim.html') }],
+  ])
+  const hot = createHotFiles(1024 * 1024)
+  const app = createServerApp(t.app, createSiteRoutes({ deps: t.deps, site: () => site, admin: () => new Map(), hot }))
+  const fast = createFastSite(t.deps, () => site, hot)
+  const viaHono = getRequestListener(app.fetch)
+  fastAnswers = 0
+  server = createServer((req, res) => {
+    if (fast(req, res)) fastAnswers++
+    else void viaHono(req, res)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterEach(async () => {
+  await new Promise((r) => server.close(r))
+  await t.cleanup()
+})
+
+const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)))
+
+describe('fast site path', () => {
+  it('answers a hot page like the Hono path does, counts the view, and answers 304 on its ETag', async () => {
+    const init = { headers: { 'accept-encoding': 'br, gzip' } }
+    const cold = await fetch(`${base}/`, init)
+    expect(fastAnswers).toBe(0)
+    const hot = await fetch(`${base}/`, init)
+    expect(fastAnswers).toBe(1)
+    expect(headersOf(hot)).toEqual(headersOf(cold))
+    expect(hot.headers.get('content-encoding')).toBe('br')
+    const [a, b] = [Buffer.from(await cold.arrayBuffer()), Buffer.from(await hot.arrayBuffer())]
+    expect(b.equals(a)).toBe(true)
+    expect(t.deps.data.read('counters').views['/']).toBe(2)
+
+    const again = await fetch(`${base}/`, { headers: { 'if-none-match': '"e1"' } })
+    expect(again.status).toBe(304)
+    expect(fastAnswers).toBe(2)
+  })
+
+  it('leaves maintenance, redirects and unknown paths to Hono', async () => {
+    await fetch(`${base}/`)
+    expect((await fetch(`${base}/bize-ulasin`, { redirect: 'manual' })).status).toBe(301)
+    expect((await fetch(`${base}/yok`)).status).toBe(404)
+    await t.deps.data.update('state', (s) => void (s.maintenanceMode = true))
+    expect((await fetch(`${base}/`)).status).toBe(503)
+    expect(fastAnswers).toBe(0)
+  })
+})
