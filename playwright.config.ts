@@ -23,7 +23,8 @@ export default defineConfig({
       use: { launchOptions: { ...launchOptions, args: [...chromiumArgs, '--disable-features=XSLT'] } },
     },
     // Tests that change the whole site for everyone (maintenance mode) run alone, after the others.
-    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium', 'chromium-no-xslt'], fullyParallel: false },
+    // One worker: serial files (maintenance, blog pagination) must not run beside each other either.
+    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium', 'chromium-no-xslt'], fullyParallel: false, workers: 1 },
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
