@@ -23,7 +23,9 @@ async function main() {
   await mkdir(env.dataDir, { recursive: true, mode: 0o700 })
 
   let admin: StaticCache = new Map()
-  const publisher = sitePublisherFor(env, repoRoot)
+  // Renders read the API's content from memory (set once the app is open; files until then).
+  let readContent: ((name: string) => unknown) | undefined
+  const publisher = sitePublisherFor(env, repoRoot, (name) => readContent?.(name))
 
   const { app: api, deps } = await createApp({
     contentDir: env.contentDir,
@@ -39,6 +41,7 @@ async function main() {
   })
   // Partial program files of killed uploads and day-old unused uploads go now and then daily (decision 019).
   await startLeftoverSweeper(deps.content, deps.files, deps.now, deps.sweepLog).started
+  readContent = (name) => (deps.content.read as (n: string) => unknown)(name)
   const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
   if (generated) {
     console.log(`İlk süper yönetici oluşturuldu: ${env.ADMIN_EMAIL ?? 'admin@example.com'} / ${generated}`)

@@ -43,7 +43,8 @@ export const mediaRef = z
   .trim()
   .max(2048)
   .refine(
-    (v) => v === '' || isHttpUrl(v) || (/^\/(uploads|demo)\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..')),
+    // The path test first: new URL() throws on a path, and a throw per image made checking 10,000 posts slow.
+    (v) => v === '' || (/^\/(uploads|demo)\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..')) || isHttpUrl(v),
     {
       error: msg.invalidUrl,
     },

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 
 /** A page and the key of what it shows (site/src/lib/site-pages.ts). */
 export type SitePage = { path: string; key: string }
-export type RenderScope = { contentDir: string; version: number }
+export type RenderScope = { contentDir: string; version: number; read?: (name: string) => unknown }
 
 /** The site's render bundle, loaded once per code build into this process. */
 export type SiteBundle = {

@@ -33,6 +33,8 @@ export type SitePublisherOptions = {
   debounceMs?: number
   /** Memory for hot pages and assets (bodies and their brotli and gzip forms). */
   hotBytes?: number
+  /** The API's content in memory by collection name: renders skip reading and parsing the files. */
+  read?: (name: string) => unknown
   /** The code build; `astro build` when site/, schema/ or public/ changed (tests may pass a fixed one). */
   code?: () => Promise<CodeBuild>
 }
@@ -141,7 +143,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const code = await (o.code ?? (() => ensureCodeBuilt(o.repoRoot, o.siteUrl)))()
     const fresh = !bundle || bundle.stamp !== code.stamp || !dir
     const b = fresh ? await loadSiteBundle(code.dir, code.stamp) : bundle!
-    const scope: RenderScope = { contentDir: o.contentDir, version: ++version }
+    const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read }
     const pages = b.listPages(scope)
     const wanted = new Set(pages.map((p) => p.path))
     const changed = fresh ? pages : pages.filter((p) => records.get(p.path)?.key !== p.key)
@@ -190,6 +192,6 @@ export function createSitePublisher(o: SitePublisherOptions) {
 export type SitePublisher = ReturnType<typeof createSitePublisher>
 
 /** The publisher for this checkout and environment: the server's, and `npm run build`'s. */
-export function sitePublisherFor(env: Env, repoRoot: string): SitePublisher {
-  return createSitePublisher({ repoRoot, contentDir: env.contentDir, buildRoot: env.siteBuildDir, siteUrl: env.SITE_URL })
+export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: string) => unknown): SitePublisher {
+  return createSitePublisher({ repoRoot, contentDir: env.contentDir, buildRoot: env.siteBuildDir, siteUrl: env.SITE_URL, read })
 }

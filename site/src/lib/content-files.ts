@@ -41,8 +41,8 @@ export function readContentFile<S extends z.ZodType>(
   prepare: (raw: unknown) => unknown = (raw) => raw,
 ): z.infer<S> {
   const path = join(dir, `${name}.json`)
-  let raw: unknown = fallback
-  if (existsSync(path)) {
+  let raw: unknown = renderScope.getStore()?.read?.(name) ?? fallback
+  if (raw === fallback && existsSync(path)) {
     try {
       raw = JSON.parse(readFileSync(path, 'utf8'))
     } catch (error) {
@@ -64,4 +64,49 @@ export function parseIfJsonString(value: unknown): unknown {
   } catch {
     return value
   }
+}
+
+/** Entries checked in an earlier publish, per file and id: an unchanged entry is not checked again. */
+const checked = new Map<string, Map<string, { raw: unknown; value: unknown }>>()
+
+/**
+ * Like readContentFile for a list of entries with ids, checking each entry on its own: an entry equal to the
+ * one checked before under its id keeps its checked value (and object), so a save of one post checks one post.
+ */
+export function readContentList<S extends z.ZodType>(
+  dir: string,
+  name: string,
+  entry: S,
+  prepare: (raw: unknown) => unknown,
+): z.infer<S>[] {
+  const list = readContentFile(dir, name, { safeParse: (v: unknown) => ({ success: true, data: v }) } as unknown as z.ZodType, [])
+  const path = join(dir, `${name}.json`)
+  if (!Array.isArray(list)) throw new Error(`İçerik dosyası geçersiz: ${path}\n  - (kök): Liste bekleniyordu`)
+  const before = checked.get(path) ?? new Map()
+  const now = new Map<string, { raw: unknown; value: unknown }>()
+  const out = list.map((raw: unknown, i: number) => {
+    const id = raw && typeof raw === 'object' ? String((raw as { id?: unknown }).id) : ''
+    const old = before.get(id)
+    if (old && deepEqual(old.raw, raw)) return now.set(id, old), old.value
+    const result = entry.safeParse(prepare(raw))
+    if (!result.success) {
+      const issues = describeIssues(result.error).replace(/^ {2}- /gm, `  - [${i}].`).replace(/\[\d+\]\.\(kök\)/g, `[${i}]`)
+      throw new Error(`İçerik dosyası geçersiz: ${path}\n${issues}`)
+    }
+    now.set(id, { raw, value: result.data })
+    return result.data
+  })
+  checked.set(path, now)
+  return out
+}
+
+/** Deep equality of JSON values. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const ka = Object.keys(a)
+  if (ka.length !== Object.keys(b).length) return false
+  for (const k of ka) if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
+  return true
 }

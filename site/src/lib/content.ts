@@ -7,7 +7,7 @@ import { programSchema, type Program } from '#schema/program.ts'
 import { referencesSchema, type References } from '#schema/reference.ts'
 import { socialProjectSchema, type SocialProject } from '#schema/social-project.ts'
 import { allTags } from './blog-search.ts'
-import { contentDir, parseIfJsonString, readContentFile } from './content-files.ts'
+import { contentDir, parseIfJsonString, readContentFile, readContentList } from './content-files.ts'
 import { renderScope } from './render-scope.ts'
 
 // Every page of one publish reads the same files: read and check each once per folder and publish version.
@@ -52,11 +52,6 @@ function withImageSources(items: unknown, images: unknown): unknown {
     return item.type === 'image' && !item.src && typeof byIndex === 'string' ? { ...item, src: byIndex } : raw
   })
 }
-const normaliseList =
-  (dateFields: readonly string[] = []) =>
-  (raw: unknown) =>
-    Array.isArray(raw) ? raw.map((entry) => normaliseEntry(entry, dateFields)) : raw
-
 const newestFirst = <T extends { createdAt: string }>(a: T, b: T) =>
   (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0)
 
@@ -91,7 +86,7 @@ export const loadReferences = (): References =>
 /** Every blog post, drafts included, newest first. */
 export const loadAllBlogs = (): BlogPost[] =>
   once('blogs', (dir) =>
-    readContentFile(dir, 'blogs', z.array(blogPostSchema), [], normaliseList()).sort(newestFirst),
+    readContentList(dir, 'blogs', blogPostSchema, (raw) => normaliseEntry(raw, [])).sort(newestFirst),
   )
 
 /** Published blog posts, newest first (what the public site shows). */
@@ -108,12 +103,8 @@ export const findPublishedBlog = (id: string | undefined): BlogPost | undefined 
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
   once('social-projects', (dir) =>
-    readContentFile(
-      dir,
-      'social-projects',
-      z.array(socialProjectSchema),
-      [],
-      normaliseList(['project_date']),
+    readContentList(dir, 'social-projects', socialProjectSchema, (raw) =>
+      normaliseEntry(raw, ['project_date']),
     ).sort(newestFirst),
   )
 

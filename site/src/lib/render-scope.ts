@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 /** What one publish renders from: its content folder, and a version that changes with every publish. */
-export type RenderScope = { contentDir: string; version: number }
+export type RenderScope = {
+  contentDir: string
+  version: number
+  /** The API's content in memory by collection name (undefined: read the file), saving a parse of every file. */
+  read?: (name: string) => unknown
+}
 
 /**
  * The scope of the publish a render belongs to (api/publish runs each render inside one). Content is read and

@@ -18,6 +18,14 @@ const hash = (value: unknown): string =>
     .update(JSON.stringify(value) ?? '')
     .digest('base64url')
 
+// An unchanged entry keeps its checked object between publishes (readContentList): hash it once.
+const entryHashes = new WeakMap<object, string>()
+const hashEntry = (entry: object): string => {
+  let h = entryHashes.get(entry)
+  if (h === undefined) entryHashes.set(entry, (h = hash(entry)))
+  return h
+}
+
 /** Pages that show only the small collections (home, about, references, programs) and the chrome. */
 const STATIC_PAGES = [
   '/',
@@ -42,8 +50,8 @@ const STATIC_PAGES = [
 export function sitePages(): SitePage[] {
   const chrome = hash(loadContactSettings())
   const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
-  const blogs = loadPublishedBlogs().map((post) => ({ id: post.id, key: hash(post), tags: post.tags }))
-  const projects = loadPublishedProjects().map((project) => ({ id: project.id, key: hash(project) }))
+  const blogs = loadPublishedBlogs().map((post) => ({ id: post.id, key: hashEntry(post), tags: post.tags }))
+  const projects = loadPublishedProjects().map((project) => ({ id: project.id, key: hashEntry(project) }))
   const preview = [...blogs.slice(0, 3), ...projects.slice(0, 3)].map((e) => e.key).join()
   const pages: SitePage[] = STATIC_PAGES.map((path) => ({
     path,
