@@ -87,4 +87,26 @@ describe('site publisher', () => {
     await p.hot.ready(page)
     expect(page.body!.toString()).toContain('Düzeltilmiş başlık')
   }, 120_000)
+
+  it('new site code publishes every page again, through the new bundle', async () => {
+    const content = await contentCopy('code-change')
+    let stamp = code.stamp
+    const p = createSitePublisher({
+      repoRoot,
+      contentDir: content,
+      buildRoot: join(root, 'code-change', 'build'),
+      siteUrl,
+      code: async () => ({ dir: code.dir, stamp }),
+    })
+    await p.ensureLive()
+    await edit(content, 'blogs', (posts) => posts.map((post, i) => (i === 0 ? { ...post, title: 'Yeni başlık' } : post)))
+    await p.publishNow()
+    expect((await manifest('code-change')).full).toBe(false)
+    stamp = `${code.stamp}-degisti`
+    await p.publishNow()
+    expect(await manifest('code-change')).toMatchObject({ full: true, changed: ['*'] })
+    expect(p.status().pages).toEqual(['*'])
+    const state = JSON.parse(await readFile(join(root, 'code-change', 'build', 'publish-state.json'), 'utf8'))
+    expect(state.code).toBe(stamp)
+  }, 120_000)
 })
