@@ -41,7 +41,7 @@ export async function makeContent(root: string, posts = 0): Promise<string> {
 export type BenchServer = Awaited<ReturnType<typeof startServer>>
 
 /** Starts the real server (node api/server.ts) on a temporary content copy and waits until it answers. */
-export async function startServer(port: number, options: { posts?: number; env?: Record<string, string> } = {}) {
+export async function startServer(port: number, extraEnv: Record<string, string> = {}, options: { posts?: number } = {}) {
   const root = await mkdtemp(join(tmpdir(), 'bench-'))
   const contentDir = await makeContent(root, options.posts)
   const env = {
@@ -53,7 +53,7 @@ export async function startServer(port: number, options: { posts?: number; env?:
     SITE_URL: `http://localhost:${port}`,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    ...options.env,
+    ...extraEnv,
   }
   const started = performance.now()
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'api', 'server.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] })

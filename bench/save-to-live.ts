@@ -13,7 +13,7 @@ const SIZES = (process.env.SIZES ?? '0,1000,10000').split(',').map(Number)
 const port = Number(process.env.BENCH_PORT ?? 4311)
 
 for (const posts of SIZES) {
-  const server = await startServer(port, { posts })
+  const server = await startServer(port, {}, { posts })
   try {
     const cookie = await login(server.base)
     const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]

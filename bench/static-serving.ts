@@ -41,7 +41,7 @@ http { include /etc/nginx/mime.types; access_log off; sendfile on; tcp_nopush on
   return { stop: () => child.kill('SIGTERM') }
 }
 
-const ours = await startServer(port, { env: { REBUILD: 'off' } })
+const ours = await startServer(port, { REBUILD: 'off' })
 const nginx = await startNginx(ours.liveDir, port + 1)
 try {
   const ourUrl = `${ours.base}${PAGE}`
