@@ -3,6 +3,7 @@ import type { Deps } from '../app-env.ts'
 import { bypassesMaintenance, redirectTarget, viewKey } from './public-paths.ts'
 import type { HotFiles } from './hot-files.ts'
 import { acceptsEncoding } from './serve-cached.ts'
+import { pageHeaders } from './page-policy.ts'
 import { IMMUTABLE, securityHeaders } from './site-routes.ts'
 import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
 
@@ -16,20 +17,29 @@ const NOT_SITE = /^\/(api|admin|uploads)(\/|$)/
  * warms the file for next time. Both send the same headers.
  */
 export function createFastSite(deps: Deps, site: () => StaticCache, hot: HotFiles) {
-  const headerSets = new WeakMap<CachedFile, Partial<Record<Coding, OutgoingHttpHeaders>>>()
+  const headerSets = new WeakMap<CachedFile, Map<string, OutgoingHttpHeaders>>()
 
-  function headersFor(file: CachedFile, key: string, coding: Coding, body: Buffer): OutgoingHttpHeaders {
+  /** Made once per file, coding, path, https and map address (what site-routes.ts's headers depend on). */
+  function headersFor(file: CachedFile, key: string, coding: Coding, body: Buffer, path: string, https: boolean) {
     let sets = headerSets.get(file)
-    if (!sets) headerSets.set(file, (sets = {}))
-    return (sets[coding] ??= {
+    if (!sets) headerSets.set(file, (sets = new Map()))
+    const mapUrl = deps.content.read('contact-settings').mapUrl
+    const id = `${coding}|${https}|${path}|${mapUrl}`
+    let headers = sets.get(id)
+    if (headers) return headers
+    if (sets.size > 64) sets.clear()
+    const page = file.type.startsWith('text/html') ? pageHeaders(file, { path, mapUrl, https }) : {}
+    sets.set(id, (headers = {
       ...securityHeaders,
+      ...page,
       'content-type': file.type,
       etag: file.etag,
       'cache-control': key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache',
       vary: 'accept-encoding',
       ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
       'content-length': body.length,
-    })
+    }))
+    return headers
   }
 
   /** Answers the request when it can; false hands it on. */
@@ -49,7 +59,8 @@ export function createFastSite(deps: Deps, site: () => StaticCache, hot: HotFile
     let body = file.body
     if (file.br && acceptsEncoding(accept, 'br')) [coding, body] = ['br', file.br]
     else if (file.gzip && acceptsEncoding(accept, 'gzip')) [coding, body] = ['gzip', file.gzip]
-    const headers = headersFor(file, key, coding, body)
+    const https = deps.secureCookies || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https'
+    const headers = headersFor(file, key, coding, body, path, https)
     if (req.headers['if-none-match'] === file.etag) {
       const { 'content-length': _, ...rest } = headers
       res.writeHead(304, rest)
