@@ -39,6 +39,14 @@ export type SitePublisherOptions = {
   code?: () => Promise<CodeBuild>
 }
 
+/** The page with its CSP as a <meta> first in its <head>. */
+function withCspMeta(body: Uint8Array, csp: string): Uint8Array {
+  const html = Buffer.from(body).toString('utf8')
+  if (/<meta[^>]+http-equiv=["']?content-security-policy/i.test(html)) return body
+  const meta = `<meta http-equiv="content-security-policy" content="${csp.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`
+  return Buffer.from(html.replace(/<head>/i, `<head>${meta}`))
+}
+
 const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`
 const urlKey = (path: string) => `/${pageFile(path)}`
 
@@ -59,7 +67,11 @@ export function createSitePublisher(o: SitePublisherOptions) {
   /** Renders one page; anything but a page (or the 404 page's 404) fails the publish. */
   async function render(b: SiteBundle, page: SitePage, scope: RenderScope) {
     const res = await b.renderPage(new URL(page.path, o.siteUrl).href, scope)
-    const body = new Uint8Array(await res.arrayBuffer())
+    let body: Uint8Array = new Uint8Array(await res.arrayBuffer())
+    // Astro sends an on-demand page's CSP (security.csp) as a header; a static build puts it in a <meta>. The
+    // export must carry it in the page, as a static build would (page-policy.ts reads it from there).
+    const csp = res.headers.get('content-security-policy')
+    if (csp && (res.headers.get('content-type') ?? '').startsWith('text/html')) body = withCspMeta(body, csp)
     const expected = page.path === '/404' ? 404 : 200
     if (res.status !== expected) throw new Error(`Sayfa oluşturulamadı: ${page.path} (HTTP ${res.status})`)
     const type = res.headers.get('content-type') ?? mimeType(pageFile(page.path))
