@@ -11,7 +11,9 @@ import { parseTrustedProxies } from './auth/client-address.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { requireAdmin } from './middleware/session.ts'
 import { auditAdminActions } from './middleware/audit.ts'
-import { openContentStore, type ContentName } from './store/content-store.ts'
+import { contentEdit } from './middleware/content-edit.ts'
+import { contentVersions } from './middleware/content-versions.ts'
+import { openContentStore, type ContentName, type ContentOptions } from './store/content-store.ts'
 import { openDataStore } from './store/data-store.ts'
 import { createFileStore } from './store/file-store.ts'
 import { mountRoutes } from './routes/mount.ts'
@@ -28,6 +30,8 @@ export type AppOptions = {
   /** Called after every content write: the server queues a publish here and returns its number. */
   onContentChange?: (name: ContentName) => number | void
   buildStatus?: () => BuildStatus
+  /** Commit each content save to git (and push), watch CONTENT_DIR for outside edits: the server turns both on. */
+  contentVersioning?: ContentOptions
   /** Always mark session cookies Secure; the server sets it when SITE_URL is https. */
   secureCookies?: boolean
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is read (default 'loopback'; see auth/client-address.ts). */
@@ -59,7 +63,11 @@ export async function createApp(options: AppOptions) {
   )
   await files.init()
   const deps: Deps = {
-    content: await openContentStore(options.contentDir, (name) => notePublish(options.onContentChange?.(name))),
+    content: await openContentStore(
+      options.contentDir,
+      (name) => notePublish(options.onContentChange?.(name)),
+      options.contentVersioning,
+    ),
     data: await openDataStore(options.dataDir),
     files,
     sessions: createSessions(options.sessionSecret, now),
@@ -86,6 +94,9 @@ export async function createApp(options: AppOptions) {
   app.use('/api/admin/*', async (c, next) =>
     isOpenAdminCall(c.req.method, c.req.path) ? next() : requireAdmin(c, next),
   )
+  app.use('/api/admin/*', contentEdit)
+  app.use('/api/admin/*', contentVersions)
+  app.use('/api/contact-settings', contentVersions)
   app.use('/api/upload', requireAdmin)
   mountRoutes(app)
   // Inside /api, so the server's site routes (mounted after the API) never answer an unknown API path.

@@ -36,6 +36,10 @@ async function main() {
     // A media record (upload, alt text) changes no page until content uses it; that save publishes.
     onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? publisher.request() : undefined),
     buildStatus: publisher.status,
+    contentVersioning: {
+      git: env.CONTENT_GIT === 'on' ? { remote: env.CONTENT_GIT_REMOTE } : undefined,
+      watch: true,
+    },
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
   })
@@ -83,10 +87,11 @@ async function main() {
   // Graceful stop: no new connections, in-flight requests (and their writes) finish, a running build ends.
   const stop = () => {
     console.log('Kapatılıyor...')
+    deps.content.close()
+    // Queued commits and pushes finish first: a save's commit is never dropped by a normal stop.
     server.close(
       () =>
-        void publisher
-          .stop()
+        void Promise.all([publisher.stop(), deps.content.settled()])
           .then(() => deps.data.close())
           .then(() => process.exit(0)),
     )

@@ -16,6 +16,10 @@ export const msg = {
   tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen bir dakika sonra tekrar deneyin.',
   invalidCredentials: 'E-posta veya şifre hatalı.',
   invalidDate: 'Geçersiz tarih',
+  editConflict: 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.',
+  versionNotFound: 'Bu sürüm bulunamadı.',
+  versionRestored: 'İçerik seçilen sürüme döndürüldü.',
+  historyUnavailable: 'İçerik geçmişi bu sunucuda açık değil.',
   missingDate: 'Tarih belirtilmemiş',
 
   // Fields

@@ -19,6 +19,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('loopback'),
   /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
   REBUILD: z.enum(['on', 'off']).default('on'),
+  /** 'off' stops committing content saves to git (CONTENT_DIR is then a plain folder). */
+  CONTENT_GIT: z.enum(['on', 'off']).default('on'),
+  /** A git remote (URL or path) that every content commit is pushed to. */
+  CONTENT_GIT_REMOTE: z.string().min(1).optional(),
 })
 
 export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string }

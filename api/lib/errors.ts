@@ -15,3 +15,14 @@ export function fail(status: ContentfulStatusCode, message: string, fields?: Rec
     }),
   })
 }
+
+/** Throws an expected failure whose JSON body carries more than a message (a 412 carries the current item). */
+export function failWithBody(status: ContentfulStatusCode, body: ErrorBody & Record<string, unknown>): never {
+  throw new HTTPException(status, {
+    message: body.message,
+    res: new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    }),
+  })
+}

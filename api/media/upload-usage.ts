@@ -18,7 +18,15 @@ export function isUploadUsed(content: ContentStore, url: string): boolean {
 }
 
 /**
- * Removes those of our uploads (/uploads/…) that no content refers to any more. Call it after the content
+ * True when some version of the content in git refers to the upload (restoring it must show its images).
+ * For the upload sweeper and the media library: an upload this answers true for is never removed.
+ */
+export function isUploadInHistory(content: ContentStore, url: string): Promise<boolean> {
+  return content.isUploadInHistory(url)
+}
+
+/**
+ * Removes those of our uploads (/uploads/…) that no content refers to any more, nor any version in history. Call it after the content
  * write that dropped them, so a file shared with another record is kept.
  */
 export async function removeUnusedUploads(
@@ -28,6 +36,8 @@ export async function removeUnusedUploads(
 ): Promise<void> {
   for (const url of new Set(urls)) {
     if (!url.startsWith('/uploads/') || isUploadUsed(content, url)) continue
+    // A version in git still shows it: kept (file and library entry) so a restore brings its images back.
+    if (await content.isUploadInHistory(url)) continue
     await files.removeUpload(url)
     await forgetMedia(content, url)
   }

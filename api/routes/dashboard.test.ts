@@ -103,7 +103,10 @@ describe('GET /api/admin/build', () => {
     try {
       const c = await loginCookie(custom, (await addUser(custom.deps.data)).email)
       const res = await jsonRequest(custom, 'GET', '/api/admin/build', undefined, c)
-      expect(await res.json()).toEqual({ success: true, data: status })
+      expect(await res.json()).toEqual({
+        success: true,
+        data: { ...status, content: { errors: [], git: null } },
+      })
       expect((await jsonRequest(custom, 'GET', '/api/admin/build')).status).toBe(401)
     } finally {
       await custom.cleanup()

@@ -9,7 +9,10 @@ export const dashboardRoutes = new Hono<AppEnv>()
     // Both readings of the spec: the numbers under data and at the top level.
     return c.json({ success: true, data: stats, ...stats })
   })
-  .get('/build', (c) => c.json({ success: true, data: c.var.deps.buildStatus() }))
+  .get('/build', (c) =>
+    // `content`: outside edits refused and the state of git commits and pushes (issue 11).
+    c.json({ success: true, data: { ...c.var.deps.buildStatus(), content: c.var.deps.content.status() } }),
+  )
   .get('/storage', async (c) => {
     const usage = await c.var.deps.files.usage()
     const totalBytes = usage.uploadsBytes + usage.programFilesBytes

@@ -5,6 +5,7 @@ import { aboutRoutes } from './about.ts'
 import { auditRoutes } from './audit.ts'
 import { adminContactRoutes, contactRoutes } from './contact-messages.ts'
 import { adminContactSettingsRoutes, contactSettingsRoutes } from './contact-settings.ts'
+import { contentHistoryRoutes } from './content-history.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { libraryMemberRoutes } from './library-members.ts'
 import { libraryRoutes } from './library.ts'
@@ -55,4 +56,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/admin/social-projects', socialProjectsAdminRoutes)
   app.route('/api/programs', programsRoutes)
   app.route('/api/admin/programs', programsAdminRoutes)
+
+  // Content history (issue 11): versions of an item from git, restore
+  app.route('/api/admin/history', contentHistoryRoutes)
 }

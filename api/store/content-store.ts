@@ -7,7 +7,13 @@ import type { Program } from '#schema/program.ts'
 import type { References } from '#schema/reference.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import { emptyAbout, emptyContactSettings, emptyHome } from './content-defaults.ts'
+import { createCommitQueue } from './git/commit-queue.ts'
+import { openContentRepo } from './git/content-repo.ts'
 import { openCollections, type Collections } from './json-db.ts'
+import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
+import { watchContentDir } from './versions/content-watch.ts'
+import { createUploadIndex } from './versions/upload-index.ts'
+import { versionCollections, type ContentStatus } from './versions/versioned-content.ts'
 
 /** What the public site shows: one JSON file per collection in CONTENT_DIR (in git). */
 export type ContentData = {
@@ -24,7 +30,28 @@ export type ContentData = {
 export type ContentName = keyof ContentData
 
 /** Content collections; each write is reported to `onChange` (the server rebuilds the site). */
-export type ContentStore = Collections<ContentData>
+export type ContentStore = Collections<ContentData> & {
+  /** Item histories from git; null when CONTENT_DIR is not versioned (git off). */
+  history: ContentHistory | null
+  /** True when some version of the content in git refers to the upload: such a file is never removed. */
+  isUploadInHistory(url: string): Promise<boolean>
+  /** Refused external edits and the state of commits and pushes. */
+  status(): ContentStatus
+  /** Resolves when queued commits and pushes are done (tests, shutdown). */
+  settled(): Promise<void>
+  /** Checks CONTENT_DIR for changes made outside the API now (the watcher does it on its own). */
+  checkDisk(): Promise<unknown>
+  /** Stops watching CONTENT_DIR. */
+  close(): void
+}
+
+/** How CONTENT_DIR is versioned and watched. */
+export type ContentOptions = {
+  /** Commit every save to git (the server turns it on); push to `remote` after each commit when set. */
+  git?: { remote?: string }
+  /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
+  watch?: boolean
+}
 
 const defaults: ContentData = {
   'contact-settings': emptyContactSettings,
@@ -37,7 +64,31 @@ const defaults: ContentData = {
   media: [],
 }
 
-/** Opens CONTENT_DIR's collection files; `onChange` is called after each write. */
-export function openContentStore(dir: string, onChange: (name: ContentName) => void): Promise<ContentStore> {
-  return openCollections(dir, defaults, onChange)
+/** Opens CONTENT_DIR's collection files; `onChange` is called after each write or loaded external change. */
+export async function openContentStore(
+  dir: string,
+  onChange: (name: ContentName) => void,
+  options: ContentOptions = {},
+): Promise<ContentStore> {
+  const inner = await openCollections(dir, defaults, onChange)
+  const names = Object.keys(defaults) as ContentName[]
+  let git = null
+  if (options.git) {
+    const repo = openContentRepo(dir)
+    repo.catch(() => {}) // reported through the queue's status
+    const uploads = createUploadIndex(repo.then((r) => r.addedText()))
+    git = { queue: createCommitQueue(repo, options.git.remote), history: createContentHistory(repo), uploads }
+  }
+  const versioned = versionCollections(inner, dir, names, git)
+  await versioned.init()
+  const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
+  return {
+    ...versioned.store,
+    history: git?.history ?? null,
+    isUploadInHistory: (url) => git?.uploads.has(url) ?? Promise.resolve(false),
+    status: versioned.status,
+    settled: () => git?.queue.idle() ?? Promise.resolve(),
+    checkDisk: versioned.checkAll,
+    close: stop,
+  }
 }

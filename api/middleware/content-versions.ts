@@ -1,0 +1,64 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../app-env.ts'
+import type { ContentName, ContentStore } from '../store/content-store.ts'
+import { entriesOf, HOME_SECTIONS, versionOf } from '../store/versions/content-items.ts'
+
+type Json = Record<string, unknown>
+const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v)
+
+/** Which collection an admin read returns, by its path. */
+function collectionOf(path: string): ContentName | null {
+  const area = path.replace(/^\/api\/(admin\/)?/, '').split('/')[0]
+  const names: Record<string, ContentName> = {
+    blogs: 'blogs',
+    'social-projects': 'social-projects',
+    programs: 'programs',
+    references: 'references',
+    hakkimizda: 'about',
+    anasayfa: 'home',
+    'contact-settings': 'contact-settings',
+  }
+  return path.startsWith('/api/admin/') || area === 'contact-settings' ? (names[area] ?? null) : null
+}
+
+/** Adds `version` to every stored entry found anywhere in the body (whatever shape the list answer has). */
+function addEntryVersions(body: unknown, versions: Map<string, string>): void {
+  if (Array.isArray(body)) return body.forEach((v) => addEntryVersions(v, versions))
+  if (!isRecord(body)) return
+  if (typeof body.id === 'string' && versions.has(body.id)) body.version = versions.get(body.id)
+  for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions)
+}
+
+/** Puts the versions into an answer: entries by id, home sections by key (at the top and under data). */
+function withVersions(name: ContentName, body: Json, content: ContentStore): void {
+  const stored = content.read(name)
+  if (name === 'home') {
+    for (const section of HOME_SECTIONS) {
+      const version = versionOf((stored as Json)[section])
+      for (const holder of [body, body.data]) {
+        if (isRecord(holder) && isRecord(holder[section])) holder[section].version = version
+      }
+    }
+  } else addEntryVersions(body, new Map(entriesOf(name, stored).map((e) => [e.id, versionOf(e)])))
+}
+
+/**
+ * Every content item in an admin read carries `version` (a fingerprint of the stored JSON), which the admin sends
+ * back as If-Match; documents (about, contact settings), whose answers the spec fixes field by field, carry it as
+ * their ETag. Done here, over the answer, so list routes keep their own shapes.
+ */
+export const contentVersions = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  const name = c.req.method === 'GET' && c.res.status === 200 ? collectionOf(c.req.path) : null
+  if (!name || !c.res.headers.get('content-type')?.includes('application/json')) return
+  if (name === 'about' || name === 'contact-settings') {
+    c.res.headers.set('ETag', `"${versionOf(c.var.deps.content.read(name))}"`)
+    return
+  }
+  const body = (await c.res.clone().json()) as unknown
+  if (!isRecord(body)) return
+  withVersions(name, body, c.var.deps.content)
+  const headers = new Headers(c.res.headers)
+  headers.delete('content-length')
+  c.res = new Response(JSON.stringify(body), { status: c.res.status, headers })
+})

@@ -1,0 +1,285 @@
+import { execFileSync } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { msg } from '#schema/messages.ts'
+import {
+  addUser,
+  createTestApp,
+  formRequest,
+  jsonRequest,
+  loginCookie,
+  type TestApp,
+} from '../test-helpers.ts'
+
+const POST = 'blog-e-fatura-rehberi'
+const gitIn = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+  }).trim()
+
+let t: TestApp
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  t?.deps.content.close()
+  await t?.deps.content.settled() // commits still queued must not run in a removed folder
+  await t?.cleanup()
+  for (const c of cleanups.splice(0)) await c()
+})
+
+async function admin(name: string, email: string) {
+  await addUser(t.deps.data, 'admin', email)
+  await t.deps.data.update('users', (users) => void (users.find((u) => u.email === email)!.name = name))
+  return loginCookie(t, email)
+}
+const saveTitle = (cookie: string, title: string, id = POST, ifMatch?: string) =>
+  t.app.request(`/api/admin/blogs/${id}`, {
+    method: 'PUT',
+    headers: { cookie, ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+    body: form({
+      title,
+      excerpt: 'Özet',
+      author: 'Yazar',
+      contentStructure: JSON.stringify([{ type: 'text', content: 'Metin' }]),
+    }),
+  })
+function form(fields: Record<string, string>) {
+  const body = new FormData()
+  for (const [k, v] of Object.entries(fields)) body.append(k, v)
+  return body
+}
+const postOf = (id = POST) => t.deps.content.read('blogs').find((p) => p.id === id)!
+const versionFromAdmin = async (cookie: string, id = POST) => {
+  const body = await (await jsonRequest(t, 'GET', '/api/admin/blogs', undefined, cookie)).json()
+  return (body.data as { id: string; version: string }[]).find((p) => p.id === id)!.version
+}
+const fileOnDisk = async () =>
+  JSON.parse(await readFile(join(t.contentDir, 'blogs.json'), 'utf8')) as { id: string; title: string }[]
+
+describe('every save is a commit', () => {
+  it('commits only the saved file, with the admin as author and a Turkish message', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const res = await saveTitle(cookie, 'Yeni başlık')
+    expect(res.status).toBe(200)
+    await t.deps.content.settled()
+    expect(gitIn(t.contentDir, 'log', '-1', '--format=%an|%ae|%s')).toBe(
+      'Ayşe Yılmaz|ayse@ornek.com|Blog yazısı güncellendi: Yeni başlık',
+    )
+    expect(gitIn(t.contentDir, 'show', '--name-only', '--format=', 'HEAD')).toBe('blogs.json')
+    // The first start made CONTENT_DIR a repository holding the files as they were.
+    expect(gitIn(t.contentDir, 'log', '--format=%s')).toBe(
+      'Blog yazısı güncellendi: Yeni başlık\nİçerik deposu oluşturuldu',
+    )
+    expect(t.deps.content.status().git).toMatchObject({ pending: 0, error: null })
+  })
+
+  it('inside an existing repository, commits only content files and leaves the index and work tree alone', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'git-host-'))
+    cleanups.push(() => rm(root, { recursive: true, force: true }))
+    gitIn(root, 'init', '-q')
+    await cp(join(import.meta.dirname, '..', '..', 'content'), join(root, 'content'), { recursive: true })
+    await writeFile(join(root, 'notes.txt'), 'bir\n')
+    gitIn(root, 'add', '.')
+    gitIn(root, '-c', 'user.name=X', '-c', 'user.email=x@x', 'commit', '-qm', 'ilk')
+    await writeFile(join(root, 'notes.txt'), 'iki\n')
+    gitIn(root, 'add', 'notes.txt')
+    await writeFile(join(root, 'notes.txt'), 'üç\n')
+    await writeFile(join(root, 'yeni.txt'), 'izlenmiyor\n')
+    const statusBefore = gitIn(root, 'status', '--porcelain')
+    t = await createTestApp({ contentDir: join(root, 'content'), contentVersioning: { git: {} } })
+    const res = await saveTitle(await admin('Ali Veli', 'ali@ornek.com'), 'Depo içinde')
+    expect(res.status).toBe(200)
+    await t.deps.content.settled()
+    expect(gitIn(root, 'show', '--name-only', '--format=%s', 'HEAD')).toBe(
+      'Blog yazısı güncellendi: Depo içinde\n\ncontent/blogs.json',
+    )
+    expect(gitIn(root, 'diff', '--cached', '--name-only')).toContain('notes.txt')
+    expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('üç\n')
+    // Only content/blogs.json's line changes (HEAD moved under the untouched index); notes.txt stays staged.
+    expect(
+      gitIn(root, 'status', '--porcelain')
+        .split('\n')
+        .filter((l) => !l.includes('content/')),
+    ).toEqual(statusBefore.split('\n').filter((l) => !l.includes('content/')))
+  })
+
+  it('pushes each commit to CONTENT_GIT_REMOTE (a local bare repository)', async () => {
+    const bare = await mkdtemp(join(tmpdir(), 'git-remote-'))
+    cleanups.push(() => rm(bare, { recursive: true, force: true }))
+    gitIn(bare, 'init', '-q', '--bare')
+    t = await createTestApp({ contentVersioning: { git: { remote: bare } } })
+    await saveTitle(await admin('Ayşe Yılmaz', 'ayse@ornek.com'), 'Uzakta da')
+    await t.deps.content.settled()
+    expect(gitIn(bare, 'log', '--all', '-1', '--format=%an|%s')).toBe(
+      'Ayşe Yılmaz|Blog yazısı güncellendi: Uzakta da',
+    )
+    expect(t.deps.content.status().git?.push).toMatchObject({ error: null, pending: false })
+  })
+})
+
+describe('history and restore', () => {
+  it('lists who changed a post and which fields, and restores an earlier version as a new commit', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const ayse = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const mehmet = await admin('Mehmet Kaya', 'mehmet@ornek.com')
+    const original = postOf().title
+    await saveTitle(ayse, 'Birinci düzenleme')
+    await saveTitle(mehmet, 'İkinci düzenleme')
+    await t.deps.content.settled()
+    const res = await jsonRequest(t, 'GET', `/api/admin/history/blogs?id=${POST}`, undefined, ayse)
+    const history = (await res.json()).data as {
+      commit: string
+      author: { name: string }
+      changes: { label: string; before: string; after: string }[]
+    }[]
+    expect(history.map((e) => e.author.name)).toEqual(['Mehmet Kaya', 'Ayşe Yılmaz', 'Site sunucusu'])
+    expect(history[0].changes).toContainEqual({
+      field: 'title',
+      label: 'Başlık',
+      before: 'Birinci düzenleme',
+      after: 'İkinci düzenleme',
+    })
+    const restore = await jsonRequest(
+      t,
+      'POST',
+      '/api/admin/history/blogs/restore',
+      { id: POST, commit: history[2].commit },
+      ayse,
+    )
+    expect(restore.status).toBe(200)
+    expect(postOf().title).toBe(original)
+    expect(t.changes.at(-1)).toBe('blogs')
+    await t.deps.content.settled()
+    expect(gitIn(t.contentDir, 'log', '-1', '--format=%an|%s')).toMatch(
+      /^Ayşe Yılmaz\|Blog yazısı eski sürüme döndürüldü/,
+    )
+    expect((await fileOnDisk()).find((p) => p.id === POST)!.title).toBe(original)
+    const missing = await jsonRequest(
+      t,
+      'POST',
+      '/api/admin/history/blogs/restore',
+      { id: 'yok', commit: history[2].commit },
+      ayse,
+    )
+    expect(missing.status).toBe(404)
+  })
+
+  it('keeps an upload that an earlier version refers to', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const png = new File(
+      [
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      ],
+      'a.png',
+      { type: 'image/png' },
+    )
+    const first = await formRequest(t, 'PUT', '/api/admin/contact-settings', { logoFile: png }, cookie)
+    expect(first.status).toBe(200)
+    const logo = (await first.json()).data.logo as string
+    const second = await formRequest(t, 'PUT', '/api/admin/contact-settings', { logo: '' }, cookie)
+    expect(second.status).toBe(200)
+    await t.deps.content.settled()
+    expect(await t.deps.content.isUploadInHistory(logo)).toBe(true)
+    await readFile(join(t.dataDir, logo)) // still on disk
+  })
+})
+
+describe('If-Match', () => {
+  it('answers 412 to a stale version and changes nothing; a current version or none saves', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const loaded = await versionFromAdmin(cookie)
+    expect(await saveTitle(cookie, 'Başkası kaydetti')).toHaveProperty('status', 200)
+    const before = await readFile(join(t.contentDir, 'blogs.json'), 'utf8')
+    const stale = await saveTitle(cookie, 'Eski sürümden', POST, loaded)
+    expect(stale.status).toBe(412)
+    const body = await stale.json()
+    expect(body.message).toBe(msg.editConflict)
+    expect(body.current.title).toBe('Başkası kaydetti')
+    expect(body.current.version).toBe(await versionFromAdmin(cookie))
+    expect(await readFile(join(t.contentDir, 'blogs.json'), 'utf8')).toBe(before)
+    expect(await saveTitle(cookie, 'Güncel sürümden', POST, body.current.version)).toHaveProperty(
+      'status',
+      200,
+    )
+    expect(await saveTitle(cookie, 'If-Match olmadan')).toHaveProperty('status', 200)
+    expect(postOf().title).toBe('If-Match olmadan')
+  })
+
+  it('guards documents too: the about page', async () => {
+    t = await createTestApp()
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const res = await jsonRequest(t, 'GET', '/api/admin/hakkimizda', undefined, cookie)
+    const about = await res.json()
+    const version = res.headers.get('etag')!.replaceAll('"', '')
+    const put = (title1: string, version?: string) =>
+      t.app.request('/api/admin/hakkimizda', {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', ...(version ? { 'if-match': version } : {}) },
+        body: JSON.stringify({ ...about, title1 }),
+      })
+    expect((await put('Birinci', version)).status).toBe(200)
+    expect((await put('İkinci', `"${version}"`)).status).toBe(412)
+    expect(t.deps.content.read('about').title1).toBe('Birinci')
+  })
+})
+
+describe('edits from outside the API', () => {
+  const editOnDisk = async (change: (posts: { id: string; title: unknown }[]) => void) => {
+    const posts = await fileOnDisk()
+    change(posts)
+    await writeFile(join(t.contentDir, 'blogs.json'), JSON.stringify(posts, null, 2))
+  }
+
+  it('loads a valid external edit on its own and publishes it', async () => {
+    t = await createTestApp({ contentVersioning: { git: {}, watch: true } })
+    await editOnDisk((posts) => void (posts[0].title = 'Dışarıdan gelen başlık'))
+    await expect
+      .poll(
+        async () =>
+          (await (await jsonRequest(t, 'GET', '/api/blogs')).json()).data.map(
+            (p: { title: string }) => p.title,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain('Dışarıdan gelen başlık')
+    expect(t.changes).toContain('blogs')
+  })
+
+  it('refuses an invalid external edit, names file and field, keeps the last valid content', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const title = postOf().title
+    await editOnDisk((posts) => void (posts[0].title = 42))
+    await t.deps.content.checkDisk()
+    expect(postOf().title).toBe(title)
+    expect(t.changes).toEqual([])
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const build = await (await jsonRequest(t, 'GET', '/api/admin/build', undefined, cookie)).json()
+    expect(build.data.content.errors).toEqual([
+      { file: 'blogs.json', field: '[0].title', message: expect.any(String) },
+    ])
+    await editOnDisk((posts) => void (posts[0].title = 'Düzeltildi'))
+    await t.deps.content.checkDisk()
+    expect(t.deps.content.read('blogs')[0].title).toBe('Düzeltildi')
+    expect(t.deps.content.status().errors).toEqual([])
+  })
+
+  it('an admin save after an external edit keeps both changes', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const other = t.deps.content.read('blogs').find((p) => p.id !== POST)!.id
+    await editOnDisk((posts) => void (posts.find((p) => p.id === other)!.title = 'Bakımcının başlığı'))
+    expect((await saveTitle(cookie, 'Yöneticinin başlığı')).status).toBe(200)
+    const onDisk = await fileOnDisk()
+    expect(onDisk.find((p) => p.id === other)!.title).toBe('Bakımcının başlığı')
+    expect(onDisk.find((p) => p.id === POST)!.title).toBe('Yöneticinin başlığı')
+  })
+})

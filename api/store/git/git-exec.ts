@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process'
+
+/** What one git call needs besides its arguments. */
+export type GitCall = {
+  cwd: string
+  /** Extra environment (GIT_INDEX_FILE, author names). */
+  env?: Record<string, string>
+  /** Text written to git's standard input. */
+  input?: string
+}
+
+/** Environment without the caller's own GIT_* variables, so a server started from a git hook still works alone. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value
+  return { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...extra }
+}
+
+/** Runs the system `git` and resolves with its standard output; rejects with git's own error text. */
+export function git(args: string[], call: GitCall): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: call.cwd, env: cleanEnv(call.env), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`git ${args[0]}: ${(stderr || err.message).trim()}`))
+        else resolve(stdout)
+      },
+    )
+    if (call.input !== undefined) child.stdin?.end(call.input)
+  })
+}
+
+/** Like `git`, but a failing call (e.g. no HEAD yet) resolves with null. */
+export const gitOrNull = (args: string[], call: GitCall) => git(args, call).catch(() => null)

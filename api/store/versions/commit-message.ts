@@ -1,0 +1,72 @@
+import type { ContentName } from '../content-store.ts'
+import { entriesOf, HOME_SECTIONS, titleOf } from './content-items.ts'
+
+/** What an entry of each list is called in a commit message. */
+const ENTRY_NOUN: Partial<Record<ContentName, string>> = {
+  blogs: 'Blog yazısı',
+  'social-projects': 'Sosyal proje',
+  programs: 'Program',
+  references: 'Referans kartı',
+}
+
+/** Turkish names of the home page's sections. */
+export const SECTION_LABELS: Record<string, string> = {
+  banner: 'Banner',
+  services: 'Hizmetler',
+  about: 'Hakkımızda bloğu',
+  partners: 'İş ortakları',
+  blog: 'Blog bölümü',
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The commit message for a save, read from what changed: 'Blog yazısı güncellendi: {başlık}',
+ * 'Referans kartı silindi: {başlık}', 'Ana sayfa güncellendi: Banner', …
+ */
+export function commitMessage(name: ContentName, before: unknown, after: unknown): string {
+  const noun = ENTRY_NOUN[name]
+  if (noun) {
+    const old = new Map(entriesOf(name, before).map((e) => [e.id, e]))
+    const now = new Map(entriesOf(name, after).map((e) => [e.id, e]))
+    const parts: string[] = []
+    for (const [id, entry] of now) {
+      const prev = old.get(id)
+      if (!prev) parts.push(`${noun} eklendi: ${titleOf(entry)}`)
+      else if (!same(prev, entry)) parts.push(`${noun} güncellendi: ${titleOf(entry)}`)
+    }
+    for (const [id, entry] of old) if (!now.has(id)) parts.push(`${noun} silindi: ${titleOf(entry)}`)
+    if (parts.length > 0) return parts.join('; ')
+    if (name === 'references') {
+      const slider = (d: unknown) => (d as { sliderImages?: unknown } | null)?.sliderImages
+      return same(slider(before), slider(after))
+        ? 'Referans kartlarının sırası değişti'
+        : 'Referans kaydırıcı görselleri güncellendi'
+    }
+    return `${noun} listesi güncellendi`
+  }
+  if (name === 'home') {
+    const rec = (d: unknown) => (d ?? {}) as Record<string, unknown>
+    const changed = HOME_SECTIONS.filter((s) => !same(rec(before)[s], rec(after)[s])).map(
+      (s) => SECTION_LABELS[s],
+    )
+    return `Ana sayfa güncellendi${changed.length ? `: ${changed.join(', ')}` : ''}`
+  }
+  if (name === 'media') return 'Medya kütüphanesi güncellendi'
+  return name === 'about' ? 'Hakkımızda sayfası güncellendi' : 'İletişim ayarları güncellendi'
+}
+
+/** The message of a restore: says what went back and to which date. */
+export function restoreMessage(
+  name: ContentName,
+  item: unknown,
+  sectionId: string | undefined,
+  date: string,
+): string {
+  const day = date.slice(0, 16).replace('T', ' ')
+  const noun = ENTRY_NOUN[name]
+  if (noun) return `${noun} eski sürüme döndürüldü (${day}): ${titleOf(item)}`
+  if (name === 'home')
+    return `Ana sayfa eski sürüme döndürüldü (${day}): ${SECTION_LABELS[sectionId ?? ''] ?? ''}`
+  return `${name === 'about' ? 'Hakkımızda sayfası' : 'İletişim ayarları'} eski sürüme döndürüldü (${day})`
+}

@@ -1,0 +1,69 @@
+import type { ContentRepo, GitAuthor } from '../git/content-repo.ts'
+import { itemOf, versionOf, type ItemRef } from './content-items.ts'
+import { diffFields, type FieldChange } from './field-diff.ts'
+
+/** One version of an item in its history: who made it, when, and which fields it changed. */
+export type HistoryEntry = {
+  commit: string
+  author: GitAuthor
+  date: string
+  message: string
+  /** The item's version fingerprint at that commit ('' when the item did not exist then: deleted). */
+  version: string
+  deleted: boolean
+  changes: FieldChange[]
+}
+
+/** How many commits of a file a history looks at: older ones stay in git, out of the admin's list. */
+const MAX_COMMITS = 300
+/** Parsed files by commit: commits never change, so the cache never goes stale. */
+const CACHE_SIZE = 64
+
+/** Reads items' histories from the content repository. */
+export function createContentHistory(repo: Promise<ContentRepo>) {
+  const cache = new Map<string, unknown>()
+  async function fileAt(commit: string, file: string): Promise<unknown> {
+    const key = `${commit}:${file}`
+    if (cache.has(key)) return cache.get(key)
+    const text = await (await repo).show(commit, file)
+    let data: unknown = null
+    try {
+      data = text === null ? null : JSON.parse(text)
+    } catch {
+      data = null // a broken file in history: the item did not exist in it
+    }
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
+    cache.set(key, data)
+    return data
+  }
+
+  return {
+    /** The versions of an item, newest first; only commits that changed it. */
+    async list(ref: ItemRef): Promise<HistoryEntry[]> {
+      const file = `${ref.name}.json`
+      const commits = (await (await repo).log(file)).slice(0, MAX_COMMITS).reverse()
+      const entries: HistoryEntry[] = []
+      let previous: unknown = undefined
+      for (const entry of commits) {
+        const item = itemOf(ref, await fileAt(entry.commit, file))
+        if (JSON.stringify(item) === JSON.stringify(previous)) continue
+        if (item === undefined && previous === undefined) continue
+        entries.push({
+          ...entry,
+          version: item === undefined ? '' : versionOf(item),
+          deleted: item === undefined,
+          changes: item === undefined ? [] : diffFields(previous, item),
+        })
+        previous = item
+      }
+      return entries.reverse()
+    },
+    /** The item as a commit recorded it, or undefined. */
+    async itemAt(ref: ItemRef, commit: string): Promise<unknown> {
+      if (!/^[0-9a-f]{40}$/.test(commit)) return undefined
+      return itemOf(ref, await fileAt(commit, `${ref.name}.json`))
+    },
+  }
+}
+
+export type ContentHistory = ReturnType<typeof createContentHistory>

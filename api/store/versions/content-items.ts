@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto'
+import type { ContentData, ContentName } from '../content-store.ts'
+
+/** One thing the admin edits as a whole: an entry of a list (by id), a home section (by key) or a document. */
+export type ItemRef = { name: ContentName; id?: string }
+
+/** The list collections: entries with an id, in a JSON array (references: its `cards`). */
+const LISTS = ['blogs', 'social-projects', 'programs', 'references'] as const
+type ListName = (typeof LISTS)[number]
+type Entry = { id: string } & Record<string, unknown>
+
+export const HOME_SECTIONS = ['banner', 'services', 'about', 'partners', 'blog'] as const
+
+const isList = (name: ContentName): name is ListName => (LISTS as readonly string[]).includes(name)
+
+/** The entries of a list collection (references: the cards); [] for documents. */
+export function entriesOf(name: ContentName, data: unknown): Entry[] {
+  if (!isList(name)) return []
+  const list = name === 'references' ? (data as ContentData['references'] | null)?.cards : data
+  return Array.isArray(list) ? (list as Entry[]) : []
+}
+
+/** True when `ref` names something that exists as a kind (an id for lists, a section for home, none for documents). */
+export function isValidRef(ref: ItemRef): boolean {
+  if (isList(ref.name)) return !!ref.id
+  if (ref.name === 'home') return (HOME_SECTIONS as readonly string[]).includes(ref.id ?? '')
+  return ref.id === undefined
+}
+
+/** The item `ref` points at inside a collection's data, or undefined when it is not there. */
+export function itemOf(ref: ItemRef, data: unknown): unknown {
+  if (isList(ref.name)) return entriesOf(ref.name, data).find((e) => e.id === ref.id)
+  if (ref.name === 'home') return (data as Record<string, unknown> | null)?.[ref.id ?? '']
+  return data ?? undefined
+}
+
+/** Puts `item` back into a draft of the collection (restore): replaces it in place, or appends a deleted entry. */
+export function putItem(ref: ItemRef, draft: unknown, item: unknown): void {
+  if (isList(ref.name)) {
+    const list = (ref.name === 'references' ? (draft as ContentData['references']).cards : draft) as Entry[]
+    const at = list.findIndex((e) => e.id === ref.id)
+    if (at >= 0) list[at] = item as Entry
+    else list.push(item as Entry)
+  } else if (ref.name === 'home') (draft as Record<string, unknown>)[ref.id!] = item
+  else {
+    const doc = draft as Record<string, unknown>
+    for (const key of Object.keys(doc)) delete doc[key]
+    Object.assign(doc, item)
+  }
+}
+
+/** A short, stable fingerprint of an item's stored JSON: what If-Match compares. */
+export function versionOf(item: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(item ?? null))
+    .digest('base64url')
+    .slice(0, 16)
+}
+
+/** The name people know an entry by (title, or a program's name). */
+export function titleOf(item: unknown): string {
+  const entry = (item ?? {}) as Record<string, unknown>
+  const title = [entry.title, entry.name].find((v) => typeof v === 'string' && v.trim())
+  return typeof title === 'string' ? title.trim() : 'Başlıksız'
+}

@@ -1,0 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { GitAuthor } from '../git/content-repo.ts'
+import type { ItemRef } from './content-items.ts'
+
+/** What the request making a content change knows about it: who, which version it edited, an explicit message. */
+export type EditContext = {
+  author?: GitAuthor
+  /** The If-Match header and the item it applies to: the write fails with 412 when that item has changed. */
+  ifMatch?: { ref: ItemRef; version: string }
+  /** Overrides the message read from the change (a restore says what it restored). */
+  message?: string
+}
+
+/** Carries the EditContext from the admin middleware to the content store without threading it through routes. */
+export const editContext = new AsyncLocalStorage<EditContext>()
+
+/** Runs `fn` with the current context plus `extra`. */
+export const withEdit = <T>(extra: EditContext, fn: () => T): T =>
+  editContext.run({ ...editContext.getStore(), ...extra }, fn)

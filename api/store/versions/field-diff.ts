@@ -1,0 +1,84 @@
+/** Turkish names of the fields the admin forms show; unknown fields keep their own name. */
+const LABELS: Record<string, string> = {
+  title: 'Başlık',
+  title1: 'Başlık',
+  title2: 'Bölüm 1 başlığı',
+  title3: 'Bölüm 2 başlığı',
+  description: 'Açıklama',
+  description1: 'Bölüm 1 metni',
+  description2: 'Bölüm 2 metni',
+  image1: 'Bölüm 1 görseli',
+  image2: 'Bölüm 2 görseli',
+  excerpt: 'Özet',
+  author: 'Yazar',
+  tags: 'Etiketler',
+  status: 'Durum',
+  featuredImage: 'Öne çıkan görsel',
+  images: 'Görseller',
+  contentStructure: 'İçerik alanları',
+  createdAt: 'Oluşturulma tarihi',
+  name: 'Ad',
+  version: 'Sürüm',
+  logoPath: 'Logo',
+  logo: 'Logo',
+  fileName: 'Dosya',
+  image: 'Görsel',
+  category: 'Kategori',
+  sector: 'Sektör',
+  socials: 'Sosyal medya',
+  socialLinks: 'Sosyal medya bağlantıları',
+  email: 'E-posta',
+  phone: 'Telefon',
+  address: 'Adres',
+  whatsapp: 'WhatsApp',
+  mapUrl: 'Harita adresi',
+  aboutText: 'Hakkımızda metni',
+  subtitle: 'Alt başlık',
+  backgroundMedia: 'Arka plan görseli',
+  button1: '1. buton',
+  button2: '2. buton',
+  tree: 'Hizmet başlıkları',
+  cards: 'Kartlar',
+  text: 'Metin',
+  link: 'Bağlantı',
+}
+
+/** Fields that change with every save and say nothing about the edit. */
+const SKIPPED = new Set(['updatedAt', 'fileSize', 'filePath', 'id'])
+
+/** One changed field, as people read it. */
+export type FieldChange = { field: string; label: string; before: string; after: string }
+
+/** A value as short readable text: lists one item a line, records as "alan: değer". */
+function asText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return ''
+  if (typeof value !== 'object') return String(value)
+  if (Array.isArray(value)) return value.map(asText).join('\n')
+  const rec = value as Record<string, unknown>
+  const text = ['title', 'content', 'text', 'src', 'value', 'label', 'link', 'caption']
+    .map((k) => rec[k])
+    .filter((v) => typeof v === 'string' && v !== '')
+  if (text.length > 0) return `${rec.type === 'heading' ? '# ' : ''}${text.join(' · ')}`
+  return Object.entries(rec)
+    .filter(([k]) => !SKIPPED.has(k))
+    .map(([k, v]) => `${LABELS[k] ?? k}: ${asText(v)}`)
+    .join(', ')
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v)
+
+/** The fields that differ between two versions of an item: one level deep for small records (buttons, links). */
+export function diffFields(before: unknown, after: unknown, prefix = ''): FieldChange[] {
+  const a = isRecord(before) ? before : {}
+  const b = isRecord(after) ? after : {}
+  const changes: FieldChange[] = []
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (SKIPPED.has(key) || JSON.stringify(a[key]) === JSON.stringify(b[key])) continue
+    const label = `${prefix}${LABELS[key] ?? key}`
+    if (!prefix && (isRecord(a[key]) || isRecord(b[key])) && key !== 'socials') {
+      changes.push(...diffFields(a[key], b[key], `${label} › `))
+    } else changes.push({ field: key, label, before: asText(a[key]), after: asText(b[key]) })
+  }
+  return changes
+}

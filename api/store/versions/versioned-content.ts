@@ -1,0 +1,146 @@
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { msg } from '#schema/messages.ts'
+import { failWithBody } from '../../lib/errors.ts'
+import type { Collections } from '../json-db.ts'
+import type { ContentData, ContentName } from '../content-store.ts'
+import { SERVER_AUTHOR } from '../git/content-repo.ts'
+import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
+import { itemOf, versionOf, type ItemRef } from './content-items.ts'
+import { commitMessage } from './commit-message.ts'
+import type { ContentHistory } from './content-history.ts'
+import { checkContentFile, describeFileError, type ContentFileError } from './content-validation.ts'
+import { editContext } from './edit-context.ts'
+import type { UploadIndex } from './upload-index.ts'
+
+/** What the admin's system status shows about content: refused external edits, and git. */
+export type ContentStatus = { errors: ContentFileError[]; git: GitStatus | null }
+
+/** Git's parts, when CONTENT_DIR is versioned. */
+export type GitParts = { queue: CommitQueue; history: ContentHistory; uploads: UploadIndex }
+
+/** Thrown inside an update when If-Match names an older version; turned into a 412 with the current item. */
+class StaleVersion extends Error {
+  readonly ref: ItemRef
+  readonly current: unknown
+  constructor(ref: ItemRef, current: unknown) {
+    super(msg.editConflict)
+    this.ref = ref
+    this.current = current
+  }
+}
+
+/** The same serialisation as json-db, so a commit records exactly the bytes on disk. */
+const serialize = (data: unknown) => JSON.stringify(data, null, 2)
+const signature = (path: string) =>
+  stat(path).then(
+    (s) => `${s.ino}:${s.size}:${s.mtimeMs}`,
+    () => 'missing',
+  )
+
+/**
+ * Wraps the JSON collections with what keeps edits safe: a write first loads a change made on disk outside the
+ * API, refuses a stale If-Match (412), and queues a commit with the admin as author. External changes are checked
+ * with the shared schemas before they replace the content in memory; an invalid file is refused and reported.
+ */
+export function versionCollections(
+  inner: Collections<ContentData>,
+  dir: string,
+  names: ContentName[],
+  git: GitParts | null,
+) {
+  const known = new Map<ContentName, string>()
+  const errors = new Map<ContentName, ContentFileError>()
+  const queues = new Map<ContentName, Promise<unknown>>()
+  const pathOf = (name: ContentName) => join(dir, `${name}.json`)
+  const serial = <T>(name: ContentName, task: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(name) ?? Promise.resolve()).then(task, task)
+    queues.set(
+      name,
+      run.catch(() => {}),
+    )
+    return run
+  }
+
+  /** Loads the file when it changed on disk since the API last read or wrote it; true when it did. */
+  async function loadIfChanged(name: ContentName): Promise<boolean> {
+    const now = await signature(pathOf(name))
+    if (now === known.get(name)) return false
+    known.set(name, now)
+    const text = await readFile(pathOf(name), 'utf8').catch(() => null)
+    if (text === null) return false
+    const checked = checkContentFile(name, text)
+    if (!checked.ok) {
+      errors.set(name, checked.error)
+      console.error(describeFileError(checked.error))
+      return false
+    }
+    errors.delete(name)
+    git?.uploads.add(text)
+    await inner.reload(name)
+    console.log(`${name}.json dışarıda değişti; yeni içerik yüklendi ve yayınlanıyor.`)
+    return true
+  }
+
+  const checkIfMatch = (name: ContentName, draft: unknown) => {
+    const expected = editContext.getStore()?.ifMatch
+    if (!expected || expected.ref.name !== name) return
+    const item = itemOf(expected.ref, draft)
+    if (item !== undefined && versionOf(item) !== expected.version) throw new StaleVersion(expected.ref, item)
+  }
+
+  async function answerStale(err: StaleVersion): Promise<never> {
+    const last = git ? (await git.history.list(err.ref).catch(() => []))[0] : undefined
+    failWithBody(412, {
+      success: false,
+      message: msg.editConflict,
+      current: { ...(err.current as object), version: versionOf(err.current) },
+      changedBy: last ? { name: last.author.name, date: last.date } : null,
+    })
+  }
+
+  const store: Collections<ContentData> = {
+    read: (name) => inner.read(name),
+    update: (name, fn) =>
+      serial(name, async () => {
+        await loadIfChanged(name)
+        const before = inner.read(name)
+        const context = editContext.getStore()
+        const result = await inner
+          .update(name, (draft) => {
+            checkIfMatch(name, draft)
+            return fn(draft)
+          })
+          .catch((err) => (err instanceof StaleVersion ? answerStale(err) : Promise.reject(err)))
+        known.set(name, await signature(pathOf(name)))
+        errors.delete(name)
+        if (git) {
+          const after = inner.read(name)
+          const text = serialize(after)
+          git.uploads.add(text)
+          const message = context?.message ?? commitMessage(name, before, after)
+          git.queue.enqueue({
+            files: [{ name: `${name}.json`, text }],
+            author: context?.author ?? SERVER_AUTHOR,
+            message,
+          })
+        }
+        return result
+      }),
+    reload: (name) => serial(name, () => loadIfChanged(name).then(() => {})),
+  }
+
+  return {
+    store,
+    /** Records the files as loaded at start (so only later changes count as external). */
+    async init() {
+      for (const name of names) {
+        known.set(name, await signature(pathOf(name)))
+        git?.uploads.add(inner.read(name))
+      }
+    },
+    /** Checks every file for a change made outside the API (the watcher calls it). */
+    checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name)))),
+    status: (): ContentStatus => ({ errors: [...errors.values()], git: git?.queue.status() ?? null }),
+  }
+}
