@@ -17,6 +17,7 @@ import './styles/screens.css'
 import './styles/media.css'
 import './styles/details.css'
 import './styles/content-editing.css'
+import './styles/history.css'
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -29,16 +29,14 @@ function addEntryVersions(body: unknown, versions: Map<string, string>): void {
   for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions)
 }
 
-/** Puts the versions into an answer: entries by id, home sections by key (at the top and under data). */
+/** Puts the versions into an answer: entries by id, home sections in `versions` (at the top and under data). */
 function withVersions(name: ContentName, body: Json, content: ContentStore): void {
   const stored = content.read(name)
   if (name === 'home') {
-    for (const section of HOME_SECTIONS) {
-      const version = versionOf((stored as Json)[section])
-      for (const holder of [body, body.data]) {
-        if (isRecord(holder) && isRecord(holder[section])) holder[section].version = version
-      }
-    }
+    // Beside the sections, not inside them: the editor sends sections back as strict patches.
+    const versions = Object.fromEntries(HOME_SECTIONS.map((s) => [s, versionOf((stored as Json)[s])]))
+    body.versions = versions
+    if (isRecord(body.data)) body.data.versions = versions
   } else addEntryVersions(body, new Map(entriesOf(name, stored).map((e) => [e.id, versionOf(e)])))
 }
 

@@ -3,11 +3,19 @@ export class ApiError extends Error {
   status: number
   fields: Record<string, string>
   serverMessage: string | null
-  constructor(status: number, serverMessage: string | null, fields: Record<string, string> = {}) {
+  /** The whole JSON answer (a 412 carries the current item under `current`). */
+  body: unknown
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    fields: Record<string, string> = {},
+    body: unknown = null,
+  ) {
     super(serverMessage ?? `HTTP ${status}`)
     this.status = status
     this.serverMessage = serverMessage
     this.fields = fields
+    this.body = body
   }
 }
 
@@ -23,8 +31,17 @@ export function lastSavePublish(): number {
   return lastPublish
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Per-call options: `ifMatch` sends the version the admin loaded, so a stale save gets 412 (issue 11). */
+export type RequestOptions = { ifMatch?: string }
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: {} }
+  if (options.ifMatch) (init.headers as Record<string, string>)['if-match'] = `"${options.ifMatch}"`
   if (body instanceof FormData) init.body = body
   else if (body !== undefined) {
     init.body = JSON.stringify(body)
@@ -45,6 +62,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       res.status,
       typeof data?.message === 'string' ? data.message : null,
       data?.fields ?? {},
+      data,
     )
   }
   return data as T
@@ -53,9 +71,10 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 /** The one way the admin talks to the API (same origin, session cookie). Bodies: object → JSON, FormData → multipart. */
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 }
 
 /** The server's message when it sent one, else the spec's fallback text. */

@@ -17,6 +17,19 @@ export type BuildStatus = {
   publishing: number | null
   /** Pages the running (or last) publish renders; '*' = the whole site. */
   pages: string[]
+  /** Content files refused when changed outside the admin, and the state of git commits and pushes (issue 11). */
+  content?: ContentStatus
+}
+
+/** GET /api/admin/build's `content` (mirrors api/store/versions/versioned-content.ts). */
+export type ContentStatus = {
+  errors: { file: string; field: string; message: string }[]
+  git: {
+    pending: number
+    lastCommit: { commit: string; message: string; at: string } | null
+    error: string | null
+    push: { remote: string; pending: boolean; error: string | null; lastPushedAt: string | null } | null
+  } | null
 }
 
 /** 'whole site' or 'N pages', for what a publish renders. */

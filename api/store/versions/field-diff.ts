@@ -1,47 +1,4 @@
-/** Turkish names of the fields the admin forms show; unknown fields keep their own name. */
-const LABELS: Record<string, string> = {
-  title: 'Başlık',
-  title1: 'Başlık',
-  title2: 'Bölüm 1 başlığı',
-  title3: 'Bölüm 2 başlığı',
-  description: 'Açıklama',
-  description1: 'Bölüm 1 metni',
-  description2: 'Bölüm 2 metni',
-  image1: 'Bölüm 1 görseli',
-  image2: 'Bölüm 2 görseli',
-  excerpt: 'Özet',
-  author: 'Yazar',
-  tags: 'Etiketler',
-  status: 'Durum',
-  featuredImage: 'Öne çıkan görsel',
-  images: 'Görseller',
-  contentStructure: 'İçerik alanları',
-  createdAt: 'Oluşturulma tarihi',
-  name: 'Ad',
-  version: 'Sürüm',
-  logoPath: 'Logo',
-  logo: 'Logo',
-  fileName: 'Dosya',
-  image: 'Görsel',
-  category: 'Kategori',
-  sector: 'Sektör',
-  socials: 'Sosyal medya',
-  socialLinks: 'Sosyal medya bağlantıları',
-  email: 'E-posta',
-  phone: 'Telefon',
-  address: 'Adres',
-  whatsapp: 'WhatsApp',
-  mapUrl: 'Harita adresi',
-  aboutText: 'Hakkımızda metni',
-  subtitle: 'Alt başlık',
-  backgroundMedia: 'Arka plan görseli',
-  button1: '1. buton',
-  button2: '2. buton',
-  tree: 'Hizmet başlıkları',
-  cards: 'Kartlar',
-  text: 'Metin',
-  link: 'Bağlantı',
-}
+import { FIELD_LABELS as LABELS } from '#schema/field-labels.ts'
 
 /** Fields that change with every save and say nothing about the edit. */
 const SKIPPED = new Set(['updatedAt', 'fileSize', 'filePath', 'id'])
@@ -78,7 +35,11 @@ export function diffFields(before: unknown, after: unknown, prefix = ''): FieldC
     const label = `${prefix}${LABELS[key] ?? key}`
     if (!prefix && (isRecord(a[key]) || isRecord(b[key])) && key !== 'socials') {
       changes.push(...diffFields(a[key], b[key], `${label} › `))
-    } else changes.push({ field: key, label, before: asText(a[key]), after: asText(b[key]) })
+    } else {
+      const change = { field: key, label, before: asText(a[key]), after: asText(b[key]) }
+      // Block ids and order numbers change on every save: only a change people can read is listed.
+      if (change.before !== change.after) changes.push(change)
+    }
   }
   return changes
 }

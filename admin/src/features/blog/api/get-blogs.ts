@@ -6,7 +6,12 @@ import { api } from '../../../lib/api-client.ts'
 export const blogsQueryKey = ['admin-blogs'] as const
 
 /** A whole post as GET /api/admin/blogs/{id} answers it (older data may say created_at or content_structure). */
-export type AdminBlogPost = BlogPost & { created_at?: string; content_structure?: unknown }
+export type AdminBlogPost = BlogPost & {
+  created_at?: string
+  content_structure?: unknown
+  /** The stored version, sent back as If-Match on save. */
+  version?: string
+}
 
 /** A row of the paged list: the post without its body (contentStructure, images). */
 export type BlogRow = Omit<AdminBlogPost, 'contentStructure' | 'images' | 'content_structure'> & {

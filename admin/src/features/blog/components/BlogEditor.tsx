@@ -16,5 +16,8 @@ export function BlogEditor({ id, ...formProps }: Props) {
   const post = useBlog(id)
   if (post.isPending) return <Spinner />
   if (post.isError) return <LoadError fallback={msg.blogLoadError} error={post.error} />
-  return <BlogForm post={post.data} {...formProps} />
+  // Keyed by version: after a reload the form starts again from the post as it is now.
+  return (
+    <BlogForm key={post.data.version} post={post.data} onReload={() => void post.refetch()} {...formProps} />
+  )
 }

@@ -1,11 +1,14 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { DEFAULT_AUTHOR } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
+import { ConflictDialog } from '../../../components/ConflictDialog.tsx'
+import { HistoryButton } from '../../../components/HistoryButton.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
+import { useEditConflict } from '../../../hooks/useEditConflict.ts'
 import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminBlogPost } from '../api/get-blogs.ts'
 import { useSaveBlog } from '../api/save-blog.ts'
@@ -19,6 +22,8 @@ type Props = {
   onSaved: (message: string) => void
   onCancel: () => void
   onError: (text: string) => void
+  /** After a save conflict, when the admin takes the other person's version: load the post again. */
+  onReload?: () => void
 }
 
 function valuesOf(post: AdminBlogPost | undefined): BlogFormValues {
@@ -33,13 +38,20 @@ function valuesOf(post: AdminBlogPost | undefined): BlogFormValues {
 }
 
 /** New or edit form of a post; saves as multipart (new images as files, kept ones by src). */
-export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
+export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) {
   const [values, setValues] = useState(() => valuesOf(post))
   const [fields, setFields] = useState<BlogField[]>(() => (post ? fieldsFromPost(post) : []))
   const save = useSaveBlog()
+  const lastBody = useRef<FormData | null>(null)
+  const guard = useEditConflict(post?.version, (version) =>
+    save.mutateAsync({ id: post?.id, body: lastBody.current!, version }),
+  )
   const { errors, formRef, submit } = useMultipartForm({
     build: () => buildBlogFormData(values, fields),
-    save: (body) => save.mutateAsync({ id: post?.id, body }),
+    save: (body) => {
+      lastBody.current = body
+      return guard.save()
+    },
     savedText: post ? msg.blogUpdated : msg.blogCreated,
     errorPrefix: msg.blogSaveError,
     onSaved,
@@ -47,9 +59,31 @@ export function BlogForm({ post, onSaved, onCancel, onError }: Props) {
   })
   const set = (patch: Partial<BlogFormValues>) => setValues({ ...values, ...patch })
 
+  async function overwrite() {
+    try {
+      const res = await guard.overwrite()
+      onSaved(res.message ?? msg.blogUpdated)
+    } catch (error) {
+      onError(msg.blogSaveError + (error instanceof Error ? error.message : msg.genericError))
+    }
+  }
+
   const title = post ? 'Blog yazısını düzenle' : 'Yeni blog yazısı'
+  const history = post && (
+    <HistoryButton collection="blogs" id={post.id} what={post.title} onRestored={onSaved} onError={onError} />
+  )
   return (
-    <Card title={title}>
+    <Card title={title} actions={history}>
+      <ConflictDialog
+        conflict={guard.conflict}
+        loaded={post}
+        onClose={guard.dismiss}
+        onOverwrite={overwrite}
+        onReload={() => {
+          guard.dismiss()
+          onReload?.()
+        }}
+      />
       <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={title}>
         <TextField
           label="Başlık"

@@ -4,10 +4,12 @@ import { formatDateTime } from '../../../utils/format-date.ts'
 import { useBuildStatus } from '../api/get-build-status.ts'
 import { useMaintenance } from '../api/get-maintenance.ts'
 import { useStorage, type SweepReport } from '../api/get-storage.ts'
+import { ContentStatusRows } from './ContentStatusRows.tsx'
 import { formatFileSize } from '#schema/file-size.ts'
 
 /** '120 ms' or '2,3 sn'. */
-const formatDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} sn`)
+const formatDuration = (ms: number) =>
+  ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} sn`
 
 type Tone = 'success' | 'danger' | 'info' | ''
 const buildLabels: Record<BuildStatus['state'], [string, Tone]> = {
@@ -70,6 +72,7 @@ export function SystemStatus() {
           tone={maintenance.isError ? 'danger' : maintenance.isSuccess ? 'success' : ''}
         />
         <Row label="Site derlemesi" value={buildText} tone={buildTone} detail={buildDetail} />
+        <ContentStatusRows status={b?.content} />
         <Row
           label="Bakım modu"
           value={maintenance.data ? 'Açık' : maintenance.isSuccess ? 'Kapalı' : '...'}
