@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
+import { pngFile } from '../test-media.ts'
 import {
   addUser,
   createTestApp,
@@ -171,20 +172,33 @@ describe('history and restore', () => {
   it('keeps an upload that an earlier version refers to', async () => {
     t = await createTestApp({ contentVersioning: { git: {} } })
     const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
-    const png = new File(
-      [
-        Buffer.from(
-          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
-          'base64',
-        ),
-      ],
-      'a.png',
-      { type: 'image/png' },
+    const png = pngFile('logo.png')
+    const settings = {
+      title: 'Örnek',
+      email: 'iletisim@ornek.com',
+      phone: '+90 212 555 00 00',
+      address: 'İstanbul',
+      whatsapp: '+90 532 111 22 33',
+      mapUrl: 'https://maps.example.com/embed',
+      aboutText: 'Hakkında',
+      socialLinks: JSON.stringify({}),
+    }
+    const first = await formRequest(
+      t,
+      'PUT',
+      '/api/admin/contact-settings',
+      { ...settings, logoFile: png },
+      cookie,
     )
-    const first = await formRequest(t, 'PUT', '/api/admin/contact-settings', { logoFile: png }, cookie)
-    expect(first.status).toBe(200)
+    expect(first.status, await first.clone().text()).toBe(200)
     const logo = (await first.json()).data.logo as string
-    const second = await formRequest(t, 'PUT', '/api/admin/contact-settings', { logo: '' }, cookie)
+    const second = await formRequest(
+      t,
+      'PUT',
+      '/api/admin/contact-settings',
+      { ...settings, logo: '' },
+      cookie,
+    )
     expect(second.status).toBe(200)
     await t.deps.content.settled()
     expect(await t.deps.content.isUploadInHistory(logo)).toBe(true)

@@ -28,6 +28,8 @@ export function git(args: string[], call: GitCall): Promise<string> {
         else resolve(stdout)
       },
     )
+    // A git that exits before reading its input (an error) closes the pipe: its exit status reports it, not EPIPE.
+    child.stdin?.on('error', () => {})
     if (call.input !== undefined) child.stdin?.end(call.input)
   })
 }
