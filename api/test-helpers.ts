@@ -49,7 +49,8 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
     },
     async cleanup() {
       await current.deps.data.close()
-      await rm(root, { recursive: true, force: true })
+      // Retries: a file written as the test ends (a git object of the last commit) must not fail the cleanup.
+      await rm(root, { recursive: true, force: true, maxRetries: 5 })
     },
   }
 }

@@ -89,6 +89,7 @@ describe('every save is a commit', () => {
     await writeFile(join(root, 'notes.txt'), 'iki\n')
     gitIn(root, 'add', 'notes.txt')
     await writeFile(join(root, 'notes.txt'), 'üç\n')
+    await writeFile(join(root, 'notes.txt'), 'üç\n')
     await writeFile(join(root, 'yeni.txt'), 'izlenmiyor\n')
     const statusBefore = gitIn(root, 'status', '--porcelain')
     t = await createTestApp({ contentDir: join(root, 'content'), contentVersioning: { git: {} } })
@@ -99,6 +100,29 @@ describe('every save is a commit', () => {
       'Blog yazısı güncellendi: Depo içinde\n\ncontent/blogs.json',
     )
     expect(gitIn(root, 'diff', '--cached', '--name-only')).toContain('notes.txt')
+    // Someone commits in the repository between two saves: the next content commit goes on top of theirs.
+    const theirs = gitIn(
+      root,
+      '-c',
+      'user.name=X',
+      '-c',
+      'user.email=x@x',
+      'commit',
+      '-qm',
+      'notlar',
+      '--',
+      'notes.txt',
+    )
+    void theirs
+    const external = gitIn(root, 'rev-parse', 'HEAD')
+    const ali = await loginCookie(t, 'ali@ornek.com')
+    expect((await saveTitle(ali, 'Depo içinde 2')).status).toBe(200)
+    await t.deps.content.settled()
+    expect(gitIn(root, 'rev-parse', 'HEAD~1')).toBe(external)
+    expect(gitIn(root, 'show', 'HEAD:notes.txt')).toBe('üç')
+    await writeFile(join(root, 'notes.txt'), 'iki\n')
+    gitIn(root, 'add', 'notes.txt')
+    await writeFile(join(root, 'notes.txt'), 'üç\n')
     expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('üç\n')
     // Only content/blogs.json's line changes (HEAD moved under the untouched index); notes.txt stays staged.
     expect(

@@ -56,11 +56,21 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
   const run = (args: string[], env: Record<string, string> = {}, input?: string) =>
     git(args, { cwd: root, env: { ...indexEnv, ...env }, input })
 
-  async function commitOnce(files: FileSnapshot[], author: GitAuthor, message: string) {
+  // What HEAD was after our last commit, with the private index matching it: a save then costs five git calls.
+  // Someone else moving HEAD (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry rereads.
+  let known: { head: string | undefined; ref: string; tree: string | undefined } | null = null
+
+  async function readHead() {
     const head = (await gitOrNull(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { cwd: root }))?.trim()
     const ref = (await gitOrNull(['symbolic-ref', '-q', 'HEAD'], { cwd: root }))?.trim() || 'HEAD'
     await rm(indexEnv.GIT_INDEX_FILE, { force: true })
     if (head) await run(['read-tree', head])
+    const tree = head ? (await run(['rev-parse', `${head}^{tree}`])).trim() : undefined
+    return { head, ref, tree }
+  }
+
+  async function commitOnce(files: FileSnapshot[], author: GitAuthor, message: string) {
+    const { head, ref, tree: headTree } = (known ??= await readHead())
     const lines: string[] = []
     for (const file of files) {
       const blob = (await run(['hash-object', '-w', '--stdin'], {}, file.text)).trim()
@@ -68,11 +78,12 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
     }
     await run(['update-index', '--index-info'], {}, lines.join('\n') + '\n')
     const tree = (await run(['write-tree'])).trim()
-    if (head && tree === (await run(['rev-parse', `${head}^{tree}`])).trim()) return null
+    if (tree === headTree) return null
     const parents = head ? ['-p', head] : []
     const commit = (await run(['commit-tree', tree, ...parents], authorEnv(author), message)).trim()
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
     await run(['update-ref', '-m', message, ref, commit, head ?? '0'.repeat(40)])
+    known = { head: commit, ref, tree }
     return commit
   }
 
@@ -84,6 +95,7 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
         try {
           return await commitOnce(files, author, message)
         } catch (err) {
+          known = null // reread HEAD and the index before trying again
           if (attempt >= 3) throw err
         }
       }
