@@ -7,7 +7,7 @@ import { startServer } from './lib.ts'
 /**
  * Requests per second for the same page from our server and from nginx serving the same export folder
  * (SITE_BUILD_DIR/live), in the same run, with wrk (-t2 -c50 -d8s, Accept-Encoding: gzip, br). nginx runs as our
- * own process on a temporary config (2 workers, sendfile, no access log), never the system service.
+ * own process on a temporary config (2 workers running as the bench's user, since the temporary folders are private; sendfile; no access log; no gzip, so it sends the page uncompressed), never the system service.
  * Target (issue 9): ours ≥ 0.8 × nginx.
  */
 const SECONDS = Number(process.env.SECONDS ?? 8)
@@ -29,7 +29,7 @@ async function startNginx(root: string, nginxPort: number) {
   const conf = join(dir, 'nginx.conf')
   await writeFile(
     conf,
-    `daemon off; worker_processes 2; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+    `daemon off; user root; worker_processes 2; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { include /etc/nginx/mime.types; access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
