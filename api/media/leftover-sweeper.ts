@@ -1,6 +1,6 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
-import { isUploadUsed } from './upload-usage.ts'
+import { isUploadInHistory, isUploadUsed } from './upload-usage.ts'
 
 /** What one sweep removed (the dashboard's storage line shows the last one). */
 export type SweepReport = { at: string; programFiles: number; uploads: number }
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 3600 * 1000
  * upload killed mid-way streams into files/ before its record is saved) and uploads no content has referred to
  * for more than a day. At start nothing is being uploaded, so every unnamed program file goes; later sweeps only
  * take those over a day old, never an upload in progress. Uploads are judged by today's content (mediaUses /
- * isUploadUsed); once content history is in git, a check of older versions belongs here too. An upload with a
+ * isUploadUsed) and by content history: an upload any committed version refers to stays (isUploadInHistory). An upload with a
  * media-library record is never swept: the library lists it under 'Kullanılmayanlar' and staff delete it there.
  */
 export async function sweepLeftovers(
@@ -33,6 +33,8 @@ export async function sweepLeftovers(
   let uploads = 0
   for (const upload of await files.listUploads()) {
     if (upload.modifiedAt.getTime() > cutoff || inLibrary.has(upload.url) || isUploadUsed(content, upload.url)) continue
+    // A restore of an older version must find its images (issue 11).
+    if (await isUploadInHistory(content, upload.url)) continue
     await files.removeUpload(upload.url)
     uploads++
   }
