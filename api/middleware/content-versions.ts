@@ -21,11 +21,17 @@ function collectionOf(path: string): ContentName | null {
   return path.startsWith('/api/admin/') || area === 'contact-settings' ? (names[area] ?? null) : null
 }
 
-/** Adds `version` to every stored entry found anywhere in the body (whatever shape the list answer has). */
+/**
+ * Adds `version` to every stored entry found anywhere in the body (whatever shape the list answer has). A program
+ * has a `version` of its own (the spec's '1.0.0'), so its fingerprint goes in `contentVersion` instead.
+ */
 function addEntryVersions(body: unknown, versions: Map<string, string>): void {
   if (Array.isArray(body)) return body.forEach((v) => addEntryVersions(v, versions))
   if (!isRecord(body)) return
-  if (typeof body.id === 'string' && versions.has(body.id)) body.version = versions.get(body.id)
+  if (typeof body.id === 'string' && versions.has(body.id)) {
+    if ('version' in body) body.contentVersion = versions.get(body.id)
+    else body.version = versions.get(body.id)
+  }
   for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions)
 }
 

@@ -67,6 +67,10 @@ describe('admin programs', () => {
     await t.restart()
     const list = await publicList()
     expect(list).toContainEqual(body.data)
+    // The admin list keeps the program's own version; the edit fingerprint (issue 11) sits beside it.
+    const adminList = (await (await jsonRequest(t, 'GET', '/api/admin/programs', undefined, cookie)).json()).data
+    const mine = adminList.find((p: { id: string }) => p.id === body.data.id)
+    expect(mine).toMatchObject({ version: '1.0.0', contentVersion: expect.any(String) })
     expect(JSON.stringify(list)).not.toMatch(/files\/|filePath/)
     expect(t.changes).toEqual(['programs'])
   })

@@ -37,6 +37,8 @@ const STATIC_PAGES = [
   '/referanslarimiz',
   '/kutuphane',
   '/xml-goruntuleyici',
+  // The XML viewer's shell frame (an endpoint with its own CSP meta, decision 018).
+  '/xml-goruntuleyici/kabuk.html',
   '/bakim',
   '/404',
   '/robots.txt',
