@@ -8,7 +8,7 @@ const aboutBody = validate('json', aboutSchema)
 
 /** Replaces the who-are-we content with all seven fields and returns the saved copy. */
 const save = (c: { var: AppEnv['Variables'] }, input: About) =>
-  c.var.deps.content.update('about', (about) => structuredClone(Object.assign(about, input)))
+  c.var.deps.content.update('about', (about) => Object.assign(about, input))
 
 /**
  * Who-are-we content (mounted at /api/admin/hakkimizda). GET is public (app.ts) and returns the fields without a

@@ -54,7 +54,7 @@ export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', mediaFormL
   const { previous, saved } = await content.update('contact-settings', (settings) => {
     const previous = settings.logo
     Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous })
-    return { previous, saved: structuredClone(settings) }
+    return { previous, saved: settings }
   })
   // The old logo goes unless other content still shows it.
   if (previous !== saved.logo) await removeUnusedUploads(content, files, [previous])

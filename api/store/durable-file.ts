@@ -10,11 +10,13 @@ export const DIR_MODE = 0o700
  * Replaces `path` with `text` so that once this resolves the new bytes survive a crash or power cut, and a crash
  * at any moment leaves either the old or the new file, never a torn one: temp file, fsync, rename, fsync folder.
  */
-export async function writeFileDurably(path: string, text: string): Promise<void> {
+export async function writeFileDurably(path: string, text: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.tmp`)
   const file = await open(temp, 'w', FILE_MODE)
   try {
-    await file.writeFile(text)
+    // Pieces (json-text.ts) go in one writev, which writes them all.
+    if (Array.isArray(text)) await file.writev(text as Uint8Array[])
+    else await file.writeFile(text as string | Uint8Array)
     await file.sync()
   } finally {
     await file.close()

@@ -10,7 +10,7 @@ export type GitAuthor = { name: string; email: string }
 export type LogEntry = { commit: string; author: GitAuthor; date: string; message: string }
 
 /** A content file as one commit should record it (`name` is the file name inside CONTENT_DIR). */
-export type FileSnapshot = { name: string; text: string }
+export type FileSnapshot = { name: string; text: string | Uint8Array | readonly Uint8Array[] }
 
 /** The repository that versions CONTENT_DIR, driven with plumbing only (its index and work tree stay untouched). */
 export type ContentRepo = {
@@ -53,7 +53,7 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
   const pathOf = (name: string) => (prefix ? `${prefix}/${name}` : name)
   const indexDir = await mkdtemp(join(tmpdir(), 'content-index-'))
   const indexEnv = { GIT_INDEX_FILE: join(indexDir, 'index') }
-  const run = (args: string[], env: Record<string, string> = {}, input?: string) =>
+  const run = (args: string[], env: Record<string, string> = {}, input?: string | Uint8Array | readonly Uint8Array[]) =>
     git(args, { cwd: root, env: { ...indexEnv, ...env }, input })
 
   // What HEAD was after our last commit, with the private index matching it: a save then costs five git calls.

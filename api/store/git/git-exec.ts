@@ -5,8 +5,8 @@ export type GitCall = {
   cwd: string
   /** Extra environment (GIT_INDEX_FILE, author names). */
   env?: Record<string, string>
-  /** Text written to git's standard input. */
-  input?: string
+  /** Text or bytes (or pieces of them, in order) written to git's standard input. */
+  input?: string | Uint8Array | readonly Uint8Array[]
 }
 
 /** Environment without the caller's own GIT_* variables, so a server started from a git hook still works alone. */
@@ -30,7 +30,10 @@ export function git(args: string[], call: GitCall): Promise<string> {
     )
     // A git that exits before reading its input (an error) closes the pipe: its exit status reports it, not EPIPE.
     child.stdin?.on('error', () => {})
-    if (call.input !== undefined) child.stdin?.end(call.input)
+    if (Array.isArray(call.input)) {
+      for (const piece of call.input) child.stdin?.write(piece)
+      child.stdin?.end()
+    } else if (call.input !== undefined) child.stdin?.end(call.input)
   })
 }
 

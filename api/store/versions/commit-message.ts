@@ -18,7 +18,8 @@ export const SECTION_LABELS: Record<string, string> = {
   blog: 'Blog bölümü',
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+// An entry a save did not touch is the same object (json-db shares them): only changed ones are compared as text.
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The commit message for a save, read from what changed: 'Blog yazısı güncellendi: {başlık}',

@@ -20,6 +20,18 @@ export function entriesOf(name: ContentName, data: unknown): Entry[] {
   return Array.isArray(list) ? (list as Entry[]) : []
 }
 
+/**
+ * What a save may have added: in a list, the entries that are not the very objects it had before (json-db keeps
+ * untouched entries), plus anything beside the entries (the references' slider); a document whole.
+ */
+export function changedParts(name: ContentName, before: unknown, after: unknown): unknown[] {
+  if (!isList(name)) return [after]
+  const old = new Set<unknown>(entriesOf(name, before))
+  const parts: unknown[] = entriesOf(name, after).filter((e) => !old.has(e))
+  if (name === 'references') parts.push((after as ContentData['references'] | null)?.sliderImages)
+  return parts
+}
+
 /** True when `ref` names something that exists as a kind (an id for lists, a section for home, none for documents). */
 export function isValidRef(ref: ItemRef): boolean {
   if (isList(ref.name)) return !!ref.id

@@ -3,10 +3,11 @@ import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { failWithBody } from '../../lib/errors.ts'
 import type { Collections } from '../json-db.ts'
+import { collectionChunks } from '../json-text.ts'
 import type { ContentData, ContentName } from '../content-store.ts'
 import { SERVER_AUTHOR } from '../git/content-repo.ts'
 import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
-import { itemOf, versionOf, type ItemRef } from './content-items.ts'
+import { changedParts, itemOf, versionOf, type ItemRef } from './content-items.ts'
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
 import { checkContentFile, describeFileError, type ContentFileError } from './content-validation.ts'
@@ -30,8 +31,8 @@ class StaleVersion extends Error {
   }
 }
 
-/** The same serialisation as json-db, so a commit records exactly the bytes on disk. */
-const serialize = (data: unknown) => JSON.stringify(data, null, 2)
+/** The same serialisation as json-db (entry bytes cached), so a commit records exactly the bytes on disk. */
+const serialize = collectionChunks
 const signature = (path: string) =>
   stat(path).then(
     (s) => `${s.ino}:${s.size}:${s.mtimeMs}`,
@@ -117,7 +118,7 @@ export function versionCollections(
         if (git) {
           const after = inner.read(name)
           const text = serialize(after)
-          git.uploads.add(text)
+          git.uploads.add(changedParts(name, before, after))
           const message = context?.message ?? commitMessage(name, before, after)
           git.queue.enqueue({
             files: [{ name: `${name}.json`, text }],
