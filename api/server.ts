@@ -37,7 +37,7 @@ async function main() {
     onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? publisher.request() : undefined),
     buildStatus: publisher.status,
     contentVersioning: {
-      git: env.CONTENT_GIT === 'on' ? { remote: env.CONTENT_GIT_REMOTE } : undefined,
+      git: env.CONTENT_GIT === 'on' ? { remote: env.CONTENT_GIT_REMOTE, quiet: () => publisher.idle() } : undefined,
       watch: true,
     },
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',

@@ -85,6 +85,10 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       while (running) await running
       return status.generation
     },
+    /** Resolves once no publish is running or queued (git commits wait for it: they never slow a publish). */
+    async idle(): Promise<void> {
+      while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, 10)))
+    },
     /** Stops queued publishes and waits for a running one (graceful shutdown). */
     async stop(): Promise<void> {
       if (timer) clearTimeout(timer)

@@ -151,8 +151,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
     })
   }
 
+  // A save does not wait for a walk of the site's sources: the code is checked in the background (code-build.ts).
+  const currentCode =
+    o.code ?? latestCodeBuild(() => ensureCodeBuilt(o.repoRoot, o.siteUrl), () => void queue.request())
+
   async function publishOnce(seq: number, progress: (pages: string[]) => void): Promise<string[]> {
-    const code = await (o.code ?? (() => ensureCodeBuilt(o.repoRoot, o.siteUrl)))()
+    const code = await currentCode()
     const fresh = !bundle || bundle.stamp !== code.stamp || !dir
     const b = fresh ? await loadSiteBundle(code.dir, code.stamp) : bundle!
     const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read }

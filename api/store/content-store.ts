@@ -47,8 +47,12 @@ export type ContentStore = Collections<ContentData> & {
 
 /** How CONTENT_DIR is versioned and watched. */
 export type ContentOptions = {
-  /** Commit every save to git (the server turns it on); push to `remote` after each commit when set. */
-  git?: { remote?: string }
+  /**
+   * Commit every save to git (the server turns it on); push to `remote` after each commit when set. A commit
+   * first waits (briefly) for `quiet`: the server passes its publisher's idle, so git's processes never slow a
+   * publish.
+   */
+  git?: { remote?: string; quiet?: () => Promise<void> }
   /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
   watch?: boolean
 }
@@ -77,7 +81,7 @@ export async function openContentStore(
     const repo = openContentRepo(dir)
     repo.catch(() => {}) // reported through the queue's status
     const uploads = createUploadIndex(repo.then((r) => r.addedText()))
-    git = { queue: createCommitQueue(repo, options.git.remote), history: createContentHistory(repo), uploads }
+    git = { queue: createCommitQueue(repo, options.git.remote, undefined, options.git.quiet), history: createContentHistory(repo), uploads }
   }
   const versioned = versionCollections(inner, dir, names, git)
   await versioned.init()

@@ -15,6 +15,8 @@ export type GitStatus = {
 
 /** How long to wait before the n-th retry of a failed commit or push. */
 const retryDelay = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt)
+/** At most this long a commit waits for a publish to finish. */
+const QUIET_WAIT_MS = 2000
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
@@ -26,6 +28,7 @@ export function createCommitQueue(
   repo: Promise<ContentRepo>,
   remote?: string,
   onCommit?: (job: CommitJob) => void,
+  quiet?: () => Promise<void>,
 ) {
   const status: GitStatus = {
     pending: 0,
@@ -41,6 +44,8 @@ export function createCommitQueue(
   let pushAgain = false
 
   async function commit(job: CommitJob) {
+    // Each git call forks this process: wait (a little) for the publish the save started, so it goes first.
+    if (quiet) await Promise.race([quiet(), wait(QUIET_WAIT_MS)])
     for (let attempt = 0; ; attempt++) {
       try {
         const sha = await (await repo).commit(job.files, job.author, job.message)
