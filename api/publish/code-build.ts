@@ -62,3 +62,27 @@ async function removeUnused(root: string): Promise<void> {
     if (info && Date.now() - info.mtimeMs > KEEP_UNUSED_MS) await rm(join(root, name), { recursive: true, force: true })
   }
 }
+
+/**
+ * The code build for the save path without walking site/, schema/ and public/ on every save: the first call
+ * checks and waits; later calls answer the last result at once and, when it is older than `maxAgeMs`, check
+ * again in the background, calling `onChange` when the code changed (the publisher then publishes through it).
+ */
+export function latestCodeBuild(check: () => Promise<CodeBuild>, onChange: () => void, maxAgeMs = 2000) {
+  let last: { build: CodeBuild; at: number } | null = null
+  let checking: Promise<CodeBuild> | null = null
+  const recheck = () =>
+    (checking ??= check()
+      .then((build) => {
+        const changed = last !== null && last.build.stamp !== build.stamp
+        last = { build, at: Date.now() }
+        if (changed) onChange()
+        return build
+      })
+      .finally(() => (checking = null)))
+  return async (): Promise<CodeBuild> => {
+    if (!last) return recheck()
+    if (Date.now() - last.at > maxAgeMs) recheck().catch((err) => console.error(`Site kodu derlenemedi: ${err}`))
+    return last.build
+  }
+}

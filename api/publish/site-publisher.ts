@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Env } from '../lib/env.ts'
-import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
+import { ensureCodeBuilt, latestCodeBuild, type CodeBuild } from './code-build.ts'
 import {
   freshExportFolder,
   listExportFiles,
@@ -183,6 +183,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
     request: (): number => queue.request(),
     /** Publishes now and waits (tests, benches). */
     publishNow: queue.publishNow,
+    /** Resolves once no publish is running or queued. */
+    idle: queue.idle,
     /** The live index of the site (swapped whole by each publish). */
     site: (): StaticCache => index,
     hot,
@@ -192,7 +194,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
      */
     async ensureLive(): Promise<void> {
       const state = await readPublishState(o.buildRoot)
-      const code = await (o.code ?? (() => ensureCodeBuilt(o.repoRoot, o.siteUrl)))()
+      const code = await currentCode()
       if (state && state.code === code.stamp && (await stat(state.dir).catch(() => null))) {
         bundle = await loadSiteBundle(code.dir, code.stamp)
         records = new Map(Object.entries(state.pages))
