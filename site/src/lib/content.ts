@@ -52,8 +52,13 @@ function withImageSources(items: unknown, images: unknown): unknown {
     return item.type === 'image' && !item.src && typeof byIndex === 'string' ? { ...item, src: byIndex } : raw
   })
 }
-const newestFirst = <T extends { createdAt: string }>(a: T, b: T) =>
-  (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0)
+/** Newest first (undated last, stable otherwise); each date parsed once, not once per comparison (10,000 posts). */
+function newestFirst<T extends { createdAt: string }>(entries: T[]): T[] {
+  return entries
+    .map((entry) => ({ entry, time: Date.parse(entry.createdAt) || 0 }))
+    .sort((a, b) => b.time - a.time)
+    .map(({ entry }) => entry)
+}
 
 /** content/contact-settings.json: brand, logo, contact details, social links. */
 export const loadContactSettings = (): ContactSettings =>
@@ -86,7 +91,7 @@ export const loadReferences = (): References =>
 /** Every blog post, drafts included, newest first. */
 export const loadAllBlogs = (): BlogPost[] =>
   once('blogs', (dir) =>
-    readContentList(dir, 'blogs', blogPostSchema, (raw) => normaliseEntry(raw, [])).sort(newestFirst),
+    newestFirst(readContentList(dir, 'blogs', blogPostSchema, (raw) => normaliseEntry(raw, []))),
   )
 
 /** Published blog posts, newest first (what the public site shows). */
@@ -103,9 +108,9 @@ export const findPublishedBlog = (id: string | undefined): BlogPost | undefined 
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
   once('social-projects', (dir) =>
-    readContentList(dir, 'social-projects', socialProjectSchema, (raw) =>
-      normaliseEntry(raw, ['project_date']),
-    ).sort(newestFirst),
+    newestFirst(
+      readContentList(dir, 'social-projects', socialProjectSchema, (raw) => normaliseEntry(raw, ['project_date'])),
+    ),
   )
 
 /** Published social projects (a missing status counts as published), newest first. */

@@ -49,7 +49,10 @@ export function robotsTxt(site: URL | string): string {
   ].join('\n')
 }
 
-/** rss.xml: RSS 2.0 feed of the published blog posts, newest first. */
+/** How many of the newest posts the feed carries (decision 022): readers poll it; the archive is the blog. */
+export const RSS_ITEMS = 50
+
+/** rss.xml: RSS 2.0 feed of the given published blog posts (the newest RSS_ITEMS), newest first. */
 export function rssXml(site: URL | string, brand: string, description: string, posts: BlogPost[]): string {
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(`/blog/${post.id}`, site))

@@ -8,7 +8,9 @@ import {
   loadPublishedProjects,
   loadReferences,
 } from './content.ts'
+import { RSS_ITEMS } from './feeds.ts'
 import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
+import { isoDateOnly } from './xml.ts'
 
 /** One page of the site and the key of what it shows: an equal key means the rendered page is still right. */
 export type SitePage = { path: string; key: string }
@@ -52,17 +54,29 @@ const STATIC_PAGES = [
 export function sitePages(): SitePage[] {
   const chrome = hash(loadContactSettings())
   const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
-  const blogs = loadPublishedBlogs().map((post) => ({ id: post.id, key: hashEntry(post), tags: post.tags }))
-  const projects = loadPublishedProjects().map((project) => ({ id: project.id, key: hashEntry(project) }))
+  const lastmod = (e: { id: string; createdAt: string; updatedAt?: string }) =>
+    `${e.id}@${isoDateOnly(e.updatedAt || e.createdAt)}`
+  const blogs = loadPublishedBlogs().map((post) => ({
+    id: post.id,
+    key: hashEntry(post),
+    tags: post.tags,
+    listed: lastmod(post),
+  }))
+  const projects = loadPublishedProjects().map((project) => ({
+    id: project.id,
+    key: hashEntry(project),
+    listed: lastmod(project),
+  }))
   const preview = [...blogs.slice(0, 3), ...projects.slice(0, 3)].map((e) => e.key).join()
   const pages: SitePage[] = STATIC_PAGES.map((path) => ({
     path,
     key: `${chrome}:${small}${path === '/' ? `:${preview}` : ''}`,
   }))
-  const allBlogs = hash(blogs.map((b) => b.key).join())
-  const allProjects = hash(projects.map((p) => p.key).join())
-  pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${allBlogs}` })
-  pages.push({ path: '/sitemap.xml', key: `${allBlogs}:${allProjects}` })
+  // The feed shows the newest posts only; the sitemap each address and its day of last change (feeds.ts).
+  const feed = hash(blogs.slice(0, RSS_ITEMS).map((b) => b.key).join())
+  const listed = hash([...blogs, ...projects].map((e) => e.listed).join())
+  pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${feed}` })
+  pages.push({ path: '/sitemap.xml', key: listed })
   for (const b of blogs) pages.push({ path: `/blog/${b.id}`, key: `${chrome}:${b.key}` })
   for (const p of projects) pages.push({ path: `/sosyal-sorumluluk/${p.id}`, key: `${chrome}:${p.key}` })
   const tags = hash([...new Set(blogs.flatMap((b) => b.tags))].sort())
