@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 
 export const repoRoot = join(import.meta.dirname, '..')
 export const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
@@ -56,7 +57,7 @@ export async function startServer(port: number, extraEnv: Record<string, string>
     ...extraEnv,
   }
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'api', 'server.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repoRoot, 'api', 'server.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 600_000
   while (Date.now() < deadline) {

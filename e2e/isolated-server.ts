@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'playwright/test'
 import { ADMIN } from './helpers.ts'
+import { SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 
 /**
  * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
@@ -24,7 +25,7 @@ export async function startIsolatedServer(
   edit(content)
   for (const name of files)
     await writeFile(join(contentDir, `${name}.json`), JSON.stringify(content[name], null, 2))
-  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'api', 'server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(import.meta.dirname, '..', 'api', 'server.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
