@@ -1,6 +1,6 @@
 import { getRequestListener } from '@hono/node-server'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { connect, type AddressInfo } from 'node:net'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -73,5 +73,42 @@ describe('fast site path', () => {
     await t.deps.data.update('state', (s) => void (s.maintenanceMode = true))
     expect((await fetch(`${base}/`)).status).toBe(503)
     expect(fastAnswers).toBe(0)
+  })
+
+  it('answers with its prebuilt head like Node would: keep-alive, pipelined, HTTP/1.0 and Connection: close', async () => {
+    await fetch(`${base}/`) // warms the page
+    const { port } = server.address() as AddressInfo
+    /** Sends raw request text and collects everything until the server closes or `until` has matched. */
+    const exchange = (text: string, until?: RegExp) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(text))
+        let got = ''
+        socket.on('data', (d) => {
+          got += d.toString('latin1')
+          if (until && until.test(got)) socket.end()
+        })
+        socket.on('close', () => resolve(got))
+      })
+    const get = 'GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\n\r\n'
+    const two = await exchange(get + get, /(HTTP\/1\.1 200 OK[\s\S]*){2}[\s\S]*content-length: (\d+)[\s\S]*\r\n\r\n/)
+    const answers = two.split('HTTP/1.1 200 OK').slice(1)
+    expect(answers).toHaveLength(2)
+    for (const answer of answers) {
+      expect(answer).toMatch(/\r\nDate: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r\n/)
+      expect(answer).toContain('\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n')
+      expect(answer).toContain('content-encoding: br')
+    }
+    expect(fastAnswers).toBe(2)
+    // Node's own head for the same server (a 404 through Hono) says the same about the connection.
+    const notFound = await exchange('GET /yok HTTP/1.1\r\nHost: x\r\n\r\n', /\r\n\r\n/)
+    expect(notFound).toContain('\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n')
+    // A client that closes gets Node's own answer, which says so and closes.
+    const old = await exchange('GET / HTTP/1.0\r\nHost: x\r\n\r\n')
+    expect(old).toMatch(/^HTTP\/1\.1 200 OK/)
+    expect(old).toContain('Connection: close')
+    const closing = await exchange('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    expect(closing).toContain('Connection: close')
+    const head = await exchange('HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    expect(head.endsWith('\r\n\r\n')).toBe(true)
   })
 })
