@@ -8,6 +8,8 @@ export type RenderScope = { contentDir: string; version: number; read?: (name: s
 /** The site's render bundle, loaded once per code build into this process. */
 export type SiteBundle = {
   stamp: string
+  /** The code build's folder (client/ and server/). */
+  dir: string
   /** Client assets, public files and content-free pages written by the build. */
   clientDir: string
   listPages(scope: RenderScope): SitePage[]
@@ -25,7 +27,7 @@ export async function loadSiteBundle(dir: string, stamp: string): Promise<SiteBu
     SiteBundle,
     'listPages' | 'renderPage'
   >
-  return { stamp, clientDir: join(dir, 'client'), listPages: entry.listPages, renderPage: entry.renderPage }
+  return { stamp, dir, clientDir: join(dir, 'client'), listPages: entry.listPages, renderPage: entry.renderPage }
 }
 
 /** Where a page lives in an export folder, as a static host serves it: '/blog/x' → 'blog/x/index.html'. */

@@ -21,8 +21,19 @@ async function contentCopy(name: string): Promise<string> {
   await cp(join(repoRoot, 'content'), dir, { recursive: true })
   return dir
 }
-function publisherOn(name: string, contentDir: string) {
-  return createSitePublisher({ repoRoot, contentDir, buildRoot: join(root, name, 'build'), siteUrl, code: async () => code })
+function publisherOn(name: string, contentDir: string, options: { childRenderAbove?: number; read?: (name: string) => unknown } = {}) {
+  return createSitePublisher({ repoRoot, contentDir, buildRoot: join(root, name, 'build'), siteUrl, code: async () => code, ...options })
+}
+/** Every file of two exports, compared byte for byte. */
+async function expectSameExports(a: string, b: string) {
+  const [dirA, dirB] = [a, b].map((name) => join(root, name, 'build', 'live'))
+  const files = (await listExportFiles(dirA!)).sort()
+  expect(files).toEqual((await listExportFiles(dirB!)).sort())
+  for (const file of files) {
+    const [x, y] = await Promise.all([readFile(join(dirA!, file)), readFile(join(dirB!, file))])
+    expect(x.equals(y), file).toBe(true)
+  }
+  return files
 }
 type Json = Record<string, unknown>
 async function edit(dir: string, file: string, change: (data: Json[]) => Json[]) {
@@ -66,6 +77,30 @@ describe('site publisher', () => {
     const page = inc.site().get('/blog/yeni-yazi/index.html')!
     await inc.hot.ready(page)
     expect(page.body!.toString()).toContain('Yeni yazı İçerik')
+  }, 120_000)
+
+  it('a full publish in a child process writes the same export as one in the server, from the content in memory', async () => {
+    const content = await contentCopy('here')
+    await publisherOn('here', content).ensureLive()
+    // The child renders a snapshot of what the API holds: here the files as read, though the folder changes after.
+    const inMemory = new Map<string, unknown>()
+    for (const name of ['contact-settings', 'home', 'about', 'references', 'blogs', 'social-projects', 'programs', 'media'])
+      inMemory.set(name, JSON.parse(await readFile(join(content, `${name}.json`), 'utf8')))
+    const childContent = await contentCopy('child')
+    await edit(childContent, 'blogs', () => [])
+    const child = publisherOn('child', childContent, { childRenderAbove: 0, read: (name) => inMemory.get(name) })
+    await child.ensureLive()
+    expect((await manifest('child')).full).toBe(true)
+    const files = await expectSameExports('here', 'child')
+    expect(files.filter((f) => f.startsWith('/blog/')).length).toBeGreaterThan(3)
+    expect(child.status()).toMatchObject({ lastError: null })
+
+    // A page that fails in the child fails the publish with the child's own message; nothing goes live.
+    const broken = publisherOn('child-broken', childContent, {
+      childRenderAbove: 0,
+      read: (name) => (name === 'blogs' ? [{ ...(inMemory.get('blogs') as Json[])[0], title: 42 }] : inMemory.get(name)),
+    })
+    await expect(broken.ensureLive()).rejects.toThrow(/Sayfa oluşturulamadı/)
   }, 120_000)
 
   it('a failing publish keeps the live pages, reports the error, and the next save publishes again', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Env } from '../lib/env.ts'
@@ -15,12 +14,16 @@ import {
 } from './export-folder.ts'
 import { createHotFiles } from './hot-files.ts'
 import { mimeType } from './mime.ts'
+import { renderAllInChild, snapshotContent } from './full-render.ts'
+import { etagOf, renderSitePage } from './page-render.ts'
 import { createPublishQueue } from './publish-queue.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 import type { CachedFile, StaticCache } from './static-cache.ts'
 
 /** More changed pages than this (contact settings, a new code build) render into a fresh folder, not in memory. */
 const FULL_PUBLISH_PAGES = 300
+/** A full publish of more pages than this renders in a child process (full-render.ts), not in the server's. */
+const CHILD_RENDER_PAGES = 1000
 const LARGE_FILE_BYTES = 2 * 1024 * 1024
 
 export type SitePublisherOptions = {
@@ -35,19 +38,12 @@ export type SitePublisherOptions = {
   hotBytes?: number
   /** The API's content in memory by collection name: renders skip reading and parsing the files. */
   read?: (name: string) => unknown
+  /** Full publishes of more pages render in a child process (default 1,000; tests lower it). */
+  childRenderAbove?: number
   /** The code build; `astro build` when site/, schema/ or public/ changed (tests may pass a fixed one). */
   code?: () => Promise<CodeBuild>
 }
 
-/** The page with its CSP as a <meta> first in its <head>. */
-function withCspMeta(body: Uint8Array, csp: string): Uint8Array {
-  const html = Buffer.from(body).toString('utf8')
-  if (/<meta[^>]+http-equiv=["']?content-security-policy/i.test(html)) return body
-  const meta = `<meta http-equiv="content-security-policy" content="${csp.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`
-  return Buffer.from(html.replace(/<head>/i, `<head>${meta}`))
-}
-
-const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`
 const urlKey = (path: string) => `/${pageFile(path)}`
 
 /**
@@ -57,28 +53,14 @@ const urlKey = (path: string) => `/${pageFile(path)}`
  */
 export function createSitePublisher(o: SitePublisherOptions) {
   const now = o.now ?? (() => new Date())
-  const hot = createHotFiles(o.hotBytes ?? 48 * 1024 * 1024)
+  const hot = createHotFiles(o.hotBytes ?? 32 * 1024 * 1024)
   let bundle: SiteBundle | null = null
   let dir: string | null = null
   let records = new Map<string, PageRecord>()
   let index: StaticCache = new Map()
   let version = 0
 
-  /** Renders one page; anything but a page (or the 404 page's 404) fails the publish. */
-  async function render(b: SiteBundle, page: SitePage, scope: RenderScope) {
-    const res = await b.renderPage(new URL(page.path, o.siteUrl).href, scope)
-    let body: Uint8Array = new Uint8Array(await res.arrayBuffer())
-    // Astro sends an on-demand page's CSP (security.csp) as a header; a static build puts it in a <meta>. The
-    // export must carry it in the page, as a static build would (page-policy.ts reads it from there).
-    const csp = res.headers.get('content-security-policy')
-    if (csp && (res.headers.get('content-type') ?? '').startsWith('text/html')) body = withCspMeta(body, csp)
-    const expected = page.path === '/404' ? 404 : 200
-    if (res.status !== expected) throw new Error(`Sayfa oluşturulamadı: ${page.path} (HTTP ${res.status})`)
-    const type = res.headers.get('content-type') ?? mimeType(pageFile(page.path))
-    const record: PageRecord = { key: page.key, type, etag: etagOf(body), size: body.length }
-    if (res.status !== 200) record.status = res.status
-    return { path: page.path, body, record }
-  }
+  const render = (b: SiteBundle, page: SitePage, scope: RenderScope) => renderSitePage(b, page, scope, o.siteUrl)
 
   function pageEntry(folder: string, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
     const file: CachedFile = { type: r.type, etag: r.etag, size: r.size, sourcePath: join(folder, pageFile(path)) }
@@ -103,16 +85,33 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return next
   }
 
+  /** Renders every page into `folder`, in this process: the pages' records. */
+  async function renderAllHere(b: SiteBundle, pages: SitePage[], scope: RenderScope, folder: string) {
+    const next = new Map<string, PageRecord>()
+    for (const page of pages) {
+      const r = await render(b, page, scope)
+      await writeFileAtomic(join(folder, pageFile(page.path)), r.body)
+      next.set(page.path, r.record)
+    }
+    return next
+  }
+
+  /** The same in a child process, from a snapshot of the content in memory (or the content folder). */
+  async function renderAllInChildProcess(b: SiteBundle, pages: SitePage[], folder: string, seq: number) {
+    const workDir = join(o.buildRoot, `.render-${process.pid}-${seq}`)
+    const contentDir = o.read ? join(workDir, 'content') : o.contentDir
+    if (o.read) await snapshotContent(o.read, contentDir)
+    return renderAllInChild({ codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages }, workDir)
+  }
+
   /** Renders every page into a fresh folder and makes it live (first start, new code, many changes). */
   async function publishAll(b: SiteBundle, pages: SitePage[], scope: RenderScope, seq: number) {
     const folder = await freshExportFolder(o.buildRoot, b.clientDir, now())
     try {
-      const next = new Map<string, PageRecord>()
-      for (const page of pages) {
-        const r = await render(b, page, scope)
-        await writeFileAtomic(join(folder, pageFile(page.path)), r.body)
-        next.set(page.path, r.record)
-      }
+      const next =
+        pages.length > (o.childRenderAbove ?? CHILD_RENDER_PAGES)
+          ? await renderAllInChildProcess(b, pages, folder, seq)
+          : await renderAllHere(b, pages, scope, folder)
       const nextIndex = await indexFolder(folder, next)
       ;[bundle, dir, records, index] = [b, folder, next, nextIndex]
     } catch (err) {

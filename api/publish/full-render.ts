@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.ts'
+import { collectionChunks } from '../store/json-text.ts'
+import type { PageRecord } from './export-folder.ts'
+import type { FullRenderJob } from './full-render-child.ts'
+
+/** The content files the site reads (site/src/lib/content.ts, picture.ts). */
+const CONTENT_NAMES = ['contact-settings', 'home', 'about', 'references', 'blogs', 'social-projects', 'programs', 'media']
+
+/**
+ * Writes the server's content as it is in memory into `dir`, as the files it would save: the child renders
+ * exactly what the API holds (an invalid file edited outside the API is refused by the API, not rendered).
+ */
+export async function snapshotContent(read: (name: string) => unknown, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  for (const name of CONTENT_NAMES) {
+    const data = read(name)
+    if (data !== undefined) await writeFile(join(dir, `${name}.json`), collectionChunks(data))
+  }
+}
+
+type ChildResult = { records?: Record<string, PageRecord>; error?: string }
+
+/** Renders every page of a full publish in a child process (full-render-child.ts); resolves with the records. */
+export async function renderAllInChild(job: Omit<FullRenderJob, 'resultFile'>, workDir: string): Promise<Map<string, PageRecord>> {
+  await mkdir(workDir, { recursive: true })
+  const jobFile = join(workDir, 'job.json')
+  const resultFile = join(workDir, 'result.json')
+  await writeFile(jobFile, JSON.stringify({ ...job, resultFile }))
+  try {
+    const crashed = await new Promise<string | null>((resolve) => {
+      const child = join(import.meta.dirname, 'full-render-child.ts')
+      execFile(process.execPath, [...SERVER_NODE_FLAGS, child, jobFile], { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...SERVER_ENV } }, (err, _out, stderr) =>
+        resolve(err ? stderr.trim() || err.message : null),
+      )
+    })
+    const result = (await readFile(resultFile, 'utf8').then(JSON.parse, () => null)) as ChildResult | null
+    if (result?.error !== undefined) throw new Error(result.error)
+    if (!result?.records) throw new Error(`Site yayımlanamadı: ${crashed ?? 'sonuç yok'}`)
+    return new Map(Object.entries(result.records))
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+}
