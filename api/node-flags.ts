@@ -1,7 +1,12 @@
 /**
- * Node flags the server runs with (package.json's `start`, the benches and isolated test servers).
- * `--max-semi-space-size=8`: Node 24 sizes V8's young generation up to 64 MB per semi-space on a large machine,
- * and the pages it grows to stay resident; 8 MB keeps a 10,000-post site under 400 MB RSS (bench/README.md)
- * with no measurable cost to serving or publishing.
+ * How the server process is started (package.json's `start`, the benches and isolated test servers):
+ * - `--max-semi-space-size=8`: Node 24 lets V8's young generation grow to 64 MB per semi-space on a large machine,
+ *   and the pages it grows to stay resident.
+ * - `MALLOC_MMAP_THRESHOLD_=16384` (glibc): page bodies and their brotli/gzip forms (16 KB–2 MB) are allocated
+ *   from mmap and given back when freed, instead of fragmenting the main heap after glibc's dynamic threshold
+ *   has grown. Ignored where the C library is not glibc.
+ * Together they keep a 10,000-post site well under 400 MB RSS (bench/README.md, decision 022), with no
+ * measurable cost to serving or publishing.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8']
+export const SERVER_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: '16384' }

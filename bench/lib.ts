@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SERVER_NODE_FLAGS } from '../api/node-flags.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 
 export const repoRoot = join(import.meta.dirname, '..')
 export const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
@@ -47,6 +47,7 @@ export async function startServer(port: number, extraEnv: Record<string, string>
   const contentDir = await makeContent(root, options.posts)
   const env = {
     ...process.env,
+    ...SERVER_ENV,
     PORT: String(port),
     CONTENT_DIR: contentDir,
     DATA_DIR: join(root, 'data'),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'playwright/test'
 import { ADMIN } from './helpers.ts'
-import { SERVER_NODE_FLAGS } from '../api/node-flags.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 
 /**
  * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
@@ -28,6 +28,7 @@ export async function startIsolatedServer(
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(import.meta.dirname, '..', 'api', 'server.ts')], {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       CONTENT_DIR: contentDir,
