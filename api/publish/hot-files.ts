@@ -37,8 +37,10 @@ export function createHotFiles(maxBytes: number) {
   const lru = new Map<CachedFile, number>()
   const loading = new WeakMap<CachedFile, Promise<void>>()
   let bytes = 0
+  let youngest: CachedFile | null = null
 
   function remember(file: CachedFile) {
+    youngest = file
     const size = bytesOf(file)
     const before = lru.get(file)
     if (before !== undefined) {
@@ -68,7 +70,7 @@ export function createHotFiles(maxBytes: number) {
       if (file.diskPath) return null
       if (file.body && (file.br || !isCompressible(file.type) || file.body.length <= 256)) {
         // A hit moves the file to the young end only now and then: most hits cost nothing.
-        if (lru.size > 64 && (lru.get(file) ?? 0) > 0 && Math.random() > 0.05) return null
+        if (file === youngest || (lru.size > 64 && (lru.get(file) ?? 0) > 0 && Math.random() > 0.05)) return null
         remember(file)
         return null
       }
