@@ -49,16 +49,19 @@ function withVersions(name: ContentName, body: Json, content: ContentStore): voi
 /**
  * Every content item in an admin read carries `version` (a fingerprint of the stored JSON), which the admin sends
  * back as If-Match; documents (about, contact settings), whose answers the spec fixes field by field, carry it as
- * their ETag. Done here, over the answer, so list routes keep their own shapes.
+ * their ETag, on reads and on saves. Done here, over the answer, so list routes keep their own shapes.
  */
 export const contentVersions = createMiddleware<AppEnv>(async (c, next) => {
   await next()
-  const name = c.req.method === 'GET' && c.res.status === 200 ? collectionOf(c.req.path) : null
+  const ok = c.res.status >= 200 && c.res.status < 300
+  const name = ok ? collectionOf(c.req.path) : null
   if (!name || !c.res.headers.get('content-type')?.includes('application/json')) return
   if (name === 'about' || name === 'contact-settings') {
+    // On a save's answer too: the editor's next save sends it (no refetch, no conflict with itself).
     c.res.headers.set('ETag', `"${versionOf(c.var.deps.content.read(name))}"`)
     return
   }
+  if (c.req.method !== 'GET') return
   const body = (await c.res.clone().json()) as unknown
   if (!isRecord(body)) return
   withVersions(name, body, c.var.deps.content)

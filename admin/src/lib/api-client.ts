@@ -34,12 +34,15 @@ export function lastSavePublish(): number {
 /** Per-call options: `ifMatch` sends the version the admin loaded, so a stale save gets 412 (issue 11). */
 export type RequestOptions = { ifMatch?: string }
 
-async function request<T>(
+/** The answer's JSON and, for documents (about, contact settings), the version its ETag names. */
+type Answer<T> = { data: T; version?: string }
+
+async function exchange<T>(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<Answer<T>> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: {} }
   if (options.ifMatch) (init.headers as Record<string, string>)['if-match'] = `"${options.ifMatch}"`
   if (body instanceof FormData) init.body = body
@@ -65,8 +68,13 @@ async function request<T>(
       data,
     )
   }
-  return data as T
+  const etag = res.headers.get('etag')
+  return { data: data as T, version: etag ? etag.replace(/^W\//, '').replace(/"/g, '') : undefined }
 }
+
+const request = async <T>(method: string, path: string, body?: unknown, options?: RequestOptions) =>
+  (await exchange<T>(method, path, body, options)).data
+
 
 /** The one way the admin talks to the API (same origin, session cookie). Bodies: object → JSON, FormData → multipart. */
 export const api = {
@@ -75,6 +83,11 @@ export const api = {
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** GET of a document whose version is its ETag (about, contact settings). */
+  getVersioned: <T>(path: string) => exchange<T>('GET', path),
+  /** A save of such a document: the answer's ETag is the saved version (the next save's If-Match). */
+  sendVersioned: <T>(method: 'POST' | 'PUT', path: string, body: unknown, options?: RequestOptions) =>
+    exchange<T>(method, path, body, options),
 }
 
 /** The server's message when it sent one, else the spec's fallback text. */

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
@@ -8,6 +9,12 @@ import { AboutEditor } from './components/AboutEditor.tsx'
 /** /admin/hakkimizda-duzenle: the who-are-we editor. */
 export default function AboutEditorPage() {
   const about = useAbout()
+  // A restore or taking another admin's version loads the page again and starts the editor afresh.
+  const [generation, setGeneration] = useState(0)
+  const reload = async () => {
+    await about.refetch()
+    setGeneration((g) => g + 1)
+  }
   return (
     <>
       <PageHeader title="Biz Kimiz Düzenle" description="Biz Kimiz ve Hakkımızda sayfalarındaki iki bölüm." />
@@ -16,7 +23,7 @@ export default function AboutEditorPage() {
       ) : about.isError ? (
         <LoadError fallback={msg.aboutLoadError} error={about.error} />
       ) : (
-        <AboutEditor initial={about.data} />
+        <AboutEditor key={generation} initial={about.data} onReload={() => void reload()} />
       )}
     </>
   )

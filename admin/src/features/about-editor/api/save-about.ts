@@ -3,12 +3,19 @@ import type { About } from '#schema/about.ts'
 import { api } from '../../../lib/api-client.ts'
 import { aboutKey } from './get-about.ts'
 
-/** POST /api/admin/hakkimizda when `create` (the server record is entirely empty), else PUT; all seven fields. */
-export async function saveAbout({ about, create }: { about: About; create: boolean }) {
+/**
+ * POST /api/admin/hakkimizda when `create` (the server record is entirely empty), else PUT; all seven fields.
+ * `version` (as loaded, or as the last save answered) goes as If-Match; the answer's is the next one.
+ */
+export async function saveAbout({ about, create, version }: { about: About; create: boolean; version?: string }) {
   const body = { ...about, title1: '' }
-  return create
-    ? api.post<{ message?: string; data?: About }>('/api/admin/hakkimizda', body)
-    : api.put<{ message?: string; data?: About }>('/api/admin/hakkimizda', body)
+  const res = await api.sendVersioned<{ message?: string; data?: About }>(
+    create ? 'POST' : 'PUT',
+    '/api/admin/hakkimizda',
+    body,
+    { ifMatch: version },
+  )
+  return { ...res.data, version: res.version }
 }
 
 export function useSaveAbout() {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { aboutSchema, isAboutEmpty, type About } from '#schema/about.ts'
 import { msg } from '#schema/messages.ts'
 import { errorText } from '../../../lib/api-client.ts'
@@ -7,11 +7,19 @@ import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
+import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import type { LoadedAbout } from '../api/get-about.ts'
 import { useSaveAbout } from '../api/save-about.ts'
 import { AboutBlock, type BlockValues } from './AboutBlock.tsx'
 
 /** Both blocks and one Save: new images are uploaded first, then the seven fields are sent. */
-export function AboutEditor({ initial }: { initial: About }) {
+type Props = {
+  initial: LoadedAbout
+  /** Loads the page again (after a restore, or to take another admin's version). */
+  onReload: () => void
+}
+
+export function AboutEditor({ initial, onReload }: Props) {
   const [first, setFirst] = useState<BlockValues>({
     title: initial.title2,
     description: initial.description1,
@@ -28,6 +36,31 @@ export function AboutEditor({ initial }: { initial: About }) {
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveAbout()
   const { message, show } = useTimedMessage(3000)
+  const [version, setVersion] = useState(initial.version)
+  const pending = useRef<{ about: About; create: boolean } | null>(null)
+  const saved = (res: { message?: string; version?: string }, create: boolean) => {
+    setVersion(res.version)
+    show('success', res.message ?? (create ? msg.aboutCreated : msg.aboutUpdated))
+    setPublishedAt(Date.now())
+  }
+  const guarded = useGuardedEditor({
+    history: { collection: 'about', what: 'Biz Kimiz / Hakkımızda' },
+    loaded: initial,
+    version,
+    send: async (v) => {
+      const res = await save.mutateAsync({ ...pending.current!, version: v })
+      saved(res, pending.current!.create)
+      return res
+    },
+    savedText: msg.aboutUpdated,
+    errorPrefix: '',
+    onSaved: (text) => {
+      show('success', text)
+      onReload()
+    },
+    onError: (text) => show('error', text),
+    onReload,
+  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -54,22 +87,20 @@ export function AboutEditor({ initial }: { initial: About }) {
     })
     if (!checked.success) return show('error', checked.error.issues[0]?.message ?? msg.aboutSaveError)
     const create = isAboutEmpty(initial)
-    save.mutate(
-      { about: checked.data, create },
-      {
-        onSuccess: (res) => {
-          setFirst((b) => ({ ...b, image: image1, file: null }))
-          setSecond((b) => ({ ...b, image: image2, file: null }))
-          show('success', res.message ?? (create ? msg.aboutCreated : msg.aboutUpdated))
-          setPublishedAt(Date.now())
-        },
-        onError: (error) => show('error', errorText(error, msg.aboutSaveError)),
-      },
-    )
+    pending.current = { about: checked.data, create }
+    try {
+      await guarded.save()
+      setFirst((b) => ({ ...b, image: image1, file: null }))
+      setSecond((b) => ({ ...b, image: image2, file: null }))
+    } catch (error) {
+      show('error', errorText(error, msg.aboutSaveError))
+    }
   }
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
+      {guarded.dialog}
+      <div className="editor-toolbar">{guarded.history}</div>
       <AboutBlock heading="Birinci Bölüm" imageSide="right" value={first} onChange={setFirst} />
       <AboutBlock heading="İkinci Bölüm" imageSide="left" value={second} onChange={setSecond} />
       <div className="sticky-actions">

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
-import { contactSettingsInputSchema, type ContactSettings } from '#schema/contact-settings.ts'
+import { useRef, useState, type FormEvent } from 'react'
+import { contactSettingsInputSchema } from '#schema/contact-settings.ts'
 import { msg } from '#schema/messages.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
@@ -11,11 +11,19 @@ import { Notice } from '../../../components/ui/Notice.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
-import { useSaveContactSettings } from '../api/save-contact-settings.ts'
+import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import type { LoadedContactSettings } from '../api/get-contact-settings.ts'
+import { useSaveContactSettings, type ContactSettingsSave } from '../api/save-contact-settings.ts'
 import { socialKeys, socialLabels, toValues, type SettingsValues } from './settings-values.ts'
 
 /** Every contact setting with one save button; the message disappears after 5 s. */
-export function ContactSettingsForm({ initial }: { initial: Partial<ContactSettings> }) {
+type Props = {
+  initial: LoadedContactSettings
+  /** Loads the settings again (after a restore, or to take another admin's version). */
+  onReload: () => void
+}
+
+export function ContactSettingsForm({ initial, onReload }: Props) {
   const [values, setValues] = useState<SettingsValues>(() => toValues(initial))
   const [logo, setLogo] = useState(initial.logo ?? '')
   const [logoFile, setLogoFile] = useState<File | null>(null)
@@ -23,6 +31,29 @@ export function ContactSettingsForm({ initial }: { initial: Partial<ContactSetti
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveContactSettings()
   const { message, show } = useTimedMessage(5000)
+  const [version, setVersion] = useState(initial.version)
+  const pending = useRef<Omit<ContactSettingsSave, 'version'> | null>(null)
+  const guarded = useGuardedEditor({
+    history: { collection: 'contact-settings', what: 'İletişim ayarları' },
+    loaded: initial,
+    version,
+    send: async (v) => {
+      const res = await save.mutateAsync({ ...pending.current!, version: v })
+      setVersion(res.version)
+      setLogo(res.data?.logo ?? '')
+      setLogoFile(null)
+      setPublishedAt(Date.now())
+      return res
+    },
+    savedText: msg.contactSettingsSaved,
+    errorPrefix: '',
+    onSaved: (text) => {
+      show('success', text)
+      onReload()
+    },
+    onError: (text) => show('error', text),
+    onReload,
+  })
   // value, onChange and error of one plain text setting, spread into its input.
   const bind = (key: Exclude<keyof SettingsValues, 'socialLinks'>) => ({
     value: values[key],
@@ -32,30 +63,29 @@ export function ContactSettingsForm({ initial }: { initial: Partial<ContactSetti
   const setSocial = (key: keyof SettingsValues['socialLinks']) => (v: string) =>
     setValues((o) => ({ ...o, socialLinks: { ...o.socialLinks, [key]: v } }))
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault()
     const checked = validateForm(contactSettingsInputSchema, values)
     if (!checked.ok) return setFields(checked.fields)
     setFields({})
-    save.mutate(
-      { input: checked.data, logoFile, removeLogo: !logoFile && logo === '' && (initial.logo ?? '') !== '' },
-      {
-        onSuccess: (res) => {
-          setLogo(res.data?.logo ?? '')
-          setLogoFile(null)
-          show('success', res.message ?? msg.contactSettingsSaved)
-          setPublishedAt(Date.now())
-        },
-        onError: (error) => {
-          setFields(error instanceof ApiError ? error.fields : {})
-          show('error', errorText(error, msg.genericError))
-        },
-      },
-    )
+    pending.current = {
+      input: checked.data,
+      logoFile,
+      removeLogo: !logoFile && logo === '' && (initial.logo ?? '') !== '',
+    }
+    try {
+      const res = await guarded.save()
+      show('success', res.message ?? msg.contactSettingsSaved)
+    } catch (error) {
+      setFields(error instanceof ApiError ? error.fields : {})
+      show('error', errorText(error, msg.genericError))
+    }
   }
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
+      {guarded.dialog}
+      <div className="editor-toolbar">{guarded.history}</div>
       <Card title="Genel Bilgiler">
         <div className="form">
           <ImageInput

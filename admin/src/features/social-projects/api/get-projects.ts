@@ -6,7 +6,12 @@ import { api } from '../../../lib/api-client.ts'
 export const projectsQueryKey = ['admin-social-projects'] as const
 
 /** A whole project as GET /api/admin/social-projects/{id} answers it (older data may say created_at or content_structure). */
-export type AdminProject = SocialProject & { created_at?: string; content_structure?: unknown }
+export type AdminProject = SocialProject & {
+  created_at?: string
+  content_structure?: unknown
+  /** The stored version, sent back as If-Match on save. */
+  version?: string
+}
 
 /** A row of the paged list: the project without its body (contentStructure, images, description). */
 export type ProjectRow = Omit<

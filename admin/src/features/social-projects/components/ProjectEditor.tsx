@@ -16,5 +16,7 @@ export function ProjectEditor({ id, ...formProps }: Props) {
   const project = useProject(id)
   if (project.isPending) return <Spinner />
   if (project.isError) return <LoadError fallback={msg.projectLoadError} error={project.error} />
-  return <ProjectForm project={project.data} {...formProps} />
+  return (
+    <ProjectForm key={project.data.version} project={project.data} onReload={() => void project.refetch()} {...formProps} />
+  )
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
+import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminProject } from '../api/get-projects.ts'
 import { useSaveProject } from '../api/save-project.ts'
@@ -18,6 +19,8 @@ type Props = {
   onSaved: (message: string) => void
   onCancel: () => void
   onError: (text: string) => void
+  /** After a save conflict, when the admin takes the other person's version: load the project again. */
+  onReload?: () => void
 }
 
 function valuesOf(p: AdminProject | undefined): ProjectFormValues {
@@ -32,13 +35,28 @@ function valuesOf(p: AdminProject | undefined): ProjectFormValues {
 }
 
 /** New or edit form of a social project; saves as multipart with the ordered content fields. */
-export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
+export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: Props) {
   const [values, setValues] = useState(() => valuesOf(project))
   const [fields, setFields] = useState<ProjectField[]>(() => (project ? fieldsFromProject(project) : []))
   const save = useSaveProject()
+  const lastBody = useRef<FormData | null>(null)
+  const guarded = useGuardedEditor({
+    history: project && { collection: 'social-projects', id: project.id, what: project.title },
+    loaded: project,
+    version: project?.version,
+    send: (version) => save.mutateAsync({ id: project?.id, body: lastBody.current!, version }),
+    savedText: msg.projectUpdated,
+    errorPrefix: msg.projectSaveError,
+    onSaved,
+    onError,
+    onReload: () => onReload?.(),
+  })
   const { errors, formRef, submit } = useMultipartForm({
     build: () => buildProjectFormData(values, fields),
-    save: (body) => save.mutateAsync({ id: project?.id, body }),
+    save: (body) => {
+      lastBody.current = body
+      return guarded.save()
+    },
     savedText: project ? msg.projectUpdated : msg.projectCreated,
     errorPrefix: msg.projectSaveError,
     onSaved,
@@ -48,7 +66,8 @@ export function ProjectForm({ project, onSaved, onCancel, onError }: Props) {
 
   const title = project ? 'Projeyi düzenle' : 'Yeni proje'
   return (
-    <Card title={title}>
+    <Card title={title} actions={guarded.history}>
+      {guarded.dialog}
       <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={title}>
         <TextField
           label="Proje başlığı"

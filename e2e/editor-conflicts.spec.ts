@@ -1,0 +1,130 @@
+import { expect, test, type Browser, type Page } from 'playwright/test'
+import { adminApi, loginAsAdmin } from './helpers.ts'
+
+// Issue 11 beyond the blog: the social project editor, the about page and the contact settings send If-Match,
+// show the conflict dialog on 412 (nothing lost) and have a 'Geçmiş' button.
+
+const CONFLICT = 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.'
+
+/** Two admins' browsers (the second a new admin), both logged in at `path`. */
+async function twoAdmins(browser: Browser, path: string): Promise<[Page, Page, () => Promise<void>]> {
+  const baseURL = test.info().project.use.baseURL
+  const api = await adminApi((await browser.newContext({ baseURL })).request)
+  const ayse = {
+    name: 'Ayşe Editör',
+    email: `ayse-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ornek.com`,
+    password: 'Yonetici-Sifre-2',
+    role: 'admin',
+  }
+  expect((await api.post('/api/admin/users', { data: ayse })).status()).toBeLessThan(300)
+  const [first, second] = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })]
+  const [a, b] = [await first.newPage(), await second.newPage()]
+  await loginAsAdmin(a, path)
+  await loginAsAdmin(b, path, ayse)
+  return [a, b, async () => void (await Promise.all([first.close(), second.close()]))]
+}
+
+test('social projects: the second save of the same project gets the conflict dialog and loses nothing', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const api = await adminApi(request)
+  const title = `Çakışan proje ${Date.now()}`
+  const form = new FormData()
+  form.set('title', title)
+  form.set('project_date', '2025-05-01')
+  form.set('status', 'published')
+  form.set('contentStructure', JSON.stringify([{ type: 'text', content: 'Fidan dikimi.' }]))
+  const id = (await (await api.post('/api/admin/social-projects', { multipart: form })).json()).data.id as string
+
+  const [a, b, close] = await twoAdmins(browser, '/admin/sosyal-sorumluluk-projeleri')
+  for (const page of [a, b]) await page.getByRole('button', { name: `${title} düzenle` }).click()
+  const formA = a.getByRole('form', { name: 'Projeyi düzenle' })
+  const formB = b.getByRole('form', { name: 'Projeyi düzenle' })
+  await expect(formB.getByLabel('Proje başlığı')).toHaveValue(title)
+  await formA.getByLabel('Proje başlığı').fill(`${title} A`)
+  await formA.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(a.getByText('Sosyal sorumluluk projesi başarıyla güncellendi!')).toBeVisible()
+
+  await formB.getByLabel('Özet').fill('B’nin özeti')
+  await formB.getByRole('button', { name: 'Kaydet' }).click()
+  const dialog = b.getByRole('dialog', { name: 'Kaydetme çakışması' })
+  await expect(dialog.getByText(CONFLICT)).toBeVisible()
+  await expect(dialog.getByRole('row', { name: /Başlık/ })).toContainText(`${title} A`)
+  const stored = async () => (await (await api.get(`/api/admin/social-projects/${id}`)).json()).project
+  expect((await stored()).title).toBe(`${title} A`)
+  await expect(formB.getByLabel('Özet')).toHaveValue('B’nin özeti')
+  await dialog.getByRole('button', { name: 'Benimkini yine de kaydet' }).click()
+  await expect(b.getByText('Sosyal sorumluluk projesi başarıyla güncellendi!')).toBeVisible()
+  expect((await stored()).excerpt).toBe('B’nin özeti')
+
+  // The project's history lists the creation and both saves (B's overwrite kept B's whole input, title too).
+  await b.getByRole('button', { name: `${title} düzenle` }).click()
+  await b.getByRole('button', { name: 'Geçmiş', exact: true }).click()
+  const history = b.getByRole('dialog', { name: /^Geçmiş: / })
+  await expect(history.getByRole('list', { name: 'Sürümler' }).getByRole('listitem')).toHaveCount(3)
+  await expect(history).toContainText('Ayşe Editör')
+  await close()
+  await api.delete(`/api/admin/social-projects/${id}`)
+})
+
+test('about page: a stale save opens the conflict dialog; reload takes the other admin’s text', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000)
+  const [a, b, close] = await twoAdmins(browser, '/admin/hakkimizda-duzenle')
+  const stamp = Date.now()
+  const titleOf = (page: Page) => page.getByRole('region', { name: 'Birinci Bölüm' }).getByLabel('Başlık')
+  await expect(titleOf(b)).not.toHaveValue('')
+  await titleOf(a).fill(`Biz Kimiz ${stamp} A`)
+  await a.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(a.getByText('Başarıyla Güncellendi!')).toBeVisible()
+  // A saves again without reloading: its own last save is not a conflict.
+  await titleOf(a).fill(`Biz Kimiz ${stamp} A2`)
+  await a.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(a.getByRole('dialog', { name: 'Kaydetme çakışması' })).toHaveCount(0)
+  await expect(a.getByText('Başarıyla Güncellendi!')).toBeVisible()
+
+  await titleOf(b).fill(`Biz Kimiz ${stamp} B`)
+  await b.getByRole('button', { name: 'Kaydet' }).click()
+  const dialog = b.getByRole('dialog', { name: 'Kaydetme çakışması' })
+  await expect(dialog.getByText(CONFLICT)).toBeVisible()
+  // Who changed it: the other admin, even when their commit was still queued behind the publish.
+  await expect(dialog).toContainText('Son değiştiren: Süper Yönetici')
+  await b.screenshot({ path: test.info().outputPath('about-conflict.png') })
+  await dialog.getByRole('button', { name: 'Onun sürümünü yükle' }).click()
+  await expect(titleOf(b)).toHaveValue(`Biz Kimiz ${stamp} A2`)
+  await close()
+})
+
+test('contact settings: history lists the saves and a stale save is refused with the dialog', async ({ browser }) => {
+  test.setTimeout(60_000)
+  const [a, b, close] = await twoAdmins(browser, '/admin/iletisim-ayarlari')
+  const stamp = Date.now()
+  const phone = (page: Page) => page.getByLabel('Telefon', { exact: true })
+  await expect(phone(b)).not.toHaveValue('')
+  const original = await phone(a).inputValue()
+  await phone(a).fill(`0212 555 ${String(stamp).slice(-2)} 00`)
+  await a.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(a.getByText('Ayarlar başarıyla kaydedildi!')).toBeVisible()
+
+  await phone(b).fill('0212 000 00 00')
+  await b.getByRole('button', { name: 'Kaydet' }).click()
+  const dialog = b.getByRole('dialog', { name: 'Kaydetme çakışması' })
+  await expect(dialog.getByText(CONFLICT)).toBeVisible()
+  await dialog.getByRole('button', { name: 'Onun sürümünü yükle' }).click()
+  await expect(phone(b)).toHaveValue(`0212 555 ${String(stamp).slice(-2)} 00`)
+
+  await b.getByRole('button', { name: 'Geçmiş', exact: true }).click()
+  const history = b.getByRole('dialog', { name: 'Geçmiş: İletişim ayarları' })
+  await expect(history.getByRole('list', { name: 'Sürümler' }).getByRole('listitem').first()).toContainText(
+    'Süper Yönetici',
+  )
+  await history.getByRole('button', { name: 'Kapat' }).first().click().catch(() => {})
+  // Put the phone back for the other tests.
+  await phone(a).fill(original)
+  await a.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(a.getByText('Ayarlar başarıyla kaydedildi!')).toBeVisible()
+  await close()
+})
