@@ -128,3 +128,42 @@ test('contact settings: history lists the saves and a stale save is refused with
   await expect(a.getByText('Ayarlar başarıyla kaydedildi!')).toBeVisible()
   await close()
 })
+
+test('programs: a save over a version changed meanwhile gets the conflict dialog, then saves deliberately', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const api = await adminApi(request)
+  const name = `Çakışan program ${Date.now()}`
+  const form = new FormData()
+  form.set('name', name)
+  form.set('description', 'İlk açıklama')
+  form.set('version', '1.0.0')
+  form.set('file', new Blob(['merhaba dünya\n'], { type: 'text/plain' }), 'kurulum.txt')
+  const id = (await (await api.post('/api/admin/programs', { multipart: form })).json()).data.id as string
+
+  await loginAsAdmin(page, '/admin/programlar-duzenle')
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `${name} düzenle` }).click()
+  await expect(page.getByLabel('Program Adı')).toHaveValue(name)
+  // Someone else saves the program while this form is open.
+  const other = new FormData()
+  other.set('name', name)
+  other.set('description', 'Başkasının açıklaması')
+  other.set('version', '1.0.1')
+  expect((await api.put(`/api/admin/programs/${id}`, { multipart: other })).status()).toBe(200)
+
+  await page.getByLabel('Versiyon').fill('2.0.0')
+  await page.getByRole('button', { name: 'Güncelle' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Kaydetme çakışması' })
+  await expect(dialog.getByText(CONFLICT)).toBeVisible()
+  await expect(dialog).toContainText('Başkasının açıklaması')
+  const stored = async () =>
+    ((await (await api.get('/api/admin/programs')).json()).data as { id: string; version: string }[]).find(
+      (p) => p.id === id,
+    )!
+  expect((await stored()).version).toBe('1.0.1')
+  await dialog.getByRole('button', { name: 'Benimkini yine de kaydet' }).click()
+  await expect.poll(async () => (await stored()).version).toBe('2.0.0')
+  await api.delete(`/api/admin/programs/${id}`)
+})

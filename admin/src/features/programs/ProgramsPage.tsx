@@ -59,6 +59,10 @@ export default function ProgramsPage() {
           onSaved={saved}
           onError={(text) => show('error', text)}
           onCancel={() => setForm({ open: false })}
+          onReload={() => {
+            setForm({ open: false })
+            void programs.refetch()
+          }}
         />
       ) : programs.isPending ? (
         <Spinner />

@@ -7,6 +7,8 @@ export type AdminProgram = {
   name: string
   description: string
   version: string
+  /** The stored version (the program's own `version` is its release number), sent back as If-Match on save. */
+  contentVersion?: string
   logoPath?: string
   fileName?: string
   fileSize?: number

@@ -10,10 +10,12 @@ export type ProgramSave = {
   logo: File | null
   /** Required on create; on edit a new file replaces the old one, none keeps it. */
   file: File | null
+  /** The program's stored version as loaded, sent as If-Match. */
+  contentVersion?: string
 }
 
 /** POST /api/admin/programs or PUT /:id, multipart: name, description, version, optional logo and file. */
-export async function saveProgram({ id, input, logo, file }: ProgramSave) {
+export async function saveProgram({ id, input, logo, file, contentVersion }: ProgramSave) {
   const form = new FormData()
   form.append('name', input.name)
   form.append('description', input.description)
@@ -22,7 +24,7 @@ export async function saveProgram({ id, input, logo, file }: ProgramSave) {
   if (file) form.append('file', file)
   const path = id ? `/api/admin/programs/${encodeURIComponent(id)}` : '/api/admin/programs'
   return id
-    ? api.put<{ message?: string; data: AdminProgram }>(path, form)
+    ? api.put<{ message?: string; data: AdminProgram }>(path, form, { ifMatch: contentVersion })
     : api.post<{ message?: string; data: AdminProgram }>(path, form)
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { DEFAULT_VERSION, programInputSchema } from '#schema/program.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -9,7 +9,8 @@ import { ImageInput } from '../../../components/ui/ImageInput.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import type { AdminProgram } from '../api/get-programs.ts'
-import { useSaveProgram } from '../api/save-program.ts'
+import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import { useSaveProgram, type ProgramSave } from '../api/save-program.ts'
 import { ProgramFileField } from './ProgramFileField.tsx'
 
 type Props = {
@@ -17,10 +18,12 @@ type Props = {
   onSaved: (text: string) => void
   onError: (text: string) => void
   onCancel: () => void
+  /** Takes the other admin's version after a conflict: the list is loaded again and the form closes. */
+  onReload: () => void
 }
 
 /** New or edit program: name and description required, version defaults to 1.0.0, file required on create. */
-export function ProgramForm({ program, onSaved, onError, onCancel }: Props) {
+export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: Props) {
   const editing = program !== null
   const [name, setName] = useState(program?.name ?? '')
   const [description, setDescription] = useState(program?.description ?? '')
@@ -29,28 +32,39 @@ export function ProgramForm({ program, onSaved, onError, onCancel }: Props) {
   const [file, setFile] = useState<File | null>(null)
   const [fields, setFields] = useState<FieldErrors>({})
   const save = useSaveProgram()
+  const pending = useRef<Omit<ProgramSave, 'contentVersion'> | null>(null)
+  const guarded = useGuardedEditor({
+    history: program ? { collection: 'programs', id: program.id, what: program.name } : undefined,
+    loaded: program,
+    version: program?.contentVersion,
+    send: (contentVersion) => save.mutateAsync({ ...pending.current!, contentVersion }),
+    savedText: msg.programUpdated,
+    errorPrefix: '',
+    onSaved,
+    onError,
+    onReload,
+  })
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault()
     const checked = validateForm(programInputSchema, { name, description, version })
     const problems: FieldErrors = checked.ok ? {} : { ...checked.fields }
     if (!editing && !file) problems.file = msg.programFileRequired
     if (!checked.ok || Object.keys(problems).length > 0) return setFields(problems)
     setFields({})
-    save.mutate(
-      { id: program?.id ?? null, input: checked.data, logo, file },
-      {
-        onSuccess: (res) => onSaved(res.message ?? (editing ? msg.programUpdated : msg.programCreated)),
-        onError: (error) => {
-          if (error instanceof ApiError) setFields(error.fields)
-          onError(errorText(error, msg.programSaveError))
-        },
-      },
-    )
+    pending.current = { id: program?.id ?? null, input: checked.data, logo, file }
+    try {
+      const res = await guarded.save()
+      onSaved(res.message ?? (editing ? msg.programUpdated : msg.programCreated))
+    } catch (error) {
+      if (error instanceof ApiError) setFields(error.fields)
+      onError(errorText(error, msg.programSaveError))
+    }
   }
 
   return (
-    <Card title={editing ? 'Programı Düzenle' : 'Yeni Program'}>
+    <Card title={editing ? 'Programı Düzenle' : 'Yeni Program'} actions={guarded.history}>
+      {guarded.dialog}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
           <TextField label="Program Adı" required value={name} onChange={setName} error={fields.name} />

@@ -6,11 +6,11 @@ import { referencesQueryKey } from './get-references.ts'
 export type ReferenceCardInput = Omit<ReferenceCard, 'id'>
 
 /** POST /api/admin/references/card (no id) or PUT /api/admin/references/{id}; checked with the shared schema first. */
-export async function saveReferenceCard({ id, card }: { id?: string; card: unknown }) {
+export async function saveReferenceCard({ id, card, version }: { id?: string; card: unknown; version?: string }) {
   const body = referenceCardInputSchema.parse(card)
   type Res = { success: boolean; data?: ReferenceCard; updatedCard?: ReferenceCard }
   const res = id
-    ? await api.put<Res>(`/api/admin/references/${encodeURIComponent(id)}`, body)
+    ? await api.put<Res>(`/api/admin/references/${encodeURIComponent(id)}`, body, { ifMatch: version })
     : await api.post<Res>('/api/admin/references/card', body)
   // The spec reads the updated card from data or updatedCard.
   return res.data ?? res.updatedCard

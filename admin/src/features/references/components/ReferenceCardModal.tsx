@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { ReferenceCard } from '#schema/reference.ts'
 import { Button } from '../../../components/ui/Button.tsx'
@@ -10,6 +10,7 @@ import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { confirmAction } from '../../../lib/confirm.ts'
 import type { FieldErrors } from '../../../lib/validate.ts'
 import { useDeleteReferenceCard } from '../api/delete-reference-card.ts'
+import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { useSaveReferenceCard } from '../api/save-reference-card.ts'
 import { checkReferenceDraft, draftOfCard } from '../reference-draft.ts'
 import { COVER_RESIZE, PICK_MAX_BYTES, PICK_TOO_LARGE, resizeImage } from '../utils/resize-image.ts'
@@ -29,6 +30,26 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   const local = useTimedMessage(5000)
   const save = useSaveReferenceCard()
   const remove = useDeleteReferenceCard()
+  const pending = useRef<Record<string, unknown> | null>(null)
+  const guarded = useGuardedEditor({
+    history: { collection: 'references', id: card.id, what: card.title || 'Referans' },
+    loaded: card,
+    // Admin reads carry each card's stored version (api/middleware/content-versions.ts).
+    version: (card as ReferenceCard & { version?: string }).version,
+    send: async (version) => {
+      await save.mutateAsync({ id: card.id, card: pending.current!, version })
+      return {}
+    },
+    savedText: msg.homeSaved,
+    errorPrefix: '',
+    onSaved: (text) => {
+      feedback.ok(text)
+      onClose()
+    },
+    onError: (text) => local.show('error', text),
+    // The list reloads after every save; the other admin's card is there once the modal closes.
+    onReload: onClose,
+  })
 
   function cancel() {
     setDraft(draftOfCard(card))
@@ -44,7 +65,8 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     setBusy(true)
     try {
       const image = file ? await resizeImage(file, COVER_RESIZE) : draft.image
-      await save.mutateAsync({ id: card.id, card: { ...draft, image } })
+      pending.current = { ...draft, image }
+      await guarded.save()
       setFile(null)
       setEditing(false)
       feedback.ok(msg.homeSaved)
@@ -78,6 +100,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     </>
   ) : (
     <>
+      {guarded.history}
       <Button variant="danger" onClick={del} busy={remove.isPending} busyLabel="Siliniyor...">
         Sil
       </Button>
@@ -101,6 +124,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
       size="lg"
     >
       <Notice message={local.message} />
+      {guarded.dialog}
       {editing ? (
         <form
           className="form"
