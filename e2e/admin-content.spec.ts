@@ -50,7 +50,10 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
 
   // A text field saves when it loses focus, and the value survives a reload.
   await title.fill(`Banner ${stamp}`)
+  // Wait for the save itself: a message still shown from an earlier save must not let the reload cut it off.
+  const bannerSaved = page.waitForResponse((r) => r.url().endsWith('/api/admin/anasayfa/banner') && r.request().method() === 'PUT')
   await title.press('Tab')
+  expect((await bannerSaved).status()).toBe(200)
   await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
   await page.reload()
   await expect(title).toHaveValue(`Banner ${stamp}`)
@@ -111,7 +114,9 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   await toggle.click()
   await expect(card.getByLabel('1. değer')).toHaveValue('250+')
   await card.getByLabel('Kart açıklaması').fill('Uçtan uca e-dönüşüm')
+  const cardSaved = page.waitForResponse((r) => r.url().includes('/api/admin/anasayfa/partners/cards/') && r.request().method() === 'PUT')
   await card.getByLabel('Kart açıklaması').press('Tab')
+  expect((await cardSaved).status()).toBe(200)
   await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
   await page.reload()
   await partners.getByRole('button', { name: cardTitle }).click()

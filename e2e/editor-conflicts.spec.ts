@@ -167,3 +167,42 @@ test('programs: a save over a version changed meanwhile gets the conflict dialog
   await expect.poll(async () => (await stored()).version).toBe('2.0.0')
   await api.delete(`/api/admin/programs/${id}`)
 })
+
+test('home sections: saves field by field without conflicting with themselves; a stale one gets the dialog; history restores', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const [a, b, close] = await twoAdmins(browser, '/admin/anasayfa-duzenle')
+  const stamp = Date.now()
+  const subtitle = (page: Page) => page.locator('#banner').getByLabel('Alt başlık', { exact: true })
+  const original = await subtitle(a).inputValue()
+  // A saves twice in a row: each save answers the section's new version, so the second is no conflict.
+  for (const text of [`Alt ${stamp} 1`, `Alt ${stamp} 2`]) {
+    await subtitle(a).fill(text)
+    await subtitle(a).press('Tab')
+    await expect(a.getByText('Değişiklikler kaydedildi!')).toBeVisible()
+    await expect(a.getByText('Değişiklikler kaydedildi!')).toHaveCount(0, { timeout: 6000 })
+  }
+  await expect(a.getByRole('dialog', { name: 'Kaydetme çakışması' })).toHaveCount(0)
+
+  // B loaded the banner before A's saves: its save is refused, nothing of A's is lost.
+  await subtitle(b).fill(`Alt ${stamp} B`)
+  await subtitle(b).press('Tab')
+  const dialog = b.getByRole('dialog', { name: 'Kaydetme çakışması' })
+  await expect(dialog.getByText(CONFLICT)).toBeVisible()
+  await expect(dialog).toContainText(`Alt ${stamp} 2`)
+  await dialog.getByRole('button', { name: 'Onun sürümünü yükle' }).click()
+  await expect(subtitle(b)).toHaveValue(`Alt ${stamp} 2`)
+
+  // The banner's history: restore the version before A's second save.
+  await b.locator('#banner').getByRole('button', { name: 'Geçmiş', exact: true }).click()
+  const history = b.getByRole('dialog', { name: 'Geçmiş: Banner' })
+  await history.getByRole('listitem').nth(1).getByRole('button', { name: 'Bu sürüme dön' }).click()
+  await expect(b.getByText('İçerik seçilen sürüme döndürüldü.')).toBeVisible()
+  await expect(subtitle(b)).toHaveValue(`Alt ${stamp} 1`)
+
+  await subtitle(b).fill(original)
+  await subtitle(b).press('Tab')
+  await expect(b.getByText('Değişiklikler kaydedildi!')).toBeVisible()
+  await close()
+})

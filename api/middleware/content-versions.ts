@@ -35,12 +35,16 @@ function addEntryVersions(body: unknown, versions: Map<string, string>): void {
   for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions)
 }
 
+/** The version of each home section. */
+const sectionVersions = (content: ContentStore) =>
+  Object.fromEntries(HOME_SECTIONS.map((s) => [s, versionOf((content.read('home') as Json)[s])]))
+
 /** Puts the versions into an answer: entries by id, home sections in `versions` (at the top and under data). */
 function withVersions(name: ContentName, body: Json, content: ContentStore): void {
   const stored = content.read(name)
   if (name === 'home') {
     // Beside the sections, not inside them: the editor sends sections back as strict patches.
-    const versions = Object.fromEntries(HOME_SECTIONS.map((s) => [s, versionOf((stored as Json)[s])]))
+    const versions = sectionVersions(content)
     body.versions = versions
     if (isRecord(body.data)) body.data.versions = versions
   } else addEntryVersions(body, new Map(entriesOf(name, stored).map((e) => [e.id, versionOf(e)])))
@@ -61,10 +65,12 @@ export const contentVersions = createMiddleware<AppEnv>(async (c, next) => {
     c.res.headers.set('ETag', `"${versionOf(c.var.deps.content.read(name))}"`)
     return
   }
-  if (c.req.method !== 'GET') return
+  // Writes answer with versions only for the home sections (the editor saves field by field, without reloading).
+  if (c.req.method !== 'GET' && name !== 'home') return
   const body = (await c.res.clone().json()) as unknown
   if (!isRecord(body)) return
-  withVersions(name, body, c.var.deps.content)
+  if (c.req.method === 'GET') withVersions(name, body, c.var.deps.content)
+  else body.versions = sectionVersions(c.var.deps.content)
   const headers = new Headers(c.res.headers)
   headers.delete('content-length')
   c.res = new Response(JSON.stringify(body), { status: c.res.status, headers })

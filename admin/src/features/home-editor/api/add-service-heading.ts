@@ -2,15 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { msg } from '#schema/messages.ts'
 import { titleBodySchema } from '#schema/home.ts'
 import { api } from '../../../lib/api-client.ts'
+import { guardedWrite } from '../section-guard.ts'
 import { homeQueryKey } from './get-home.ts'
 
 export const serviceHeadingSchema = titleBodySchema(msg.serviceTitleRequired)
 
 /** POST /api/admin/anasayfa/services/tree { title } */
 export async function addServiceHeading(title: string) {
-  return api.post<{ success: boolean; message?: string }>(
-    '/api/admin/anasayfa/services/tree',
-    serviceHeadingSchema.parse({ title }),
+  const body = serviceHeadingSchema.parse({ title })
+  return guardedWrite('services', (ifMatch) =>
+    api.post<{ success: boolean; message?: string }>('/api/admin/anasayfa/services/tree', body, { ifMatch }),
   )
 }
 

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
+import { guardedWrite } from '../section-guard.ts'
 import { homeQueryKey } from './get-home.ts'
 
 /** DELETE /api/admin/anasayfa/partners/cards/{id} */
 export async function deletePartnerCard(id: string) {
-  return api.delete(`/api/admin/anasayfa/partners/cards/${encodeURIComponent(id)}`)
+  const path = `/api/admin/anasayfa/partners/cards/${encodeURIComponent(id)}`
+  return guardedWrite('partners', (ifMatch) => api.delete(path, { ifMatch }))
 }
 
 /** Deletes a partner card, then reloads the home content. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
+import { guardedWrite } from '../section-guard.ts'
 import { homeQueryKey } from './get-home.ts'
 
 /** A main heading (no itemId) or one of its sub-items. */
@@ -8,7 +9,8 @@ export type ServiceNode = { branchId: string; itemId?: string }
 /** DELETE /api/admin/anasayfa/services/tree/{id} or …/tree/{id}/items/{itemId} */
 export async function deleteServiceNode({ branchId, itemId }: ServiceNode) {
   const base = `/api/admin/anasayfa/services/tree/${encodeURIComponent(branchId)}`
-  return api.delete(itemId ? `${base}/items/${encodeURIComponent(itemId)}` : base)
+  const path = itemId ? `${base}/items/${encodeURIComponent(itemId)}` : base
+  return guardedWrite('services', (ifMatch) => api.delete(path, { ifMatch }))
 }
 
 /** Deletes a heading or sub-item, then reloads the home content. */

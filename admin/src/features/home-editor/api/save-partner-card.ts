@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { partnerCardInputSchema, type PartnerCard } from '#schema/home.ts'
 import { api } from '../../../lib/api-client.ts'
+import { guardedWrite } from '../section-guard.ts'
 import { homeQueryKey } from './get-home.ts'
 
 export type PartnerCardInput = Omit<PartnerCard, 'id'>
@@ -9,9 +10,11 @@ export type PartnerCardInput = Omit<PartnerCard, 'id'>
 export async function savePartnerCard({ id, card }: { id?: string; card: PartnerCardInput }) {
   const body = partnerCardInputSchema.parse(card)
   const path = '/api/admin/anasayfa/partners/cards'
-  return id
-    ? api.put<{ success: boolean; data: PartnerCard }>(`${path}/${encodeURIComponent(id)}`, body)
-    : api.post<{ success: boolean; data: PartnerCard }>(path, body)
+  return guardedWrite('partners', (ifMatch) =>
+    id
+      ? api.put<{ success: boolean; data: PartnerCard }>(`${path}/${encodeURIComponent(id)}`, body, { ifMatch })
+      : api.post<{ success: boolean; data: PartnerCard }>(path, body, { ifMatch }),
+  )
 }
 
 /** Adds or updates a partner card, then reloads the home content. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { homeSectionPatchSchemas, type Home, type HomeSection } from '#schema/home.ts'
 import { api } from '../../../lib/api-client.ts'
+import { guardedWrite } from '../section-guard.ts'
 import { homeQueryKey } from './get-home.ts'
 
 export type SectionPatch = { section: HomeSection; patch: Record<string, unknown> }
@@ -8,9 +9,10 @@ export type SectionPatch = { section: HomeSection; patch: Record<string, unknown
 /** PUT /api/admin/anasayfa/{section} with only the changed fields, checked with the shared schema first. */
 export async function updateHomeSection({ section, patch }: SectionPatch) {
   const body = homeSectionPatchSchemas[section].parse(patch)
-  return api.put<{ success: boolean; message?: string; data?: unknown }>(
-    `/api/admin/anasayfa/${section}`,
-    body,
+  return guardedWrite(section, (ifMatch) =>
+    api.put<{ success: boolean; message?: string; data?: unknown }>(`/api/admin/anasayfa/${section}`, body, {
+      ifMatch,
+    }),
   )
 }
 

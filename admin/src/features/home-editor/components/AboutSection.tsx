@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
@@ -6,10 +7,10 @@ import { BlurField } from './BlurField.tsx'
 import { UploadField } from './UploadField.tsx'
 
 /** About block of the home page: title, description, image. */
-export function AboutSection({ about, feedback }: { about: Home['about']; feedback: Feedback }) {
+export function AboutSection({ about, feedback, history }: { about: Home['about']; feedback: Feedback ; history?: ReactNode }) {
   const save = useSaveSection('about', feedback)
   return (
-    <Card title="Hakkımızda" id="hakkimizda">
+    <Card title="Hakkımızda" id="hakkimizda" actions={history}>
       <div className="stack">
         <BlurField label="Başlık" value={about.title} onSave={(title) => save({ title })} />
         <BlurField

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
@@ -6,10 +7,10 @@ import { BlurField } from './BlurField.tsx'
 import { UploadField } from './UploadField.tsx'
 
 /** Banner: title, subtitle, background image or video, texts of the two buttons. */
-export function BannerSection({ banner, feedback }: { banner: Home['banner']; feedback: Feedback }) {
+export function BannerSection({ banner, feedback, history }: { banner: Home['banner']; feedback: Feedback ; history?: ReactNode }) {
   const save = useSaveSection('banner', feedback)
   return (
-    <Card title="Banner" id="banner">
+    <Card title="Banner" id="banner" actions={history}>
       <div className="stack">
         <BlurField label="Başlık" value={banner.title} onSave={(title) => save({ title })} />
         <BlurField

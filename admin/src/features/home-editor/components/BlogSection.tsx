@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
@@ -5,10 +6,10 @@ import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { BlurField } from './BlurField.tsx'
 
 /** Blog preview block of the home page: title and description (the posts come from the blog). */
-export function BlogSection({ blog, feedback }: { blog: Home['blog']; feedback: Feedback }) {
+export function BlogSection({ blog, feedback, history }: { blog: Home['blog']; feedback: Feedback ; history?: ReactNode }) {
   const save = useSaveSection('blog', feedback)
   return (
-    <Card title="Blog" id="blog">
+    <Card title="Blog" id="blog" actions={history}>
       <div className="stack">
         <BlurField label="Başlık" value={blog.title} onSave={(title) => save({ title })} />
         <BlurField

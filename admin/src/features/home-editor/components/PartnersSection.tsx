@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
@@ -7,10 +8,10 @@ import { NewPartnerCardForm } from './NewPartnerCardForm.tsx'
 import { PartnerCardEditor } from './PartnerCardEditor.tsx'
 
 /** Partners: section texts, one collapsible editor per card, and the add form. */
-export function PartnersSection({ partners, feedback }: { partners: Home['partners']; feedback: Feedback }) {
+export function PartnersSection({ partners, feedback, history }: { partners: Home['partners']; feedback: Feedback ; history?: ReactNode }) {
   const save = useSaveSection('partners', feedback)
   return (
-    <Card title="Partnerler" id="partnerler">
+    <Card title="Partnerler" id="partnerler" actions={history}>
       <div className="stack">
         <BlurField label="Başlık" value={partners.title} onSave={(title) => save({ title })} />
         <BlurField

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { MAX_SERVICE_HEADINGS, type Home } from '#schema/home.ts'
 import { msg } from '#schema/messages.ts'
 import { Card } from '../../../components/ui/Card.tsx'
@@ -10,7 +11,7 @@ import { BlurField } from './BlurField.tsx'
 import { ServiceBranch } from './ServiceBranch.tsx'
 
 /** Services tree (id="hizmetler"): section texts, up to 7 main headings, each with unlimited sub-items. */
-export function ServicesSection({ services, feedback }: { services: Home['services']; feedback: Feedback }) {
+export function ServicesSection({ services, feedback, history }: { services: Home['services']; feedback: Feedback ; history?: ReactNode }) {
   const save = useSaveSection('services', feedback)
   const addHeading = useAddServiceHeading()
   const full = services.tree.length >= MAX_SERVICE_HEADINGS
@@ -27,7 +28,7 @@ export function ServicesSection({ services, feedback }: { services: Home['servic
   }
 
   return (
-    <Card title="Hizmetler" id="hizmetler">
+    <Card title="Hizmetler" id="hizmetler" actions={history}>
       <div className="stack">
         <BlurField label="Bölüm başlığı" value={services.title} onSave={(title) => save({ title })} />
         <BlurField

@@ -1,0 +1,39 @@
+import type { HomeSection } from '#schema/home.ts'
+import { conflictOf, type EditConflict } from '../../hooks/useEditConflict.ts'
+
+/**
+ * Issue 11 for the home editor, whose fields save one by one: every write to a section sends that section's
+ * version as If-Match (from GET /api/admin/anasayfa, then from each save's answer, so one's own saves never
+ * conflict), and a 412 is handed to the page, which shows the conflict dialog once for the section.
+ */
+const versions: Partial<Record<HomeSection, string>> = {}
+
+/** Takes the `versions` of an answer (the home read, or a save's). */
+export function rememberVersions(value: unknown): void {
+  if (value && typeof value === 'object') Object.assign(versions, value)
+}
+
+/** A refused write: the section, the other person's version, and the same write sent again over it. */
+export type SectionConflict = { section: HomeSection; conflict: EditConflict; overwrite: () => Promise<unknown> }
+
+let onConflict: ((c: SectionConflict) => void) | null = null
+/** The page's handler of refused writes (one page at a time). */
+export function handleSectionConflicts(handler: ((c: SectionConflict) => void) | null): void {
+  onConflict = handler
+}
+
+/** Sends a write of `section` with its version as If-Match; remembers the new versions from the answer. */
+export async function guardedWrite<T>(section: HomeSection, send: (ifMatch?: string) => Promise<T>): Promise<T> {
+  const sent = async (version: string | undefined) => {
+    const res = await send(version)
+    rememberVersions((res as { versions?: unknown } | null)?.versions)
+    return res
+  }
+  try {
+    return await sent(versions[section])
+  } catch (error) {
+    const conflict = conflictOf(error)
+    if (conflict) onConflict?.({ section, conflict, overwrite: () => sent(conflict.current.version) })
+    throw error
+  }
+}
