@@ -75,8 +75,10 @@ test('about page: a stale save opens the conflict dialog; reload takes the other
   test.setTimeout(60_000)
   const [a, b, close] = await twoAdmins(browser, '/admin/hakkimizda-duzenle')
   const stamp = Date.now()
-  const titleOf = (page: Page) => page.getByRole('region', { name: 'Birinci Bölüm' }).getByLabel('Başlık')
+  // The second block's description: a field the site tests do not read (tests share one server).
+  const titleOf = (page: Page) => page.getByRole('region', { name: 'İkinci Bölüm' }).getByLabel('Açıklama')
   await expect(titleOf(b)).not.toHaveValue('')
+  const original = await titleOf(a).inputValue()
   await titleOf(a).fill(`Biz Kimiz ${stamp} A`)
   await a.getByRole('button', { name: 'Kaydet' }).click()
   await expect(a.getByText('Başarıyla Güncellendi!')).toBeVisible()
@@ -95,6 +97,9 @@ test('about page: a stale save opens the conflict dialog; reload takes the other
   await b.screenshot({ path: test.info().outputPath('about-conflict.png') })
   await dialog.getByRole('button', { name: 'Onun sürümünü yükle' }).click()
   await expect(titleOf(b)).toHaveValue(`Biz Kimiz ${stamp} A2`)
+  await titleOf(b).fill(original)
+  await b.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(b.getByText('Başarıyla Güncellendi!')).toBeVisible()
   await close()
 })
 
@@ -174,7 +179,8 @@ test('home sections: saves field by field without conflicting with themselves; a
   test.setTimeout(90_000)
   const [a, b, close] = await twoAdmins(browser, '/admin/anasayfa-duzenle')
   const stamp = Date.now()
-  const subtitle = (page: Page) => page.locator('#banner').getByLabel('Alt başlık', { exact: true })
+  // The blog section's description: a field no other test reads or writes (tests share one server).
+  const subtitle = (page: Page) => page.locator('#blog').getByLabel('Açıklama', { exact: true })
   const original = await subtitle(a).inputValue()
   // A saves twice in a row: each save answers the section's new version, so the second is no conflict.
   for (const text of [`Alt ${stamp} 1`, `Alt ${stamp} 2`]) {
@@ -194,9 +200,9 @@ test('home sections: saves field by field without conflicting with themselves; a
   await dialog.getByRole('button', { name: 'Onun sürümünü yükle' }).click()
   await expect(subtitle(b)).toHaveValue(`Alt ${stamp} 2`)
 
-  // The banner's history: restore the version before A's second save.
-  await b.locator('#banner').getByRole('button', { name: 'Geçmiş', exact: true }).click()
-  const history = b.getByRole('dialog', { name: 'Geçmiş: Banner' })
+  // The section's history: restore the version before A's second save.
+  await b.locator('#blog').getByRole('button', { name: 'Geçmiş', exact: true }).click()
+  const history = b.getByRole('dialog', { name: 'Geçmiş: Blog bölümü' })
   await history.getByRole('listitem').nth(1).getByRole('button', { name: 'Bu sürüme dön' }).click()
   await expect(b.getByText('İçerik seçilen sürüme döndürüldü.')).toBeVisible()
   await expect(subtitle(b)).toHaveValue(`Alt ${stamp} 1`)

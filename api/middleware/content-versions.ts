@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import type { ContentName, ContentStore } from '../store/content-store.ts'
 import { entriesOf, HOME_SECTIONS, versionOf } from '../store/versions/content-items.ts'
+import { targetOf } from './content-edit.ts'
 
 type Json = Record<string, unknown>
 const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v)
@@ -35,16 +36,12 @@ function addEntryVersions(body: unknown, versions: Map<string, string>): void {
   for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions)
 }
 
-/** The version of each home section. */
-const sectionVersions = (content: ContentStore) =>
-  Object.fromEntries(HOME_SECTIONS.map((s) => [s, versionOf((content.read('home') as Json)[s])]))
-
 /** Puts the versions into an answer: entries by id, home sections in `versions` (at the top and under data). */
 function withVersions(name: ContentName, body: Json, content: ContentStore): void {
   const stored = content.read(name)
   if (name === 'home') {
     // Beside the sections, not inside them: the editor sends sections back as strict patches.
-    const versions = sectionVersions(content)
+    const versions = Object.fromEntries(HOME_SECTIONS.map((s) => [s, versionOf((stored as Json)[s])]))
     body.versions = versions
     if (isRecord(body.data)) body.data.versions = versions
   } else addEntryVersions(body, new Map(entriesOf(name, stored).map((e) => [e.id, versionOf(e)])))
@@ -65,12 +62,16 @@ export const contentVersions = createMiddleware<AppEnv>(async (c, next) => {
     c.res.headers.set('ETag', `"${versionOf(c.var.deps.content.read(name))}"`)
     return
   }
-  // Writes answer with versions only for the home sections (the editor saves field by field, without reloading).
-  if (c.req.method !== 'GET' && name !== 'home') return
+  if (c.req.method !== 'GET') {
+    // A home section's write answers its new version as the ETag (the editor saves field by field and sends it
+    // with the next write); the answer's body keeps the spec's shape.
+    const ref = name === 'home' ? targetOf(c.req.method, c.req.path) : null
+    if (ref?.id) c.res.headers.set('ETag', `"${versionOf((c.var.deps.content.read('home') as Json)[ref.id])}"`)
+    return
+  }
   const body = (await c.res.clone().json()) as unknown
   if (!isRecord(body)) return
-  if (c.req.method === 'GET') withVersions(name, body, c.var.deps.content)
-  else body.versions = sectionVersions(c.var.deps.content)
+  withVersions(name, body, c.var.deps.content)
   const headers = new Headers(c.res.headers)
   headers.delete('content-length')
   c.res = new Response(JSON.stringify(body), { status: c.res.status, headers })

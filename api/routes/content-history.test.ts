@@ -276,6 +276,29 @@ describe('If-Match', () => {
   })
 })
 
+describe('If-Match on home sections', () => {
+  it('a section write answers its new version as the ETag; the old one then gets 412', async () => {
+    t = await createTestApp()
+    const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    const loaded = (await (await jsonRequest(t, 'GET', '/api/admin/anasayfa', undefined, cookie)).json()).versions
+      .banner as string
+    const put = (subtitle: string, version: string) =>
+      t.app.request('/api/admin/anasayfa/banner', {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', 'if-match': version },
+        body: JSON.stringify({ subtitle }),
+      })
+    const first = await put('Birinci', loaded)
+    expect(first.status).toBe(200)
+    expect(await first.json()).not.toHaveProperty('versions')
+    const next = first.headers.get('etag')!
+    expect(next).not.toBe(`"${loaded}"`)
+    expect((await put('Eski sürümden', loaded)).status).toBe(412)
+    expect((await put('İkinci', next)).status).toBe(200)
+    expect(t.deps.content.read('home').banner.subtitle).toBe('İkinci')
+  })
+})
+
 describe('edits from outside the API', () => {
   const editOnDisk = async (change: (posts: { id: string; title: unknown }[]) => void) => {
     const posts = await fileOnDisk()

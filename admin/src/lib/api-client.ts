@@ -86,7 +86,7 @@ export const api = {
   /** GET of a document whose version is its ETag (about, contact settings). */
   getVersioned: <T>(path: string) => exchange<T>('GET', path),
   /** A save of such a document: the answer's ETag is the saved version (the next save's If-Match). */
-  sendVersioned: <T>(method: 'POST' | 'PUT', path: string, body: unknown, options?: RequestOptions) =>
+  sendVersioned: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options?: RequestOptions) =>
     exchange<T>(method, path, body, options),
 }
 

@@ -3,7 +3,7 @@ import { conflictOf, type EditConflict } from '../../hooks/useEditConflict.ts'
 
 /**
  * Issue 11 for the home editor, whose fields save one by one: every write to a section sends that section's
- * version as If-Match (from GET /api/admin/anasayfa, then from each save's answer, so one's own saves never
+ * version as If-Match (from GET /api/admin/anasayfa, then from each write's ETag, so one's own saves never
  * conflict), and a 412 is handed to the page, which shows the conflict dialog once for the section.
  */
 const versions: Partial<Record<HomeSection, string>> = {}
@@ -22,12 +22,15 @@ export function handleSectionConflicts(handler: ((c: SectionConflict) => void) |
   onConflict = handler
 }
 
-/** Sends a write of `section` with its version as If-Match; remembers the new versions from the answer. */
-export async function guardedWrite<T>(section: HomeSection, send: (ifMatch?: string) => Promise<T>): Promise<T> {
+/** Sends a write of `section` with its version as If-Match; remembers the section's new version (the ETag). */
+export async function guardedWrite<T>(
+  section: HomeSection,
+  send: (ifMatch?: string) => Promise<{ data: T; version?: string }>,
+): Promise<T> {
   const sent = async (version: string | undefined) => {
     const res = await send(version)
-    rememberVersions((res as { versions?: unknown } | null)?.versions)
-    return res
+    if (res.version) versions[section] = res.version
+    return res.data
   }
   try {
     return await sent(versions[section])

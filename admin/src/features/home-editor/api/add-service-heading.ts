@@ -11,7 +11,9 @@ export const serviceHeadingSchema = titleBodySchema(msg.serviceTitleRequired)
 export async function addServiceHeading(title: string) {
   const body = serviceHeadingSchema.parse({ title })
   return guardedWrite('services', (ifMatch) =>
-    api.post<{ success: boolean; message?: string }>('/api/admin/anasayfa/services/tree', body, { ifMatch }),
+    api.sendVersioned<{ success: boolean; message?: string }>('POST', '/api/admin/anasayfa/services/tree', body, {
+      ifMatch,
+    }),
   )
 }
 

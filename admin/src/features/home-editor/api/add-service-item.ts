@@ -11,7 +11,7 @@ export const serviceItemSchema = titleBodySchema(msg.subItemRequired)
 export async function addServiceItem({ branchId, title }: { branchId: string; title: string }) {
   const body = serviceItemSchema.parse({ title })
   const path = `/api/admin/anasayfa/services/tree/${encodeURIComponent(branchId)}/items`
-  return guardedWrite('services', (ifMatch) => api.post(path, body, { ifMatch }))
+  return guardedWrite('services', (ifMatch) => api.sendVersioned<unknown>('POST', path, body, { ifMatch }))
 }
 
 /** Adds a sub-item under a main heading, then reloads the home content. */

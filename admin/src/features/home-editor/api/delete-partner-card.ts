@@ -6,7 +6,7 @@ import { homeQueryKey } from './get-home.ts'
 /** DELETE /api/admin/anasayfa/partners/cards/{id} */
 export async function deletePartnerCard(id: string) {
   const path = `/api/admin/anasayfa/partners/cards/${encodeURIComponent(id)}`
-  return guardedWrite('partners', (ifMatch) => api.delete(path, { ifMatch }))
+  return guardedWrite('partners', (ifMatch) => api.sendVersioned<unknown>('DELETE', path, undefined, { ifMatch }))
 }
 
 /** Deletes a partner card, then reloads the home content. */

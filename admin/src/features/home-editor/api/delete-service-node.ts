@@ -10,7 +10,7 @@ export type ServiceNode = { branchId: string; itemId?: string }
 export async function deleteServiceNode({ branchId, itemId }: ServiceNode) {
   const base = `/api/admin/anasayfa/services/tree/${encodeURIComponent(branchId)}`
   const path = itemId ? `${base}/items/${encodeURIComponent(itemId)}` : base
-  return guardedWrite('services', (ifMatch) => api.delete(path, { ifMatch }))
+  return guardedWrite('services', (ifMatch) => api.sendVersioned<unknown>('DELETE', path, undefined, { ifMatch }))
 }
 
 /** Deletes a heading or sub-item, then reloads the home content. */

@@ -12,8 +12,10 @@ export async function savePartnerCard({ id, card }: { id?: string; card: Partner
   const path = '/api/admin/anasayfa/partners/cards'
   return guardedWrite('partners', (ifMatch) =>
     id
-      ? api.put<{ success: boolean; data: PartnerCard }>(`${path}/${encodeURIComponent(id)}`, body, { ifMatch })
-      : api.post<{ success: boolean; data: PartnerCard }>(path, body, { ifMatch }),
+      ? api.sendVersioned<{ success: boolean; data: PartnerCard }>('PUT', `${path}/${encodeURIComponent(id)}`, body, {
+          ifMatch,
+        })
+      : api.sendVersioned<{ success: boolean; data: PartnerCard }>('POST', path, body, { ifMatch }),
   )
 }
 

@@ -10,9 +10,12 @@ export type SectionPatch = { section: HomeSection; patch: Record<string, unknown
 export async function updateHomeSection({ section, patch }: SectionPatch) {
   const body = homeSectionPatchSchemas[section].parse(patch)
   return guardedWrite(section, (ifMatch) =>
-    api.put<{ success: boolean; message?: string; data?: unknown }>(`/api/admin/anasayfa/${section}`, body, {
-      ifMatch,
-    }),
+    api.sendVersioned<{ success: boolean; message?: string; data?: unknown }>(
+      'PUT',
+      `/api/admin/anasayfa/${section}`,
+      body,
+      { ifMatch },
+    ),
   )
 }
 
