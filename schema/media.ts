@@ -50,3 +50,28 @@ export function variantWidths(width: number): number[] {
   const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!)
   return [...VARIANT_WIDTHS.filter((w) => w < largest), largest]
 }
+
+/** One <source> of a <picture>: a format and its sized copies. */
+export type PictureSource = { type: string; srcset: string }
+/** An image as pages show it: the fallback src (the original), intrinsic size and the AVIF/WebP sources. */
+export type Picture = { src: string; width: number; height: number; sources: PictureSource[] }
+
+/**
+ * The <picture> for an image URL and its media record: AVIF and WebP srcsets when it has copies, the stored
+ * width and height unless the caller fixes them (cards crop to a set ratio), else the caller's size. Shared by
+ * the site's components and islands and by the API's search results.
+ */
+export function pictureOf(
+  src: string,
+  item: Pick<MediaItem, 'url' | 'widths' | 'width' | 'height'> | undefined,
+  fixed: { width?: number; height?: number } = {},
+  fallback = { width: 1200, height: 750 },
+): Picture {
+  const known = item && item.width > 0 ? { width: item.width, height: item.height } : fallback
+  const size = fixed.width && fixed.height ? { width: fixed.width, height: fixed.height } : known
+  const sources =
+    item && item.widths.length
+      ? VARIANT_FORMATS.map((format) => ({ type: `image/${format}`, srcset: variantSrcset(item, format) }))
+      : []
+  return { src, ...size, sources }
+}

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { blogSearchQuerySchema } from '#schema/list-query.ts'
+import { pictureOf, type MediaItem } from '#schema/media.ts'
 import type { AppEnv } from '../app-env.ts'
 import { searchPublishedBlogs } from '../entries/blog-search.ts'
 import { validate } from '../middleware/validate.ts'
@@ -9,6 +10,21 @@ import { validate } from '../middleware/validate.ts'
  * `q`, `tag`, `page`, `pageSize`; answers one page of published post cards with `total`, `page`, `pageSize`.
  */
 export const blogSearchRoutes = new Hono<AppEnv>().get('/', validate('query', blogSearchQuerySchema), (c) => {
-  const { items, ...paging } = searchPublishedBlogs(c.var.deps.content.read('blogs'), c.req.valid('query'))
-  return c.json({ success: true, data: items, ...paging })
+  const { content } = c.var.deps
+  const { items, ...paging } = searchPublishedBlogs(content.read('blogs'), c.req.valid('query'))
+  // Each card's image as <picture> data, as the prebuilt list pages show it (AVIF/WebP copies, fixed ratio).
+  const media = mediaByUrl(content.read('media'))
+  const cards = items.map((item) => ({
+    ...item,
+    picture: item.image ? pictureOf(item.image, media.get(item.image), { width: 800, height: 500 }) : undefined,
+  }))
+  return c.json({ success: true, data: cards, ...paging })
 })
+
+// The media records by URL, made once per version of the media collection (a frozen array).
+const byUrl = new WeakMap<object, Map<string, MediaItem>>()
+function mediaByUrl(items: readonly MediaItem[]): Map<string, MediaItem> {
+  let map = byUrl.get(items)
+  if (!map) byUrl.set(items, (map = new Map(items.map((item) => [item.url, item]))))
+  return map
+}

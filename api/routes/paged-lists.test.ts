@@ -180,10 +180,14 @@ describe('GET /api/blog-search (public)', () => {
       'excerpt',
       'id',
       'image',
+      'picture',
       'tags',
       'title',
     ])
     expect(body.data[0].image).toMatch(/^\/demo\//)
+    // The image as the list pages show it: its AVIF and WebP copies from the media records (issue 12).
+    expect(body.data[0].picture).toMatchObject({ src: body.data[0].image, width: 800, height: 500 })
+    expect(body.data[0].picture.sources.map((s: { type: string }) => s.type)).toEqual(['image/avif', 'image/webp'])
     const drafts = await search(`q=${encodeURIComponent('(4)')}`)
     expect(ids(drafts.body.data)).toEqual([])
   })

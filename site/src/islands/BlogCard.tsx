@@ -1,19 +1,17 @@
 import { formatDate } from '../lib/dates.ts'
 import type { BlogCardData } from '../lib/blog-search.ts'
+import { PictureImg } from './PictureImg.tsx'
 
 /** One post card; the title link is stretched over the card so the whole card opens the post. */
 export function BlogCard({ post }: { post: BlogCardData }) {
   return (
     <article className="card post-card">
       {post.image ? (
-        <img
+        <PictureImg
           className="card__media"
-          src={post.image}
+          picture={post.picture ?? { src: post.image, width: 800, height: 500, sources: [] }}
           alt=""
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
         />
       ) : (
         <div className="card__media post-card__placeholder" aria-hidden="true" />

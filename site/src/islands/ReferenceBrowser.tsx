@@ -10,12 +10,17 @@ import {
   noFilter,
   sectorsOf,
 } from '../lib/reference-filter.ts'
+import type { Picture } from '#schema/media.ts'
 import type { ReferenceView } from '../lib/reference-view.ts'
 import { ReferenceCardView } from './ReferenceCardView.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import './reference-browser.css'
 
-type Props = { cards: ReferenceView[]; categories: { key: Category; label: string }[] }
+type Props = {
+  /** Each card with its image as <picture> data (made at build). */
+  cards: (ReferenceView & { picture?: Picture })[]
+  categories: { key: Category; label: string }[]
+}
 
 /** Category filters with a sector sub-filter (spec section 4) beside the reference card grid. */
 export function ReferenceBrowser({ cards, categories }: Props) {

@@ -1,19 +1,18 @@
+import type { Picture } from '#schema/media.ts'
 import type { ReferenceView } from '../lib/reference-view.ts'
+import { PictureImg } from './PictureImg.tsx'
 import { SocialIcon, socialNames } from './SocialIcon.tsx'
 
 /** One reference: cover image, category label, title, description, sectors and social links. */
-export function ReferenceCardView({ card }: { card: ReferenceView }) {
+export function ReferenceCardView({ card }: { card: ReferenceView & { picture?: Picture } }) {
   return (
     <article className="card ref-card" data-category={card.category}>
       {card.image ? (
-        <img
+        <PictureImg
           className="card__media ref-card__image"
-          src={card.image}
+          picture={card.picture ?? { src: card.image, width: 800, height: 500, sources: [] }}
           alt={card.title}
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
         />
       ) : (
         <div className="card__media ref-card__placeholder" aria-hidden="true">

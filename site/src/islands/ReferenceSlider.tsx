@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react'
 import { nextSlide, previousSlide, SLIDE_INTERVAL_MS } from '../lib/slider.ts'
+import type { Picture } from '#schema/media.ts'
+import { PictureImg } from './PictureImg.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import './reference-slider.css'
 
-type Props = { images: string[] }
+type Props = {
+  /** The slider images (pictureFor at build: the spec's 1920 px JPEG as the fallback, AVIF/WebP copies). */
+  images: Picture[]
+}
 
 /** True while the user asks for reduced motion; then the slider never rotates on its own. */
 function useReducedMotion(): boolean {
@@ -55,23 +60,16 @@ export function ReferenceSlider({ images }: Props) {
           // No style attribute in the server's HTML (the CSP refuses inline styles); the first slide needs none.
           style={index ? { transform: `translateX(-${index * 100}%)` } : undefined}
         >
-          {images.map((src, i) => (
+          {images.map((picture, i) => (
             <div
-              key={`${i}-${src}`}
+              key={`${i}-${picture.src}`}
               className="slider__slide"
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} / ${count}`}
               aria-hidden={i !== index}
             >
-              <img
-                src={src}
-                alt={`Referans görseli ${i + 1}`}
-                width={1920}
-                height={840}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                decoding="async"
-              />
+              <PictureImg picture={picture} alt={`Referans görseli ${i + 1}`} eager={i === 0} />
             </div>
           ))}
         </div>

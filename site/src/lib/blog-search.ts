@@ -1,3 +1,4 @@
+import type { Picture } from '#schema/media.ts'
 import { callApi } from './island-api.ts'
 
 /** A post card of the blog list: what the page passes for its own page and what /api/blog-search answers. */
@@ -11,6 +12,8 @@ export type BlogCardData = {
   createdAt: string
   /** The card image ('' for none). */
   image: string
+  /** The image as <picture> data (the API's search results carry it). */
+  picture?: Picture
 }
 
 /**

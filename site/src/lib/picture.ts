@@ -1,13 +1,10 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { mediaItemSchema, variantSrcset, VARIANT_FORMATS, type MediaItem } from '#schema/media.ts'
+import { mediaItemSchema, pictureOf, type MediaItem, type Picture } from '#schema/media.ts'
 import { contentDir, readContentFile } from './content-files.ts'
 
-/** One <source> of a <picture>: a format and its sized copies. */
-export type PictureSource = { type: string; srcset: string }
-/** What Img.astro writes: the fallback src, intrinsic size (no layout shift) and the AVIF/WebP sources. */
-export type Picture = { src: string; width: number; height: number; sources: PictureSource[] }
+export type { Picture, PictureSource } from '#schema/media.ts'
 
 // content/media.json read again only when the file changed (renders may run in a long-lived process).
 let cached: { key: string; byUrl: Map<string, MediaItem> } | null = null
@@ -33,12 +30,5 @@ export function pictureFor(
   fallback = { width: 1200, height: 750 },
   media: Map<string, MediaItem> = mediaByUrl(),
 ): Picture {
-  const item = media.get(src)
-  const known = item && item.width > 0 ? { width: item.width, height: item.height } : fallback
-  const size = fixed.width && fixed.height ? { width: fixed.width, height: fixed.height } : known
-  const sources =
-    item && item.widths.length
-      ? VARIANT_FORMATS.map((format) => ({ type: `image/${format}`, srcset: variantSrcset(item, format) }))
-      : []
-  return { src, ...size, sources }
+  return pictureOf(src, media.get(src), fixed, fallback)
 }
