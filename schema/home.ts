@@ -11,6 +11,8 @@ const button = z.object({ text: optionalText(60), link: linkOrEmpty().optional()
 /** Home banner: background image or video (video when the extension is mp4, webm or ogg). */
 export const bannerSchema = z.object({
   backgroundMedia: mediaRef.optional().default(''),
+  /** The still shown before a background video plays (an image chosen in the admin: no ffmpeg here, decision 023). */
+  poster: mediaRef.optional().default(''),
   title: optionalText(200),
   subtitle: optionalText(500),
   button1: button.optional().default({ text: 'Programlar', link: '/programlar' }),
@@ -76,6 +78,7 @@ const buttonPatch = patchOf({ text: patchText(60), link: linkOrEmpty().optional(
 export const homeSectionPatchSchemas = {
   banner: patchOf({
     backgroundMedia: mediaRef.optional(),
+    poster: mediaRef.optional(),
     title: patchText(200),
     subtitle: patchText(500),
     button1: buttonPatch.optional(),

@@ -43,6 +43,8 @@ export const ADMIN_CSP = [
   "style-src 'self'",
   // Image previews of chosen files are data: or blob: URLs.
   "img-src 'self' data: blob:",
+  // So is the preview of a chosen banner video (before it is uploaded).
+  "media-src 'self' blob:",
   "frame-src 'none'",
   "object-src 'none'",
   "base-uri 'none'",

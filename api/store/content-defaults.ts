@@ -18,6 +18,7 @@ export const emptyContactSettings: ContactSettings = {
 export const emptyHome: Home = {
   banner: {
     backgroundMedia: '',
+    poster: '',
     title: '',
     subtitle: '',
     button1: { text: 'Programlar', link: '/programlar' },

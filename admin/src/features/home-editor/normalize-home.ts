@@ -61,6 +61,7 @@ export function normalizeHome(raw: unknown): Home {
   return {
     banner: {
       backgroundMedia: text(banner.backgroundMedia),
+      poster: text(banner.poster),
       title: text(banner.title),
       subtitle: text(banner.subtitle),
       button1: button(banner.button1, { text: 'Programlar', link: '/programlar' }),

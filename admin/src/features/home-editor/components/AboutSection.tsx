@@ -7,7 +7,7 @@ import { BlurField } from './BlurField.tsx'
 import { UploadField } from './UploadField.tsx'
 
 /** About block of the home page: title, description, image. */
-export function AboutSection({ about, feedback, history }: { about: Home['about']; feedback: Feedback ; history?: ReactNode }) {
+export function AboutSection({ about, feedback, history }: { about: Home['about']; feedback: Feedback; history?: ReactNode }) {
   const save = useSaveSection('about', feedback)
   return (
     <Card title="Hakkımızda" id="hakkimizda" actions={history}>

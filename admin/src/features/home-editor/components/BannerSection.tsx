@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Home } from '#schema/home.ts'
+import { isVideo, type Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
@@ -7,7 +7,7 @@ import { BlurField } from './BlurField.tsx'
 import { UploadField } from './UploadField.tsx'
 
 /** Banner: title, subtitle, background image or video, texts of the two buttons. */
-export function BannerSection({ banner, feedback, history }: { banner: Home['banner']; feedback: Feedback ; history?: ReactNode }) {
+export function BannerSection({ banner, feedback, history }: { banner: Home['banner']; feedback: Feedback; history?: ReactNode }) {
   const save = useSaveSection('banner', feedback)
   return (
     <Card title="Banner" id="banner" actions={history}>
@@ -26,6 +26,15 @@ export function BannerSection({ banner, feedback, history }: { banner: Home['ban
           onChange={(backgroundMedia) => save({ backgroundMedia })}
           feedback={feedback}
         />
+        {isVideo(banner.backgroundMedia) && (
+          // No tool here takes a video's first frame (decision 023): the admin chooses the still.
+          <UploadField
+            label="Video kapak görseli"
+            url={banner.poster}
+            onChange={(poster) => save({ poster })}
+            feedback={feedback}
+          />
+        )}
         <div className="form-row">
           <BlurField
             label="1. buton metni"

@@ -6,7 +6,7 @@ import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { BlurField } from './BlurField.tsx'
 
 /** Blog preview block of the home page: title and description (the posts come from the blog). */
-export function BlogSection({ blog, feedback, history }: { blog: Home['blog']; feedback: Feedback ; history?: ReactNode }) {
+export function BlogSection({ blog, feedback, history }: { blog: Home['blog']; feedback: Feedback; history?: ReactNode }) {
   const save = useSaveSection('blog', feedback)
   return (
     <Card title="Blog" id="blog" actions={history}>

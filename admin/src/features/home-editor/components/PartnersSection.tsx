@@ -8,7 +8,7 @@ import { NewPartnerCardForm } from './NewPartnerCardForm.tsx'
 import { PartnerCardEditor } from './PartnerCardEditor.tsx'
 
 /** Partners: section texts, one collapsible editor per card, and the add form. */
-export function PartnersSection({ partners, feedback, history }: { partners: Home['partners']; feedback: Feedback ; history?: ReactNode }) {
+export function PartnersSection({ partners, feedback, history }: { partners: Home['partners']; feedback: Feedback; history?: ReactNode }) {
   const save = useSaveSection('partners', feedback)
   return (
     <Card title="Partnerler" id="partnerler" actions={history}>

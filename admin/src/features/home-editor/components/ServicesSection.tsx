@@ -11,7 +11,7 @@ import { BlurField } from './BlurField.tsx'
 import { ServiceBranch } from './ServiceBranch.tsx'
 
 /** Services tree (id="hizmetler"): section texts, up to 7 main headings, each with unlimited sub-items. */
-export function ServicesSection({ services, feedback, history }: { services: Home['services']; feedback: Feedback ; history?: ReactNode }) {
+export function ServicesSection({ services, feedback, history }: { services: Home['services']; feedback: Feedback; history?: ReactNode }) {
   const save = useSaveSection('services', feedback)
   const addHeading = useAddServiceHeading()
   const full = services.tree.length >= MAX_SERVICE_HEADINGS
