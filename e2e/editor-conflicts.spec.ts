@@ -212,3 +212,35 @@ test('home sections: saves field by field without conflicting with themselves; a
   await expect(b.getByText('Değişiklikler kaydedildi!')).toBeVisible()
   await close()
 })
+
+test('deleting a project someone changed since the list loaded is refused; the list shows the change, a second delete goes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  page.on('dialog', (dialog) => void dialog.accept())
+  const api = await adminApi(request)
+  const title = `Silinecek proje ${Date.now()}`
+  const form = new FormData()
+  form.set('title', title)
+  form.set('project_date', '2025-05-02')
+  form.set('status', 'published')
+  form.set('contentStructure', JSON.stringify([{ type: 'text', content: 'Metin.' }]))
+  const id = (await (await api.post('/api/admin/social-projects', { multipart: form })).json()).data.id as string
+  await loginAsAdmin(page, '/admin/sosyal-sorumluluk-projeleri')
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible()
+  const changed = new FormData()
+  changed.set('title', `${title} değişti`)
+  changed.set('project_date', '2025-05-02')
+  changed.set('status', 'published')
+  changed.set('contentStructure', JSON.stringify([{ type: 'text', content: 'Metin.' }]))
+  expect((await api.put(`/api/admin/social-projects/${id}`, { multipart: changed })).status()).toBe(200)
+
+  await page.getByRole('button', { name: `${title} sil` }).click()
+  await expect(page.getByText(`Proje silinirken hata oluştu: ${CONFLICT}`)).toBeVisible()
+  expect((await api.get(`/api/admin/social-projects/${id}`)).status()).toBe(200)
+  // The list now shows the other person's title; deleting it again, knowingly, goes through.
+  await page.getByRole('button', { name: `${title} değişti sil` }).click()
+  await expect(page.getByText('Sosyal sorumluluk projesi başarıyla silindi!')).toBeVisible()
+  expect((await api.get(`/api/admin/social-projects/${id}`)).status()).toBe(404)
+})

@@ -53,7 +53,7 @@ export default function BlogPage() {
   async function del(post: BlogRow) {
     if (!confirmAction(`"${post.title}" yazısı silinsin mi?`)) return
     try {
-      const res = await remove.mutateAsync(post.id)
+      const res = await remove.mutateAsync({ id: post.id, version: post.version })
       show('success', res.message ?? msg.blogDeleted)
       setPublished(Date.now())
     } catch (error) {

@@ -33,7 +33,7 @@ export default function ProgramsPage() {
 
   function del(p: AdminProgram) {
     if (!confirmAction(`"${p.name}" programını silmek istediğinizden emin misiniz?`)) return
-    remove.mutate(p.id, {
+    remove.mutate({ id: p.id, contentVersion: p.contentVersion }, {
       onSuccess: (res) => saved(res.message ?? msg.programDeleted),
       onError: (error) => show('error', errorText(error, msg.programDeleteError)),
     })
@@ -75,7 +75,7 @@ export default function ProgramsPage() {
           programs={programs.data}
           onEdit={(program) => setForm({ open: true, program })}
           onDelete={del}
-          deletingId={remove.isPending ? remove.variables : undefined}
+          deletingId={remove.isPending ? remove.variables?.id : undefined}
         />
       )}
     </>

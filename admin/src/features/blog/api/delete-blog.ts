@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts'
 import { blogsQueryKey } from './get-blogs.ts'
 
-/** DELETE /api/admin/blogs/{id} */
-export async function deleteBlog(id: string) {
-  return api.delete<{ success: boolean; message?: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`)
+/** DELETE /api/admin/blogs/{id}; `version` as listed goes as If-Match (a post changed since gets 412). */
+export async function deleteBlog({ id, version }: { id: string; version?: string }) {
+  return api.delete<{ success: boolean; message?: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`, {
+    ifMatch: version,
+  })
 }
 
 /** Deletes a post, then reloads the list. */
@@ -12,6 +14,7 @@ export function useDeleteBlog() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteBlog,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogsQueryKey }),
+    // Refused or not, the list reloads: after a 412 it shows the other person's change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: blogsQueryKey }),
   })
 }

@@ -81,7 +81,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   async function del() {
     if (!confirmAction(`"${card.title || 'Referans'}" silinsin mi?`)) return
     try {
-      await remove.mutateAsync(card.id)
+      await remove.mutateAsync({ id: card.id, version: (card as ReferenceCard & { version?: string }).version })
       feedback.ok('Referans silindi.')
       onClose()
     } catch (error) {
