@@ -4,11 +4,17 @@ import { id } from './common.ts'
 
 export const MAX_PROGRAM_BYTES = 52428800
 export const DEFAULT_VERSION = '1.0.0'
+/** A program logo's display box on /programlar (px): its <picture> is sized for it. */
+export const PROGRAM_LOGO_SIZE = { width: 64, height: 64 } as const
 
 /** Text fields of the admin program form (multipart with optional logo and file). */
 export const programInputSchema = z.object({
   name: z.string({ error: msg.programRequired }).trim().min(1, { error: msg.programRequired }).max(200),
-  description: z.string({ error: msg.programRequired }).trim().min(1, { error: msg.programRequired }).max(5000),
+  description: z
+    .string({ error: msg.programRequired })
+    .trim()
+    .min(1, { error: msg.programRequired })
+    .max(5000),
   version: z
     .string()
     .trim()

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { blogSearchQuerySchema } from '#schema/list-query.ts'
-import { pictureOf, type MediaItem } from '#schema/media.ts'
 import type { AppEnv } from '../app-env.ts'
 import { searchPublishedBlogs } from '../entries/blog-search.ts'
+import { pictureAt } from '../media/media-pictures.ts'
 import { validate } from '../middleware/validate.ts'
 
 /**
@@ -13,18 +13,10 @@ export const blogSearchRoutes = new Hono<AppEnv>().get('/', validate('query', bl
   const { content } = c.var.deps
   const { items, ...paging } = searchPublishedBlogs(content.read('blogs'), c.req.valid('query'))
   // Each card's image as <picture> data, as the prebuilt list pages show it (AVIF/WebP copies, fixed ratio).
-  const media = mediaByUrl(content.read('media'))
+  const media = content.read('media')
   const cards = items.map((item) => ({
     ...item,
-    picture: item.image ? pictureOf(item.image, media.get(item.image), { width: 800, height: 500 }) : undefined,
+    picture: pictureAt(media, item.image ?? '', { width: 800, height: 500 }),
   }))
   return c.json({ success: true, data: cards, ...paging })
 })
-
-// The media records by URL, made once per version of the media collection (a frozen array).
-const byUrl = new WeakMap<object, Map<string, MediaItem>>()
-function mediaByUrl(items: readonly MediaItem[]): Map<string, MediaItem> {
-  let map = byUrl.get(items)
-  if (!map) byUrl.set(items, (map = new Map(items.map((item) => [item.url, item]))))
-  return map
-}

@@ -31,14 +31,14 @@ export const programsAdminRoutes = new Hono<AppEnv>()
     return c.json({
       success: true,
       message: msg.programCreated,
-      data: publicProgram(program, data.read('counters')),
+      data: publicProgram(program, data.read('counters'), content.read('media')),
     })
   })
   .put('/:id', async (c) => {
     const { content, data, files, now } = c.var.deps
     const id = c.req.param('id')
     if (!content.read('programs').some((p) => p.id === id)) fail(404, msg.notFound)
-    const { input, logoPath, file } = await prepareProgram(
+    const { input, logoPath, uploadedLogo, file } = await prepareProgram(
       c.var.deps,
       await readProgramForm(c.req.raw, files),
       false,
@@ -47,23 +47,25 @@ export const programsAdminRoutes = new Hono<AppEnv>()
       .update('programs', (programs) =>
         replaceById(programs, id, msg.notFound, (stored) => {
           const next: Program = { ...stored, ...input, updatedAt: now().toISOString() }
-          if (logoPath) next.logoPath = logoPath
+          if (logoPath !== null) next.logoPath = logoPath
           if (file) Object.assign(next, { filePath: file.key, fileName: file.name, fileSize: file.size })
           return next
         }),
       )
       .catch(async (err) => {
         if (file) await files.removeProgramFile(file.key)
-        if (logoPath) await removeUnusedUploads(content, files, [logoPath])
+        // Only a logo stored by this request goes; a library image chosen as the logo stays in the library.
+        if (uploadedLogo) await removeUnusedUploads(content, files, [uploadedLogo])
         throw err
       })
     // The replaced file and logo go only once the new ones are saved.
     if (file && old.filePath) await files.removeProgramFile(old.filePath)
-    if (logoPath) await removeUnusedUploads(content, files, [old.logoPath])
+    if (logoPath !== null && logoPath !== old.logoPath)
+      await removeUnusedUploads(content, files, [old.logoPath])
     return c.json({
       success: true,
       message: msg.programUpdated,
-      data: publicProgram(next, data.read('counters')),
+      data: publicProgram(next, data.read('counters'), content.read('media')),
     })
   })
   .delete('/:id', async (c) => {

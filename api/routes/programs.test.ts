@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fakeImageFile, pngFile } from '../test-media.ts'
 import {
@@ -68,7 +69,8 @@ describe('admin programs', () => {
     const list = await publicList()
     expect(list).toContainEqual(body.data)
     // The admin list keeps the program's own version; the edit fingerprint (issue 11) sits beside it.
-    const adminList = (await (await jsonRequest(t, 'GET', '/api/admin/programs', undefined, cookie)).json()).data
+    const adminList = (await (await jsonRequest(t, 'GET', '/api/admin/programs', undefined, cookie)).json())
+      .data
     const mine = adminList.find((p: { id: string }) => p.id === body.data.id)
     expect(mine).toMatchObject({ version: '1.0.0', contentVersion: expect.any(String) })
     expect(JSON.stringify(list)).not.toMatch(/files\/|filePath/)
@@ -152,6 +154,52 @@ describe('admin programs', () => {
     expect(await uploadNames(t)).toEqual([replaced.data.logoPath.slice(9)])
     expect(await (await download(p.id)).text()).toBe('yeni sürüm')
     expect((await save({ name: 'x', description: 'y' }, 'yok')).status).toBe(404)
+  })
+
+  it('takes a library image as the logo by its path, removes it with an empty path, refuses other paths', async () => {
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6f97' } })
+      .jpeg()
+      .toBuffer()
+    const uploaded = await formRequest(
+      t,
+      'POST',
+      '/api/upload',
+      { image: new File([photo], 'logo.jpg') },
+      cookie,
+    )
+    const { imageUrl } = await uploaded.json()
+    const p = await create({ logoPath: imageUrl })
+    expect(p.logoPath).toBe(imageUrl)
+    // The public list carries the logo as <picture> data sized for its 64 px box.
+    const listed = (await publicList()).find((x: { id: string }) => x.id === p.id)
+    expect(listed.logoPicture).toMatchObject({ src: imageUrl, width: 64, height: 64 })
+    expect(listed.logoPicture.sources.map((s: { type: string }) => s.type)).toEqual([
+      'image/avif',
+      'image/webp',
+    ])
+    expect(listed.logoPicture.sources[0].srcset).toContain('.400w.avif 400w')
+
+    const refused = await save({ name: 'Muhasebe', description: 'x', logoPath: '/etc/passwd' }, p.id)
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).fields.logoPath).toBe('Geçerli bir URL giriniz.')
+    // A save that fails (stale If-Match) never removes the library image it chose.
+    const stale = await t.app.request(`${base}/${p.id}`, {
+      method: 'PUT',
+      headers: { cookie, 'if-match': '"eski"' },
+      body: (() => {
+        const f = new FormData()
+        f.append('name', 'x')
+        f.append('description', 'y')
+        f.append('logoPath', imageUrl)
+        return f
+      })(),
+    })
+    expect(stale.status).toBe(412)
+    expect(await uploadNames(t)).toContain(imageUrl.slice(9))
+
+    const cleared = await (await save({ name: 'Muhasebe', description: 'x', logoPath: '' }, p.id)).json()
+    expect(cleared.data.logoPath).toBe('')
+    expect((await publicList()).find((x: { id: string }) => x.id === p.id).logoPicture).toBeUndefined()
   })
 
   it('delete removes the file and the logo; 404 after', async () => {

@@ -5,6 +5,7 @@ import { formatFileSize } from '#schema/file-size.ts'
 import { callApi } from '../lib/island-api.ts'
 import { programsFromBody, type ProgramView } from '../lib/program-view.ts'
 import { Notice } from './Notice.tsx'
+import { PictureImg } from './PictureImg.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import { useTimedNotice } from './use-timed-notice.ts'
 import './program-list.css'
@@ -58,14 +59,11 @@ export function ProgramList({ initial }: Props) {
             <li key={program.id} className="card program-card" data-program-id={program.id}>
               <div className="program-card__head">
                 {program.logo ? (
-                  <img
+                  <PictureImg
                     className="program-card__logo"
-                    src={program.logo}
+                    picture={program.logoPicture ?? { src: program.logo, width: 64, height: 64, sources: [] }}
                     alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
+                    sizes="64px"
                   />
                 ) : (
                   <span className="program-card__logo program-card__logo--empty" aria-hidden="true">

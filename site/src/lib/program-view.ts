@@ -1,3 +1,5 @@
+import type { Picture } from '#schema/media.ts'
+
 /** A program as the programs island shows it; downloads is null until the API has told us the count. */
 export type ProgramView = {
   id: string
@@ -5,6 +7,8 @@ export type ProgramView = {
   description: string
   version: string
   logo: string
+  /** The logo's <picture> (AVIF/WebP copies for its 64 px box) when the API or the build knows them. */
+  logoPicture?: Picture
   fileSize: number
   downloads: number | null
   hasFile: boolean
@@ -13,6 +17,11 @@ export type ProgramView = {
 const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback)
 const count = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0
+
+function isPicture(value: unknown): value is Picture {
+  const p = value as Partial<Picture> | null
+  return typeof p?.src === 'string' && typeof p.width === 'number' && Array.isArray(p.sources)
+}
 
 /** Reads one entry of GET /api/programs (or a build-time program); null when it has no id or name. */
 export function toProgramView(raw: unknown): ProgramView | null {
@@ -25,6 +34,7 @@ export function toProgramView(raw: unknown): ProgramView | null {
     description: text(p.description),
     version: text(p.version) || '1.0.0',
     logo: text(p.logoPath) || text(p.logo),
+    logoPicture: isPicture(p.logoPicture) ? p.logoPicture : undefined,
     fileSize: count(p.fileSize),
     downloads: typeof p.downloads === 'number' ? count(p.downloads) : null,
     // The API sends hasFile; build-time content only knows whether a file path is stored.
