@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { Dispatch, ReactNode, SetStateAction } from 'react'
 import { SortableList, type DragHandleProps } from './SortableList.tsx'
 import { Button } from './ui/Button.tsx'
 
@@ -10,13 +10,15 @@ export type FieldEditorProps<F> = {
   field: F
   label: string
   handle: DragHandleProps
-  onChange: (field: F) => void
+  /** Merges the changed values into the field as it is now (an upload ending later never undoes typing). */
+  onChange: (patch: Partial<F>) => void
   onRemove: () => void
 }
 
 type Props<K extends string, F extends BaseField<K>> = {
   fields: F[]
-  onChange: (fields: F[]) => void
+  /** A state setter: field edits are applied to the latest list. */
+  onChange: Dispatch<SetStateAction<F[]>>
   /** Shows a limit message ('Maksimum 20 metin alanı ekleyebilirsiniz.'...). */
   onLimit: (text: string) => void
   /** Name of each field type, in the order of the add buttons: { text: 'Metin', image: 'Görsel' }. */
@@ -61,8 +63,9 @@ export function ContentFieldList<K extends string, F extends BaseField<K>>(props
               field,
               label: labelOf(field),
               handle,
-              onChange: (next) => onChange(fields.map((f) => (f.key === next.key ? next : f))),
-              onRemove: () => onChange(fields.filter((f) => f.key !== field.key)),
+              onChange: (patch) =>
+                onChange((all) => all.map((f) => (f.key === field.key ? { ...f, ...patch } : f))),
+              onRemove: () => onChange((all) => all.filter((f) => f.key !== field.key)),
             })
           }
         />

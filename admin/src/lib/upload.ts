@@ -49,8 +49,11 @@ export function sizeText(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
-/** '4,2 MB → 180 KB' for an image the server made copies of; '' otherwise. */
-export function savedText(media: MediaItem | undefined): string {
+/**
+ * '4,2 MB → 180 KB' for an image the server made copies of (chosen bytes, or the uploaded ones, → its largest
+ * WebP copy); '' otherwise.
+ */
+export function savedText(media: MediaItem | undefined, chosenBytes?: number): string {
   if (!media || media.type !== 'image' || !media.optimizedBytes) return ''
-  return `${sizeText(media.uploadBytes)} → ${sizeText(media.optimizedBytes)}`
+  return `${sizeText(chosenBytes ?? media.uploadBytes)} → ${sizeText(media.optimizedBytes)}`
 }

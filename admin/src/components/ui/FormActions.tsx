@@ -9,6 +9,8 @@ type Props = {
   cancelVariant?: 'secondary' | 'ghost'
   /** Also disables 'İptal' while saving. */
   lockCancel?: boolean
+  /** Disables the submit button without the busy text (e.g. while an image is still uploading). */
+  submitDisabled?: boolean
 }
 
 /** The submit and 'İptal' buttons at the end of a form. */
@@ -18,10 +20,11 @@ export function FormActions({
   onCancel,
   cancelVariant = 'secondary',
   lockCancel = false,
+  submitDisabled = false,
 }: Props) {
   return (
     <div className="actions">
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={busy} disabled={submitDisabled}>
         {submitLabel}
       </Button>
       <Button variant={cancelVariant} onClick={onCancel} disabled={lockCancel && busy}>

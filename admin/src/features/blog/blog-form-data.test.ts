@@ -10,11 +10,10 @@ describe('buildBlogFormData', () => {
     expect(result).toEqual({ ok: false, errors: { title: msg.blogTitleRequired } })
   })
 
-  it('builds the multipart body with defaults, tags JSON, structure JSON and files', () => {
-    const file = new File(['x'], 'x.png', { type: 'image/png' })
+  it('builds the multipart body with defaults, tags JSON and structure JSON (images by src, no files)', () => {
     const fields: BlogField[] = [
-      { key: 't1', type: 'text', content: 'Metin', src: '', file: null },
-      { key: 'i1', type: 'image', content: '', src: '', file },
+      { key: 't1', type: 'text', content: 'Metin', src: '' },
+      { key: 'i1', type: 'image', content: '', src: '/uploads/yeni.png' },
     ]
     const result = buildBlogFormData(
       { ...emptyBlogValues, title: 'Yeni yazı', tagsText: 'a, b,', status: 'draft' },
@@ -30,8 +29,8 @@ describe('buildBlogFormData', () => {
     const structure = JSON.parse(String(body.get('contentStructure')))
     expect(structure).toMatchObject([
       { id: 't1', type: 'text', content: 'Metin', order: 0 },
-      { id: 'i1', type: 'image', imageIndex: 0, order: 1 },
+      { id: 'i1', type: 'image', src: '/uploads/yeni.png', order: 1 },
     ])
-    expect(body.getAll('images')).toHaveLength(1)
+    expect(body.getAll('images')).toHaveLength(0)
   })
 })

@@ -20,9 +20,9 @@ export const emptyBlogValues: BlogFormValues = {
 
 export type BlogFormResult = { ok: true; body: FormData } | { ok: false; errors: Record<string, string> }
 
-/** Checks the form with the shared schema and builds the multipart body (one `images` part per new file). */
+/** Checks the form with the shared schema and builds the multipart body (images by their src: the image fields have uploaded them). */
 export function buildBlogFormData(values: BlogFormValues, fields: readonly BlogField[]): BlogFormResult {
-  const { structure, files } = buildContentStructure(fields)
+  const structure = buildContentStructure(fields)
   const parsed = blogInputSchema.safeParse({
     title: values.title,
     author: values.author,
@@ -47,6 +47,5 @@ export function buildBlogFormData(values: BlogFormValues, fields: readonly BlogF
   body.append('status', post.status)
   body.append('tags', JSON.stringify(post.tags))
   body.append('contentStructure', JSON.stringify(post.contentStructure))
-  for (const file of files) body.append('images', file)
   return { ok: true, body }
 }

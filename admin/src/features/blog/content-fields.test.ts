@@ -31,24 +31,21 @@ describe('counters and limits', () => {
 })
 
 describe('buildContentStructure', () => {
-  it('numbers files with imageIndex, keeps src of stored images, orders by position', () => {
-    const a = new File(['a'], 'a.png', { type: 'image/png' })
-    const b = new File(['b'], 'b.png', { type: 'image/png' })
+  it('sends images by src, leaves out blank fields, orders by position', () => {
     const fields: BlogField[] = [
-      { key: 'k1', type: 'image', content: '', src: '', file: a },
-      { key: 'k2', type: 'text', content: 'Merhaba', src: '', file: null },
-      { key: 'k3', type: 'image', content: '', src: '/uploads/x.png', file: null, alt: ' Kapak ' },
-      { key: 'k4', type: 'image', content: '', src: '', file: null },
-      { key: 'k6', type: 'text', content: '  ', src: '', file: null },
-      { key: 'k5', type: 'image', content: '', src: '/uploads/old.png', file: b },
+      { key: 'k1', type: 'image', content: '', src: '/uploads/a.png' },
+      { key: 'k2', type: 'text', content: 'Merhaba', src: '' },
+      { key: 'k3', type: 'image', content: '', src: '/uploads/x.png', alt: ' Kapak ' },
+      { key: 'k4', type: 'image', content: '', src: '' },
+      { key: 'k6', type: 'text', content: '  ', src: '' },
+      { key: 'k5', type: 'image', content: '', src: '/demo/b.webp' },
     ]
-    const { structure, files } = buildContentStructure(fields)
-    expect(files).toEqual([a, b])
+    const structure = buildContentStructure(fields)
     expect(structure.map((s) => [s.id, s.order, s.imageIndex, s.src])).toEqual([
-      ['k1', 0, 0, undefined],
+      ['k1', 0, undefined, '/uploads/a.png'],
       ['k2', 1, undefined, undefined],
       ['k3', 2, undefined, '/uploads/x.png'],
-      ['k5', 3, 1, undefined],
+      ['k5', 3, undefined, '/demo/b.webp'],
     ])
     expect(structure[1].content).toBe('Merhaba')
     // The alt text (typed, or offered by the media library) goes with the image, trimmed.

@@ -1,13 +1,12 @@
 import { MAX_BLOG_FIELDS, MAX_BLOG_IMAGES, MAX_BLOG_TEXT, type BlogContentItem } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 
-/** One editable block of the form: text, or image (a stored `src`, or a newly chosen `file`). */
+/** One editable block of the form: text, or image (its `src`: uploaded as soon as it is chosen, or from the library). */
 export type BlogField = {
   key: string
   type: 'text' | 'image'
   content: string
   src: string
-  file: File | null
   /** Alt text of an image field (offered from the media library when an image is chosen there). */
   alt?: string
 }
@@ -21,7 +20,7 @@ export function newKey(): string {
 
 /** A blank field of the given type. */
 export function newField(type: BlogField['type']): BlogField {
-  return { key: newKey(), type, content: '', src: '', file: null, alt: '' }
+  return { key: newKey(), type, content: '', src: '', alt: '' }
 }
 
 /** How many text and image fields there are. */
@@ -49,11 +48,10 @@ export function addFieldError(fields: readonly BlogField[], type: BlogField['typ
 }
 
 /**
- * The contentStructure to send and the files to attach: a new image points at its file with imageIndex, a kept one
- * sends its src. Blank text fields and image fields with no image are left out (nothing to show).
+ * The contentStructure to send: images by their src (image fields upload when a file is chosen, so the save
+ * carries no files). Blank text fields and image fields with no image are left out (nothing to show).
  */
-export function buildContentStructure(fields: readonly BlogField[]) {
-  const files: File[] = []
+export function buildContentStructure(fields: readonly BlogField[]): BlogContentItem[] {
   const structure: BlogContentItem[] = []
   for (const f of fields) {
     const base = {
@@ -65,10 +63,9 @@ export function buildContentStructure(fields: readonly BlogField[]) {
     }
     if (f.type === 'text') {
       if (f.content.trim() !== '') structure.push(base)
-    } else if (f.file) structure.push({ ...base, imageIndex: files.push(f.file) - 1 })
-    else if (f.src) structure.push({ ...base, src: f.src })
+    } else if (f.src) structure.push({ ...base, src: f.src })
   }
-  return { structure, files }
+  return structure
 }
 
 /** Editable fields from a stored post (contentStructure, or content_structure from older data), by order. */
@@ -87,7 +84,6 @@ export function fieldsFromPost(post: {
       type: i.type as BlogField['type'],
       content: i.content ?? '',
       src: i.src ?? '',
-      file: null,
       alt: i.alt ?? '',
     }))
 }

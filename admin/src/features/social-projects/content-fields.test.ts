@@ -24,18 +24,16 @@ describe('limits', () => {
 })
 
 describe('buildContentStructure', () => {
-  it('sends order as the index, level for headings, caption and imageIndex for new images', () => {
-    const file = new File(['x'], 'x.webp', { type: 'image/webp' })
+  it('sends order as the index, level for headings, caption and src for images', () => {
     const fields: ProjectField[] = [
       { ...newField('heading'), key: 'h', content: 'Başlık', level: 3 },
-      { ...newField('image'), key: 'i', caption: 'Alt yazı', file },
+      { ...newField('image'), key: 'i', caption: 'Alt yazı', src: '/uploads/yeni.webp' },
       { ...newField('image'), key: 'e' },
       { ...newField('heading'), key: 'blank', content: ' ' },
       { ...newField('image'), key: 's', src: '/uploads/a.png' },
       { ...newField('text'), key: 't', content: 'Metin' },
     ]
-    const { structure, files } = buildContentStructure(fields)
-    expect(files).toEqual([file])
+    const structure = buildContentStructure(fields)
     expect(structure.map((s) => [s.id, s.type, s.order])).toEqual([
       ['h', 'heading', 0],
       ['i', 'image', 1],
@@ -43,7 +41,7 @@ describe('buildContentStructure', () => {
       ['t', 'text', 3],
     ])
     expect(structure[0]).toMatchObject({ content: 'Başlık', level: 3 })
-    expect(structure[1]).toMatchObject({ caption: 'Alt yazı', imageIndex: 0 })
+    expect(structure[1]).toMatchObject({ caption: 'Alt yazı', src: '/uploads/yeni.webp' })
     expect(structure[2]).toMatchObject({ src: '/uploads/a.png' })
   })
 })

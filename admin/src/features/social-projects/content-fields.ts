@@ -9,7 +9,7 @@ import { msg } from '#schema/messages.ts'
 export type FieldType = 'text' | 'heading' | 'image'
 export type HeadingLevel = 2 | 3 | 4
 
-/** One editable block: text, heading (level 2–4) or image (stored `src` or new `file`, optional caption). */
+/** One editable block: text, heading (level 2–4) or image (its `src`, uploaded when chosen; optional caption). */
 export type ProjectField = {
   key: string
   type: FieldType
@@ -17,7 +17,6 @@ export type ProjectField = {
   level: HeadingLevel
   caption: string
   src: string
-  file: File | null
 }
 
 let counter = 0
@@ -29,7 +28,7 @@ export function newKey(): string {
 
 /** A blank field of the given type; headings start at level 2. */
 export function newField(type: FieldType): ProjectField {
-  return { key: newKey(), type, content: '', level: 2, caption: '', src: '', file: null }
+  return { key: newKey(), type, content: '', level: 2, caption: '', src: '' }
 }
 
 /** Why a field of this type cannot be added, or null when it can. Headings count toward the total only. */
@@ -43,11 +42,10 @@ export function addFieldError(fields: readonly ProjectField[], type: FieldType):
 }
 
 /**
- * contentStructure with order = index; new images point at their file with imageIndex, kept ones send src.
+ * contentStructure with order = index; images by their src (uploaded when chosen, so the save carries no files).
  * Blank texts and headings and image fields with no image are left out (nothing to show).
  */
-export function buildContentStructure(fields: readonly ProjectField[]) {
-  const files: File[] = []
+export function buildContentStructure(fields: readonly ProjectField[]): ProjectContentItem[] {
   const structure: ProjectContentItem[] = []
   for (const f of fields) {
     const base = {
@@ -61,10 +59,9 @@ export function buildContentStructure(fields: readonly ProjectField[]) {
     }
     if (f.type !== 'image') {
       if (f.content.trim() !== '') structure.push(base)
-    } else if (f.file) structure.push({ ...base, imageIndex: files.push(f.file) - 1 })
-    else if (f.src) structure.push({ ...base, src: f.src })
+    } else if (f.src) structure.push({ ...base, src: f.src })
   }
-  return { structure, files }
+  return structure
 }
 
 const levelOf = (value: unknown): HeadingLevel => (value === 3 || value === 4 ? value : 2)
@@ -93,6 +90,5 @@ export function fieldsFromProject(project: {
       level: levelOf(i.level),
       caption: i.caption ?? '',
       src: i.src ?? '',
-      file: null,
     }))
 }

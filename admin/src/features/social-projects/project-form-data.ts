@@ -18,12 +18,12 @@ export const emptyProjectValues: ProjectFormValues = {
 
 export type ProjectFormResult = { ok: true; body: FormData } | { ok: false; errors: Record<string, string> }
 
-/** Checks the form with the shared schema and builds the multipart body (one `images` part per new file). */
+/** Checks the form with the shared schema and builds the multipart body (images by their src: the image fields have uploaded them). */
 export function buildProjectFormData(
   values: ProjectFormValues,
   fields: readonly ProjectField[],
 ): ProjectFormResult {
-  const { structure, files } = buildContentStructure(fields)
+  const structure = buildContentStructure(fields)
   const parsed = projectInputSchema.safeParse({ ...values, contentStructure: structure })
   if (!parsed.success) {
     const errors: Record<string, string> = {}
@@ -37,6 +37,5 @@ export function buildProjectFormData(
   body.append('status', p.status)
   body.append('project_date', p.project_date)
   body.append('contentStructure', JSON.stringify(p.contentStructure))
-  for (const file of files) body.append('images', file)
   return { ok: true, body }
 }

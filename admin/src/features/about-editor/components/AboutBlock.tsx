@@ -1,19 +1,20 @@
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 
-export type BlockValues = { title: string; description: string; image: string; file: File | null }
+export type BlockValues = { title: string; description: string; image: string }
 
 type Props = {
   heading: string
   /** Block 1 has its image on the right, block 2 on the left, as on the public page. */
   imageSide: 'left' | 'right'
   value: BlockValues
-  onChange: (value: BlockValues) => void
+  /** The changed values only: an upload that ends later never undoes what was typed meanwhile. */
+  onChange: (patch: Partial<BlockValues>) => void
   errors?: { title?: string; description?: string; image?: string }
 }
 
-/** One who-are-we block: title, description and image with local preview, laid out like the public page. */
+/** One who-are-we block: title, description and image (uploaded when chosen), laid out like the public page. */
 export function AboutBlock({ heading, imageSide, value, onChange, errors = {} }: Props) {
   return (
     <section className={`card about-block about-block--image-${imageSide}`} aria-label={heading}>
@@ -22,25 +23,22 @@ export function AboutBlock({ heading, imageSide, value, onChange, errors = {} }:
         <TextField
           label="Başlık"
           value={value.title}
-          onChange={(title) => onChange({ ...value, title })}
+          onChange={(title) => onChange({ title })}
           error={errors.title}
         />
         <TextArea
           label="Açıklama"
           rows={8}
           value={value.description}
-          onChange={(description) => onChange({ ...value, description })}
+          onChange={(description) => onChange({ description })}
           error={errors.description}
         />
       </div>
       <div className="about-block__image">
-        <ImageInput
+        <UploadImageField
           label="Görsel"
-          currentUrl={value.image}
-          file={value.file}
-          onFileChange={(file) => onChange({ ...value, file })}
-          onRemove={() => onChange({ ...value, image: '', file: null })}
-          onPick={(item) => onChange({ ...value, image: item.url, file: null })}
+          url={value.image}
+          onChange={(image) => onChange({ image })}
           error={errors.image}
         />
       </div>

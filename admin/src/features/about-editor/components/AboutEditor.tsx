@@ -2,17 +2,17 @@ import { useRef, useState, type FormEvent } from 'react'
 import { aboutSchema, isAboutEmpty, type About } from '#schema/about.ts'
 import { msg } from '#schema/messages.ts'
 import { errorText } from '../../../lib/api-client.ts'
-import { uploadImage } from '../../../lib/upload.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import type { LoadedAbout } from '../api/get-about.ts'
 import { useSaveAbout } from '../api/save-about.ts'
 import { AboutBlock, type BlockValues } from './AboutBlock.tsx'
 
-/** Both blocks and one Save: new images are uploaded first, then the seven fields are sent. */
+/** Both blocks and one Save: images upload when chosen; Save sends the seven fields once they are stored. */
 type Props = {
   initial: LoadedAbout
   /** Loads the page again (after a restore, or to take another admin's version). */
@@ -24,15 +24,13 @@ export function AboutEditor({ initial, onReload }: Props) {
     title: initial.title2,
     description: initial.description1,
     image: initial.image1,
-    file: null,
   })
   const [second, setSecond] = useState<BlockValues>({
     title: initial.title3,
     description: initial.description2,
     image: initial.image2,
-    file: null,
   })
-  const [uploading, setUploading] = useState(false)
+  const { uploading, report } = useUploadTracking()
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveAbout()
   const { message, show } = useTimedMessage(3000)
@@ -64,34 +62,20 @@ export function AboutEditor({ initial, onReload }: Props) {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    let image1 = first.image
-    let image2 = second.image
-    setUploading(true)
-    try {
-      if (first.file) image1 = await uploadImage(first.file)
-      if (second.file) image2 = await uploadImage(second.file)
-    } catch (error) {
-      window.alert(errorText(error, msg.imageUploadError))
-      return
-    } finally {
-      setUploading(false)
-    }
     const checked = aboutSchema.safeParse({
       title1: '',
       title2: first.title,
       description1: first.description,
-      image1,
+      image1: first.image,
       title3: second.title,
       description2: second.description,
-      image2,
+      image2: second.image,
     })
     if (!checked.success) return show('error', checked.error.issues[0]?.message ?? msg.aboutSaveError)
     const create = isAboutEmpty(initial)
     pending.current = { about: checked.data, create }
     try {
       await guarded.save()
-      setFirst((b) => ({ ...b, image: image1, file: null }))
-      setSecond((b) => ({ ...b, image: image2, file: null }))
     } catch (error) {
       show('error', errorText(error, msg.aboutSaveError))
     }
@@ -101,12 +85,24 @@ export function AboutEditor({ initial, onReload }: Props) {
     <form className="stack" onSubmit={submit} noValidate>
       {guarded.dialog}
       <div className="editor-toolbar">{guarded.history}</div>
-      <AboutBlock heading="Birinci Bölüm" imageSide="right" value={first} onChange={setFirst} />
-      <AboutBlock heading="İkinci Bölüm" imageSide="left" value={second} onChange={setSecond} />
+      <UploadReportContext value={report}>
+        <AboutBlock
+          heading="Birinci Bölüm"
+          imageSide="right"
+          value={first}
+          onChange={(patch) => setFirst((b) => ({ ...b, ...patch }))}
+        />
+        <AboutBlock
+          heading="İkinci Bölüm"
+          imageSide="left"
+          value={second}
+          onChange={(patch) => setSecond((b) => ({ ...b, ...patch }))}
+        />
+      </UploadReportContext>
       <div className="sticky-actions">
         <Notice message={message} />
         <PublishStatus trigger={publishedAt} />
-        <Button type="submit" busy={uploading || save.isPending}>
+        <Button type="submit" busy={save.isPending} disabled={uploading}>
           Kaydet
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { ContentFieldItem } from '../../../components/ContentFieldItem.tsx'
 import type { FieldEditorProps } from '../../../components/ContentFieldList.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import type { BlogField } from '../content-fields.ts'
@@ -13,23 +13,21 @@ export function BlogFieldEditor({ field, label, handle, onChange, onRemove }: Fi
         <TextArea
           label={label}
           value={field.content}
-          onChange={(content) => onChange({ ...field, content })}
+          onChange={(content) => onChange({ content })}
           rows={5}
         />
       ) : (
         <div className="stack">
-          <ImageInput
+          <UploadImageField
             label={label}
-            currentUrl={field.src}
-            file={field.file}
-            onFileChange={(file) => onChange({ ...field, file })}
-            onRemove={() => onChange({ ...field, src: '', file: null })}
-            onPick={(item) => onChange({ ...field, src: item.url, file: null, alt: field.alt || item.alt })}
+            url={field.src}
+            // An image from the library brings its alt text when the field has none yet.
+            onChange={(src, item) => onChange({ src, ...(!field.alt && item?.alt ? { alt: item.alt } : {}) })}
           />
           <TextField
             label="Alternatif metin (isteğe bağlı)"
             value={field.alt ?? ''}
-            onChange={(alt) => onChange({ ...field, alt })}
+            onChange={(alt) => onChange({ alt })}
           />
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react'
 import { ContentFieldList } from '../../../components/ContentFieldList.tsx'
 import { addFieldError, counterText, newField, type BlogField } from '../content-fields.ts'
 import { BlogFieldEditor } from './BlogFieldEditor.tsx'
@@ -6,7 +7,7 @@ const typeNames = { text: 'Metin', image: 'Görsel' }
 
 type Props = {
   fields: BlogField[]
-  onChange: (fields: BlogField[]) => void
+  onChange: Dispatch<SetStateAction<BlogField[]>>
   /** Shows a limit message ('Maksimum 20 metin alanı ekleyebilirsiniz.'...). */
   onLimit: (text: string) => void
 }

@@ -9,6 +9,7 @@ import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { useEditConflict } from '../../../hooks/useEditConflict.ts'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminBlogPost } from '../api/get-blogs.ts'
 import { useSaveBlog } from '../api/save-blog.ts'
@@ -37,10 +38,11 @@ function valuesOf(post: AdminBlogPost | undefined): BlogFormValues {
   }
 }
 
-/** New or edit form of a post; saves as multipart (new images as files, kept ones by src). */
+/** New or edit form of a post; saves as multipart, images by their src (each image field uploads when chosen). */
 export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) {
   const [values, setValues] = useState(() => valuesOf(post))
   const [fields, setFields] = useState<BlogField[]>(() => (post ? fieldsFromPost(post) : []))
+  const { uploading, report } = useUploadTracking()
   const save = useSaveBlog()
   const lastBody = useRef<FormData | null>(null)
   const guard = useEditConflict(post?.version, (version) =>
@@ -117,8 +119,16 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
           hint="Virgülle ayırın."
           error={errors.tags}
         />
-        <BlogFieldList fields={fields} onChange={setFields} onLimit={onError} />
-        <FormActions busy={save.isPending} onCancel={onCancel} cancelVariant="ghost" lockCancel />
+        <UploadReportContext value={report}>
+          <BlogFieldList fields={fields} onChange={setFields} onLimit={onError} />
+        </UploadReportContext>
+        <FormActions
+          busy={save.isPending}
+          submitDisabled={uploading}
+          onCancel={onCancel}
+          cancelVariant="ghost"
+          lockCancel
+        />
       </form>
     </Card>
   )

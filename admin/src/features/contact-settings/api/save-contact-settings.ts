@@ -6,22 +6,22 @@ import { contactSettingsKey } from './get-contact-settings.ts'
 
 export type ContactSettingsSave = {
   input: z.output<typeof contactSettingsInputSchema>
-  /** A new logo file to upload. */
-  logoFile: File | null
-  /** True when the admin removed the current logo (and chose no new one). */
-  removeLogo: boolean
+  /** The logo's URL: uploaded when chosen, or picked from the media library; '' for none. */
+  logo: string
   /** The version as loaded or last saved, sent as If-Match. */
   version?: string
 }
 
-/** PUT /api/admin/contact-settings as multipart: every field, socialLinks as JSON text, optional logoFile. */
-export async function saveContactSettings({ input, logoFile, removeLogo, version }: ContactSettingsSave) {
+/**
+ * PUT /api/admin/contact-settings as multipart: every field, socialLinks as JSON text, and the logo as its URL (the
+ * image field uploads it first, so the optional logoFile part of the spec is not needed).
+ */
+export async function saveContactSettings({ input, logo, version }: ContactSettingsSave) {
   const form = new FormData()
   const { socialLinks, ...rest } = input
   for (const [key, value] of Object.entries(rest)) form.append(key, value)
   form.append('socialLinks', JSON.stringify(socialLinks))
-  if (logoFile) form.append('logoFile', logoFile)
-  else if (removeLogo) form.append('logo', '')
+  form.append('logo', logo)
   const res = await api.sendVersioned<{ message?: string; data: ContactSettings }>(
     'PUT',
     '/api/admin/contact-settings',

@@ -6,11 +6,12 @@ import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import type { LoadedContactSettings } from '../api/get-contact-settings.ts'
 import { useSaveContactSettings, type ContactSettingsSave } from '../api/save-contact-settings.ts'
@@ -26,7 +27,7 @@ type Props = {
 export function ContactSettingsForm({ initial, onReload }: Props) {
   const [values, setValues] = useState<SettingsValues>(() => toValues(initial))
   const [logo, setLogo] = useState(initial.logo ?? '')
-  const [logoFile, setLogoFile] = useState<File | null>(null)
+  const { uploading, report } = useUploadTracking()
   const [fields, setFields] = useState<FieldErrors>({})
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveContactSettings()
@@ -41,7 +42,6 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
       const res = await save.mutateAsync({ ...pending.current!, version: v })
       setVersion(res.version)
       setLogo(res.data?.logo ?? '')
-      setLogoFile(null)
       setPublishedAt(Date.now())
       return res
     },
@@ -68,11 +68,7 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
     const checked = validateForm(contactSettingsInputSchema, values)
     if (!checked.ok) return setFields(checked.fields)
     setFields({})
-    pending.current = {
-      input: checked.data,
-      logoFile,
-      removeLogo: !logoFile && logo === '' && (initial.logo ?? '') !== '',
-    }
+    pending.current = { input: checked.data, logo }
     try {
       const res = await guarded.save()
       show('success', res.message ?? msg.contactSettingsSaved)
@@ -88,18 +84,14 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
       <div className="editor-toolbar">{guarded.history}</div>
       <Card title="Genel Bilgiler">
         <div className="form">
-          <ImageInput
-            label="Logo (JPG, PNG, GIF, WEBP)"
-            currentUrl={logo}
-            file={logoFile}
-            onFileChange={setLogoFile}
-            onRemove={() => setLogo('')}
-            onPick={(item) => {
-              setLogoFile(null)
-              setLogo(item.url)
-            }}
-            error={fields.logoFile}
-          />
+          <UploadReportContext value={report}>
+            <UploadImageField
+              label="Logo (JPG, PNG, GIF, WEBP)"
+              url={logo}
+              onChange={(url) => setLogo(url)}
+              error={fields.logo}
+            />
+          </UploadReportContext>
           <TextField label="Sayfa Başlığı" {...bind('title')} />
           <TextArea label="Adres" rows={3} {...bind('address')} />
           <div className="form-row">
@@ -134,7 +126,7 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
       <div className="sticky-actions">
         <Notice message={message} />
         <PublishStatus trigger={publishedAt} />
-        <Button type="submit" busy={save.isPending}>
+        <Button type="submit" busy={save.isPending} disabled={uploading}>
           Ayarları Kaydet
         </Button>
       </div>

@@ -4,10 +4,18 @@ import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { BlurField } from './BlurField.tsx'
-import { UploadField } from './UploadField.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
 /** About block of the home page: title, description, image. */
-export function AboutSection({ about, feedback, history }: { about: Home['about']; feedback: Feedback; history?: ReactNode }) {
+export function AboutSection({
+  about,
+  feedback,
+  history,
+}: {
+  about: Home['about']
+  feedback: Feedback
+  history?: ReactNode
+}) {
   const save = useSaveSection('about', feedback)
   return (
     <Card title="Hakkımızda" id="hakkimizda" actions={history}>
@@ -19,11 +27,12 @@ export function AboutSection({ about, feedback, history }: { about: Home['about'
           onSave={(description) => save({ description })}
           multiline
         />
-        <UploadField
+        <UploadImageField
           label="Görsel"
           url={about.image}
-          onChange={(image) => save({ image })}
-          feedback={feedback}
+          onChange={(image) => void save({ image })}
+          accept="image/*"
+          onError={feedback.fail}
         />
       </div>
     </Card>

@@ -4,10 +4,18 @@ import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { BlurField } from './BlurField.tsx'
-import { UploadField } from './UploadField.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
 /** Banner: title, subtitle, background image or video, texts of the two buttons. */
-export function BannerSection({ banner, feedback, history }: { banner: Home['banner']; feedback: Feedback; history?: ReactNode }) {
+export function BannerSection({
+  banner,
+  feedback,
+  history,
+}: {
+  banner: Home['banner']
+  feedback: Feedback
+  history?: ReactNode
+}) {
   const save = useSaveSection('banner', feedback)
   return (
     <Card title="Banner" id="banner" actions={history}>
@@ -19,20 +27,21 @@ export function BannerSection({ banner, feedback, history }: { banner: Home['ban
           onSave={(subtitle) => save({ subtitle })}
           multiline
         />
-        <UploadField
+        <UploadImageField
           label="Arka plan görseli veya videosu"
           url={banner.backgroundMedia}
           media
-          onChange={(backgroundMedia) => save({ backgroundMedia })}
-          feedback={feedback}
+          onChange={(backgroundMedia) => void save({ backgroundMedia })}
+          onError={feedback.fail}
         />
         {isVideo(banner.backgroundMedia) && (
           // No tool here takes a video's first frame (decision 023): the admin chooses the still.
-          <UploadField
+          <UploadImageField
             label="Video kapak görseli"
             url={banner.poster}
-            onChange={(poster) => save({ poster })}
-            feedback={feedback}
+            onChange={(poster) => void save({ poster })}
+            accept="image/*"
+            onError={feedback.fail}
           />
         )}
         <div className="form-row">

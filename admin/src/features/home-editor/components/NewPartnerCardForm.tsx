@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import type { FieldErrors } from '../../../lib/validate.ts'
 import { useSavePartnerCard } from '../api/save-partner-card.ts'
-import { uploadFile } from '../api/upload-file.ts'
 import type { Feedback } from '../hooks/feedback.ts'
 import { checkPartnerDraft, emptyPartnerDraft } from '../partner-draft.ts'
 import { PartnerFields } from './PartnerFields.tsx'
@@ -14,15 +14,14 @@ import { PartnerFields } from './PartnerFields.tsx'
 export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(emptyPartnerDraft)
-  const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const save = useSavePartnerCard()
+  const { uploading, report } = useUploadTracking()
 
   function close() {
     setOpen(false)
     setDraft(emptyPartnerDraft())
-    setFile(null)
     setErrors({})
   }
 
@@ -33,13 +32,7 @@ export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
     setErrors({})
     setBusy(true)
     try {
-      let image = draft.image
-      try {
-        if (file) image = await uploadFile({ file })
-      } catch (error) {
-        return feedback.fail(errorText(error, msg.imageUploadError))
-      }
-      await save.mutateAsync({ card: { ...draft, image } })
+      await save.mutateAsync({ card: draft })
       feedback.ok(msg.homeSaved)
       close()
     } catch (error) {
@@ -59,9 +52,17 @@ export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
     <form className="partner-new stack" onSubmit={submit} noValidate aria-label="Yeni partner kartı">
       <h3 className="home-editor__subtitle">Yeni partner kartı</h3>
       <PartnerFields draft={draft} onChange={setDraft} errors={errors} />
-      <ImageInput label="Kart görseli" file={file} onFileChange={setFile} accept="image/*" />
+      <UploadReportContext value={report}>
+        <UploadImageField
+          label="Kart görseli"
+          url={draft.image}
+          onChange={(image) => setDraft((d) => ({ ...d, image }))}
+          accept="image/*"
+          onError={feedback.fail}
+        />
+      </UploadReportContext>
       <div className="actions">
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy} disabled={uploading}>
           Ekle
         </Button>
         <Button variant="ghost" onClick={close} disabled={busy}>

@@ -10,7 +10,7 @@ import { useSavePartnerCard } from '../api/save-partner-card.ts'
 import type { Feedback } from '../hooks/feedback.ts'
 import { checkPartnerDraft, draftOf, sameDraft, type PartnerDraft } from '../partner-draft.ts'
 import { PartnerFields } from './PartnerFields.tsx'
-import { UploadField } from './UploadField.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
 /** A stored partner card as a collapsible editor: text fields save on blur, the image on upload. */
 export function PartnerCardEditor({ card, feedback }: { card: PartnerCard; feedback: Feedback }) {
@@ -70,11 +70,12 @@ export function PartnerCardEditor({ card, feedback }: { card: PartnerCard; feedb
       {open && (
         <div className="partner-card__body stack" id={bodyId}>
           <PartnerFields draft={draft} onChange={setDraft} errors={errors} onBlur={() => persist(draft)} />
-          <UploadField
+          <UploadImageField
             label="Kart görseli"
             url={draft.image}
-            onChange={(image) => persist({ ...draft, image })}
-            feedback={feedback}
+            onChange={(image) => void persist({ ...draft, image })}
+            accept="image/*"
+            onError={feedback.fail}
           />
         </div>
       )}

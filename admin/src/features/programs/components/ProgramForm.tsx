@@ -5,7 +5,8 @@ import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import { FormActions } from '../../../components/ui/FormActions.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import type { AdminProgram } from '../api/get-programs.ts'
@@ -28,7 +29,8 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
   const [name, setName] = useState(program?.name ?? '')
   const [description, setDescription] = useState(program?.description ?? '')
   const [version, setVersion] = useState(program?.version ?? DEFAULT_VERSION)
-  const [logo, setLogo] = useState<File | null>(null)
+  const [logoPath, setLogoPath] = useState(program?.logoPath ?? '')
+  const { uploading, report } = useUploadTracking()
   const [file, setFile] = useState<File | null>(null)
   const [fields, setFields] = useState<FieldErrors>({})
   const save = useSaveProgram()
@@ -52,7 +54,7 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
     if (!editing && !file) problems.file = msg.programFileRequired
     if (!checked.ok || Object.keys(problems).length > 0) return setFields(problems)
     setFields({})
-    pending.current = { id: program?.id ?? null, input: checked.data, logo, file }
+    pending.current = { id: program?.id ?? null, input: checked.data, logoPath, file }
     try {
       const res = await guarded.save()
       onSaved(res.message ?? (editing ? msg.programUpdated : msg.programCreated))
@@ -83,13 +85,14 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
           onChange={setDescription}
           error={fields.description}
         />
-        <ImageInput
-          label="Logo (isteğe bağlı)"
-          currentUrl={program?.logoPath}
-          file={logo}
-          onFileChange={setLogo}
-          error={fields.logo}
-        />
+        <UploadReportContext value={report}>
+          <UploadImageField
+            label="Logo (isteğe bağlı)"
+            url={logoPath}
+            onChange={(url) => setLogoPath(url)}
+            error={fields.logoPath ?? fields.logo}
+          />
+        </UploadReportContext>
         <ProgramFileField
           file={file}
           onChange={setFile}
@@ -101,6 +104,7 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
         <FormActions
           submitLabel={editing ? 'Güncelle' : 'Program Ekle'}
           busy={save.isPending}
+          submitDisabled={uploading}
           onCancel={onCancel}
         />
       </form>

@@ -3,7 +3,7 @@ import { sliderInputSchema } from '#schema/reference.ts'
 import { api } from '../../../lib/api-client.ts'
 import { referencesQueryKey } from './get-references.ts'
 
-/** POST /api/admin/references/slider { image } (a resized JPEG data URL); answers the new slider list. */
+/** POST /api/admin/references/slider { image } (the URL of a resized JPEG upload); answers the new slider list. */
 export async function addSliderImage(image: string) {
   return api.post<{ success: boolean; sliderImages: string[] }>(
     '/api/admin/references/slider',

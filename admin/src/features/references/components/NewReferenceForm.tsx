@@ -2,19 +2,26 @@ import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import type { FieldErrors } from '../../../lib/validate.ts'
 import { useSaveReferenceCard } from '../api/save-reference-card.ts'
 import { checkReferenceDraft, emptyReferenceDraft } from '../reference-draft.ts'
-import { COVER_RESIZE, PICK_MAX_BYTES, PICK_TOO_LARGE, resizeImage } from '../utils/resize-image.ts'
+import {
+  COVER_RESIZE,
+  fitsResize,
+  PICK_MAX_BYTES,
+  PICK_TOO_LARGE,
+  resizeImage,
+} from '../utils/resize-image.ts'
 import type { Feedback } from './feedback.ts'
 import { ReferenceFields } from './ReferenceFields.tsx'
 
 /** New reference card: cover image (resized to 800 px, JPEG 0.7), texts, category, sectors, socials. */
 export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
   const [draft, setDraft] = useState(emptyReferenceDraft)
-  const [file, setFile] = useState<File | null>(null)
+  const { uploading, report } = useUploadTracking()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const save = useSaveReferenceCard()
@@ -26,10 +33,8 @@ export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
     setErrors({})
     setBusy(true)
     try {
-      const image = file ? await resizeImage(file, COVER_RESIZE) : draft.image
-      await save.mutateAsync({ card: { ...draft, image } })
+      await save.mutateAsync({ card: draft })
       setDraft(emptyReferenceDraft())
-      setFile(null)
       feedback.ok('Referans kartı eklendi.')
     } catch (error) {
       // The spec only logs this failure; we also show the server's field errors and message so the user knows.
@@ -44,18 +49,22 @@ export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
   return (
     <Card title="Yeni referans kartı">
       <form className="form" onSubmit={submit} noValidate aria-label="Yeni referans kartı">
-        <ImageInput
-          label="Kapak görseli"
-          file={file}
-          onFileChange={setFile}
-          maxBytes={PICK_MAX_BYTES}
-          tooLargeMessage={PICK_TOO_LARGE}
-          hint="En fazla 800 px genişliğe küçültülür."
-          error={errors.image}
-        />
+        <UploadReportContext value={report}>
+          <UploadImageField
+            label="Kapak görseli"
+            url={draft.image}
+            onChange={(image) => setDraft((d) => ({ ...d, image }))}
+            prepare={(file) => resizeImage(file, COVER_RESIZE)}
+            fitsAsIs={(item) => fitsResize(item, COVER_RESIZE)}
+            maxBytes={PICK_MAX_BYTES}
+            tooLargeMessage={PICK_TOO_LARGE}
+            hint="En fazla 800 px genişliğe küçültülür."
+            error={errors.image}
+          />
+        </UploadReportContext>
         <ReferenceFields draft={draft} onChange={setDraft} errors={errors} />
         <div className="actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={busy} disabled={uploading}>
             Referans ekle
           </Button>
         </div>

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { ReferenceCard } from '#schema/reference.ts'
 import { Button } from '../../../components/ui/Button.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { Modal } from '../../../components/ui/Modal.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
@@ -13,7 +14,13 @@ import { useDeleteReferenceCard } from '../api/delete-reference-card.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { useSaveReferenceCard } from '../api/save-reference-card.ts'
 import { checkReferenceDraft, draftOfCard } from '../reference-draft.ts'
-import { COVER_RESIZE, PICK_MAX_BYTES, PICK_TOO_LARGE, resizeImage } from '../utils/resize-image.ts'
+import {
+  COVER_RESIZE,
+  fitsResize,
+  PICK_MAX_BYTES,
+  PICK_TOO_LARGE,
+  resizeImage,
+} from '../utils/resize-image.ts'
 import type { Feedback } from './feedback.ts'
 import { ReferenceCardView } from './ReferenceCardView.tsx'
 import { ReferenceFields } from './ReferenceFields.tsx'
@@ -24,7 +31,7 @@ type Props = { card: ReferenceCard; onClose: () => void; feedback: Feedback }
 export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(() => draftOfCard(card))
-  const [file, setFile] = useState<File | null>(null)
+  const { uploading, report } = useUploadTracking()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const local = useTimedMessage(5000)
@@ -53,7 +60,6 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
 
   function cancel() {
     setDraft(draftOfCard(card))
-    setFile(null)
     setErrors({})
     setEditing(false)
   }
@@ -64,10 +70,8 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     setErrors({})
     setBusy(true)
     try {
-      const image = file ? await resizeImage(file, COVER_RESIZE) : draft.image
-      pending.current = { ...draft, image }
+      pending.current = draft
       await guarded.save()
-      setFile(null)
       setEditing(false)
       feedback.ok(msg.homeSaved)
     } catch (error) {
@@ -81,7 +85,10 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   async function del() {
     if (!confirmAction(`"${card.title || 'Referans'}" silinsin mi?`)) return
     try {
-      await remove.mutateAsync({ id: card.id, version: (card as ReferenceCard & { version?: string }).version })
+      await remove.mutateAsync({
+        id: card.id,
+        version: (card as ReferenceCard & { version?: string }).version,
+      })
       feedback.ok('Referans silindi.')
       onClose()
     } catch (error) {
@@ -94,7 +101,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
       <Button variant="ghost" onClick={cancel} disabled={busy}>
         İptal
       </Button>
-      <Button onClick={submit} busy={busy}>
+      <Button onClick={submit} busy={busy} disabled={uploading}>
         Kaydet
       </Button>
     </>
@@ -134,16 +141,18 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
             void submit()
           }}
         >
-          <ImageInput
-            label="Kapak görseli"
-            currentUrl={draft.image}
-            file={file}
-            onFileChange={setFile}
-            onRemove={() => setDraft({ ...draft, image: '' })}
-            maxBytes={PICK_MAX_BYTES}
-            tooLargeMessage={PICK_TOO_LARGE}
-            error={errors.image}
-          />
+          <UploadReportContext value={report}>
+            <UploadImageField
+              label="Kapak görseli"
+              url={draft.image}
+              onChange={(image) => setDraft((d) => ({ ...d, image }))}
+              prepare={(file) => resizeImage(file, COVER_RESIZE)}
+              fitsAsIs={(item) => fitsResize(item, COVER_RESIZE)}
+              maxBytes={PICK_MAX_BYTES}
+              tooLargeMessage={PICK_TOO_LARGE}
+              error={errors.image}
+            />
+          </UploadReportContext>
           <ReferenceFields draft={draft} onChange={setDraft} errors={errors} />
         </form>
       ) : (

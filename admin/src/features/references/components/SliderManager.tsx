@@ -3,17 +3,28 @@ import { msg } from '#schema/messages.ts'
 import { MAX_SLIDER_IMAGES } from '#schema/reference.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { confirmAction } from '../../../lib/confirm.ts'
 import { useAddSliderImage } from '../api/add-slider-image.ts'
 import { useDeleteSliderImage } from '../api/delete-slider-image.ts'
-import { PICK_MAX_BYTES, PICK_TOO_LARGE, resizeImage, SLIDER_RESIZE } from '../utils/resize-image.ts'
+import {
+  fitsResize,
+  PICK_MAX_BYTES,
+  PICK_TOO_LARGE,
+  resizeImage,
+  SLIDER_RESIZE,
+} from '../utils/resize-image.ts'
 import type { Feedback } from './feedback.ts'
 
-/** Slider images: numbered list with delete, and an upload form (resized to 1920 px, JPEG 0.8; at most 10). */
+/**
+ * Slider images: numbered list with delete, and an add form (at most 10). A chosen file is resized to 1920 px,
+ * JPEG 0.8, and uploaded at once; 'Slider görseli ekle' then adds it (or an image from the media library).
+ */
 export function SliderManager({ images, feedback }: { images: string[]; feedback: Feedback }) {
-  const [file, setFile] = useState<File | null>(null)
+  const [image, setImage] = useState('')
+  const { uploading, report } = useUploadTracking()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const add = useAddSliderImage()
@@ -23,12 +34,12 @@ export function SliderManager({ images, feedback }: { images: string[]; feedback
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (full) return setError(msg.sliderMax)
-    if (!file) return setError(msg.sliderImageRequired)
+    if (!image) return setError(msg.sliderImageRequired)
     setError('')
     setBusy(true)
     try {
-      await add.mutateAsync(await resizeImage(file, SLIDER_RESIZE))
-      setFile(null)
+      await add.mutateAsync(image)
+      setImage('')
       feedback.ok('Slider görseli eklendi.')
     } catch (err) {
       feedback.fail(errorText(err, msg.sliderAddError))
@@ -70,20 +81,24 @@ export function SliderManager({ images, feedback }: { images: string[]; feedback
         <p className="muted">Henüz slider görseli yok.</p>
       )}
       <form className="form slider-add" onSubmit={submit} noValidate aria-label="Slider görseli ekle">
-        <ImageInput
-          label="Yeni slider görseli"
-          file={file}
-          onFileChange={(f) => {
-            setFile(f)
-            setError('')
-          }}
-          maxBytes={PICK_MAX_BYTES}
-          tooLargeMessage={PICK_TOO_LARGE}
-          hint={full ? msg.sliderMax : 'En fazla 1920 px genişliğe küçültülür.'}
-          error={error}
-        />
+        <UploadReportContext value={report}>
+          <UploadImageField
+            label="Yeni slider görseli"
+            url={image}
+            onChange={(url) => {
+              setImage(url)
+              setError('')
+            }}
+            prepare={(file) => resizeImage(file, SLIDER_RESIZE)}
+            fitsAsIs={(item) => fitsResize(item, SLIDER_RESIZE)}
+            maxBytes={PICK_MAX_BYTES}
+            tooLargeMessage={PICK_TOO_LARGE}
+            hint={full ? msg.sliderMax : 'En fazla 1920 px genişliğe küçültülür.'}
+            error={error}
+          />
+        </UploadReportContext>
         <div className="actions">
-          <Button type="submit" busy={busy} disabled={full}>
+          <Button type="submit" busy={busy} disabled={full || uploading}>
             Slider görseli ekle
           </Button>
         </div>

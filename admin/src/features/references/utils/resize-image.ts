@@ -1,15 +1,18 @@
+import type { MediaEntry } from '../../../lib/media.ts'
 import { fitWidth } from './fit-width.ts'
 
+/** A browser resize: at most `maxWidth` px wide, JPEG at `quality`. */
+export type ResizeSpec = { maxWidth: number; quality: number }
 /** Slider images: at most 1920 px wide, JPEG quality 0.8 (spec section 9). */
-export const SLIDER_RESIZE = { maxWidth: 1920, quality: 0.8 } as const
+export const SLIDER_RESIZE: ResizeSpec = { maxWidth: 1920, quality: 0.8 }
 /** Reference cover images: at most 800 px wide, JPEG quality 0.7. */
-export const COVER_RESIZE = { maxWidth: 800, quality: 0.7 } as const
+export const COVER_RESIZE: ResizeSpec = { maxWidth: 800, quality: 0.7 }
 /** Originals may exceed the server's 5 MB image limit: they are shrunk before sending. */
 export const PICK_MAX_BYTES = 25 * 1024 * 1024
 export const PICK_TOO_LARGE = 'Resim dosyası en fazla 25 MB olabilir.'
 
-/** Draws the image on a canvas at most `maxWidth` wide and returns it as a JPEG data URL. */
-export async function resizeImage(file: File, { maxWidth, quality }: { maxWidth: number; quality: number }) {
+/** Draws the image on a canvas at most `maxWidth` wide and returns it as a JPEG file (named after the original). */
+export async function resizeImage(file: File, { maxWidth, quality }: ResizeSpec): Promise<File> {
   const bitmap = await loadImage(file)
   const { width, height } = fitWidth(bitmap.width, bitmap.height, maxWidth)
   const canvas = document.createElement('canvas')
@@ -21,7 +24,18 @@ export async function resizeImage(file: File, { maxWidth, quality }: { maxWidth:
   ctx.fillStyle = '#fff'
   ctx.fillRect(0, 0, width, height)
   ctx.drawImage(bitmap, 0, 0, width, height)
-  return canvas.toDataURL('image/jpeg', quality)
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality))
+  if (!blob) throw new Error('canvas could not encode a JPEG')
+  const name = `${file.name.replace(/\.[^.]*$/, '') || 'gorsel'}.jpg`
+  return new File([blob], name, { type: 'image/jpeg' })
+}
+
+/**
+ * Whether a media-library image can be used as it is: a JPEG no wider than the spec's size. A larger one is shrunk
+ * into a copy of its own, so the slider and covers always keep the spec's sizes as their largest image.
+ */
+export function fitsResize(item: Pick<MediaEntry, 'url' | 'width'>, { maxWidth }: ResizeSpec): boolean {
+  return /\.jpe?g$/i.test(item.url) && item.width > 0 && item.width <= maxWidth
 }
 
 function loadImage(file: File): Promise<HTMLImageElement> {

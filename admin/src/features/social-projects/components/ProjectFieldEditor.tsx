@@ -1,6 +1,6 @@
 import { ContentFieldItem } from '../../../components/ContentFieldItem.tsx'
 import type { FieldEditorProps } from '../../../components/ContentFieldList.tsx'
-import { ImageInput } from '../../../components/ui/ImageInput.tsx'
+import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { Select } from '../../../components/ui/Select.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
@@ -20,7 +20,7 @@ export function ProjectFieldEditor({
   onChange,
   onRemove,
 }: FieldEditorProps<ProjectField>) {
-  const set = (patch: Partial<ProjectField>) => onChange({ ...field, ...patch })
+  const set = onChange
   return (
     <ContentFieldItem label={label} handle={handle} onRemove={onRemove}>
       {field.type === 'text' && (
@@ -39,14 +39,14 @@ export function ProjectFieldEditor({
       )}
       {field.type === 'image' && (
         <div className="stack">
-          <ImageInput
+          <UploadImageField
             label={label}
             accept="image/*"
-            currentUrl={field.src}
-            file={field.file}
-            onFileChange={(file) => set({ file })}
-            onRemove={() => set({ src: '', file: null })}
-            onPick={(item) => set({ src: item.url, file: null, caption: field.caption || item.alt })}
+            url={field.src}
+            // An image from the library brings its alt text as the caption when the field has none yet.
+            onChange={(src, item) =>
+              set({ src, ...(!field.caption && item?.alt ? { caption: item.alt } : {}) })
+            }
           />
           <TextField
             label="Görsel açıklaması (isteğe bağlı)"

@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react'
 import { MAX_PROJECT_FIELDS, MAX_PROJECT_IMAGES, MAX_PROJECT_TEXT } from '#schema/social-project.ts'
 import { ContentFieldList } from '../../../components/ContentFieldList.tsx'
 import { addFieldError, newField, type FieldType, type ProjectField } from '../content-fields.ts'
@@ -8,7 +9,7 @@ const typeNames: Record<FieldType, string> = { text: 'Metin', heading: 'Başlık
 
 type Props = {
   fields: ProjectField[]
-  onChange: (fields: ProjectField[]) => void
+  onChange: Dispatch<SetStateAction<ProjectField[]>>
   /** Shows a limit message ('Maksimum 40 alan ekleyebilirsiniz.'...). */
   onLimit: (text: string) => void
 }

@@ -6,6 +6,7 @@ import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminProject } from '../api/get-projects.ts'
 import { useSaveProject } from '../api/save-project.ts'
@@ -38,6 +39,7 @@ function valuesOf(p: AdminProject | undefined): ProjectFormValues {
 export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: Props) {
   const [values, setValues] = useState(() => valuesOf(project))
   const [fields, setFields] = useState<ProjectField[]>(() => (project ? fieldsFromProject(project) : []))
+  const { uploading, report } = useUploadTracking()
   const save = useSaveProject()
   const lastBody = useRef<FormData | null>(null)
   const guarded = useGuardedEditor({
@@ -95,8 +97,16 @@ export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: P
           hint="Boş bırakılırsa başlığın ilk 150 karakteri kullanılır."
           error={errors.excerpt}
         />
-        <ProjectFieldList fields={fields} onChange={setFields} onLimit={onError} />
-        <FormActions busy={save.isPending} onCancel={onCancel} cancelVariant="ghost" lockCancel />
+        <UploadReportContext value={report}>
+          <ProjectFieldList fields={fields} onChange={setFields} onLimit={onError} />
+        </UploadReportContext>
+        <FormActions
+          busy={save.isPending}
+          submitDisabled={uploading}
+          onCancel={onCancel}
+          cancelVariant="ghost"
+          lockCancel
+        />
       </form>
     </Card>
   )
