@@ -8,37 +8,13 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { chromium } from 'playwright'
-import sharp, { type SharpOptions } from 'sharp'
+import sharp from 'sharp'
+import { phonePhoto } from '../scripts/phone-photo.ts'
 import { login, repoRoot, startServer } from './lib.ts'
 
 const port = Number(process.env.PORT ?? 4310)
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const KB = 1024
-
-/** A photo-like 4000×3000 JPEG near 4 MB: soft shapes plus sensor grain, with a phone's EXIF and GPS. */
-async function phonePhoto(): Promise<Buffer> {
-  const [W, H] = [4000, 3000]
-  const noise = (width: number, height: number, sigma: number) =>
-    ({
-      create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma } },
-    }) as SharpOptions
-  const shapes = await sharp(noise(80, 60, 60))
-    .resize(W, H, { kernel: 'cubic' })
-    .blur(8)
-    .raw()
-    .toBuffer()
-  const grain = await sharp(noise(W, H, 12))
-    .raw()
-    .toBuffer()
-  for (let i = 0; i < shapes.length; i++) shapes[i] = Math.max(0, Math.min(255, shapes[i]! + grain[i]! - 128))
-  return sharp(shapes, { raw: { width: W, height: H, channels: 3 } })
-    .withExif({
-      IFD0: { Make: 'Telefon' },
-      IFD3: { GPSMapDatum: 'KONUM', GPSLatitudeRef: 'N', GPSLatitude: '41/1 2/1 0/1' },
-    })
-    .jpeg({ quality: 90 })
-    .toBuffer()
-}
 
 const server = await startServer(port)
 try {

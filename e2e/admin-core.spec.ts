@@ -25,6 +25,8 @@ test('login: wrong password shows the server message, then the panel opens with 
   expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull()
 
   await page.getByLabel('Şifre').fill(ADMIN.password)
+  // The dashboard's own stats answer: tests running alongside change the counts (page views, posts) meanwhile.
+  const statsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/stats')
   await page.getByRole('button', { name: 'Giriş Yap' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Gösterge Paneli' })).toBeVisible()
   const sidebar = page.getByRole('complementary', { name: 'Yönetim menüsü' })
@@ -34,7 +36,7 @@ test('login: wrong password shows the server message, then the panel opens with 
   expect(stored.email).toBe(ADMIN.email)
 
   // Stat cards and system status come from the real API.
-  const stats = (await (await page.request.get('/api/admin/stats')).json()).data
+  const stats = (await (await statsAnswer).json()).data
   const cards = page.getByRole('region', { name: 'İstatistikler' })
   for (const [label, value] of [
     ['Toplam Sayfa', stats.totalPages],

@@ -1,16 +1,5 @@
 import type { MediaItem } from '#schema/media.ts'
-import { api, ApiError } from './api-client.ts'
-
-/** POST /api/upload (field `image`) → the stored URL. kind 'media' also takes banner videos. */
-export async function uploadImage(file: File, kind: 'image' | 'media' = 'image'): Promise<string> {
-  const form = new FormData()
-  form.append('image', file)
-  const res = await api.post<{ imageUrl: string }>(
-    kind === 'media' ? '/api/upload?kind=media' : '/api/upload',
-    form,
-  )
-  return res.imageUrl
-}
+import { ApiError } from './api-client.ts'
 
 /** What an upload answers: the URL and the library record (sizes made, bytes before and after). */
 export type UploadResult = { imageUrl: string; media?: MediaItem }
