@@ -2,20 +2,13 @@ import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
-import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import type { FieldErrors } from '../../../lib/validate.ts'
 import { useSaveReferenceCard } from '../api/save-reference-card.ts'
 import { checkReferenceDraft, emptyReferenceDraft } from '../reference-draft.ts'
-import {
-  COVER_RESIZE,
-  fitsResize,
-  PICK_MAX_BYTES,
-  PICK_TOO_LARGE,
-  resizeImage,
-} from '../utils/resize-image.ts'
 import type { Feedback } from './feedback.ts'
+import { CoverImageField } from './CoverImageField.tsx'
 import { ReferenceFields } from './ReferenceFields.tsx'
 
 /** New reference card: cover image (resized to 800 px, JPEG 0.7), texts, category, sectors, socials. */
@@ -50,15 +43,9 @@ export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
     <Card title="Yeni referans kartı">
       <form className="form" onSubmit={submit} noValidate aria-label="Yeni referans kartı">
         <UploadReportContext value={report}>
-          <UploadImageField
-            label="Kapak görseli"
+          <CoverImageField
             url={draft.image}
             onChange={(image) => setDraft((d) => ({ ...d, image }))}
-            prepare={(file) => resizeImage(file, COVER_RESIZE)}
-            fitsAsIs={(item) => fitsResize(item, COVER_RESIZE)}
-            maxBytes={PICK_MAX_BYTES}
-            tooLargeMessage={PICK_TOO_LARGE}
-            hint="En fazla 800 px genişliğe küçültülür."
             error={errors.image}
           />
         </UploadReportContext>

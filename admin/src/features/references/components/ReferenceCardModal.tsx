@@ -2,7 +2,6 @@ import { useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { ReferenceCard } from '#schema/reference.ts'
 import { Button } from '../../../components/ui/Button.tsx'
-import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { Modal } from '../../../components/ui/Modal.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
@@ -14,15 +13,9 @@ import { useDeleteReferenceCard } from '../api/delete-reference-card.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { useSaveReferenceCard } from '../api/save-reference-card.ts'
 import { checkReferenceDraft, draftOfCard } from '../reference-draft.ts'
-import {
-  COVER_RESIZE,
-  fitsResize,
-  PICK_MAX_BYTES,
-  PICK_TOO_LARGE,
-  resizeImage,
-} from '../utils/resize-image.ts'
 import type { Feedback } from './feedback.ts'
 import { ReferenceCardView } from './ReferenceCardView.tsx'
+import { CoverImageField } from './CoverImageField.tsx'
 import { ReferenceFields } from './ReferenceFields.tsx'
 
 type Props = { card: ReferenceCard; onClose: () => void; feedback: Feedback }
@@ -142,14 +135,9 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
           }}
         >
           <UploadReportContext value={report}>
-            <UploadImageField
-              label="Kapak görseli"
+            <CoverImageField
               url={draft.image}
               onChange={(image) => setDraft((d) => ({ ...d, image }))}
-              prepare={(file) => resizeImage(file, COVER_RESIZE)}
-              fitsAsIs={(item) => fitsResize(item, COVER_RESIZE)}
-              maxBytes={PICK_MAX_BYTES}
-              tooLargeMessage={PICK_TOO_LARGE}
               error={errors.image}
             />
           </UploadReportContext>
