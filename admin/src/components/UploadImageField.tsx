@@ -32,8 +32,6 @@ export type UploadImageFieldProps = {
   /** Larger files than the server takes are fine when `prepare` shrinks them. */
   maxBytes?: number
   tooLargeMessage?: string
-  /** Offers 'Kaldır' (default true). */
-  removable?: boolean
   /** Upload failures go here (a form's message banner); without it they show under the field. */
   onError?: (text: string) => void
   error?: string
@@ -47,16 +45,7 @@ export type UploadImageFieldProps = {
  * around it saves only the URL, and waits while an upload runs (`useUploadTracking`).
  */
 export function UploadImageField(props: UploadImageFieldProps) {
-  const {
-    label,
-    url,
-    onChange,
-    media = false,
-    accept = IMAGE_ACCEPT,
-    prepare,
-    fitsAsIs,
-    removable = true,
-  } = props
+  const { label, url, onChange, media = false, accept = IMAGE_ACCEPT, prepare, fitsAsIs } = props
   const { maxBytes, tooLargeMessage } = props
   const { onError, error, hint } = props
   const report = useContext(UploadReportContext)
@@ -64,40 +53,64 @@ export function UploadImageField(props: UploadImageFieldProps) {
   const [progress, setProgress] = useState<number | null>(null)
   const [result, setResult] = useState('')
   const [failure, setFailure] = useState('')
-  const uploading = useRef(false)
+  // Uploads of this field still running, and the newest one's number: only the newest may set the image.
+  const running = useRef({ count: 0, newest: 0, gone: false })
 
   // A field removed mid-upload (its form closed) must not keep the form's count up.
-  useEffect(
-    () => () => {
-      if (uploading.current) report?.(-1)
-    },
-    [report],
-  )
+  useEffect(() => {
+    const r = running.current
+    r.gone = false
+    return () => {
+      r.gone = true
+      for (; r.count > 0; r.count--) report?.(-1)
+    }
+  }, [report])
+
+  /** Drops the upload under way, if any: it may finish, but it no longer sets the image ('Kaldır', a pick). */
+  function forgetUpload() {
+    running.current.newest++
+    setFile(null)
+    setProgress(null)
+    setResult('')
+    setFailure('')
+  }
 
   /** Uploads a chosen file, or the library image `pickedUrl` after `prepare` (its copy of its own). */
   async function choose(chosen: File | null, pickedUrl?: string) {
-    if (!chosen && !pickedUrl) return
     setFile(chosen)
     setResult('')
     setFailure('')
     setProgress(0)
-    uploading.current = true
+    const r = running.current
+    const number = ++r.newest
+    r.count++
     report?.(1)
+    const newest = () => number === r.newest && !r.gone
     try {
       const original = chosen ?? (await fetchAsFile(pickedUrl!))
       const sent = prepare ? await prepare(original) : original
-      const uploaded = await uploadWithProgress(sent, media ? 'media' : 'image', setProgress)
+      const uploaded = await uploadWithProgress(
+        sent,
+        media ? 'media' : 'image',
+        (p) => newest() && setProgress(p),
+      )
+      if (!newest()) return
       setResult(savedText(uploaded.media, original.size))
       onChange(uploaded.imageUrl, uploaded.media && { ...uploaded.media, uses: [] })
     } catch (err) {
+      if (!newest()) return
       const text = errorText(err, media ? msg.fileUploadError : msg.imageUploadError)
       if (onError) onError(text)
       else setFailure(text)
     } finally {
-      uploading.current = false
-      report?.(-1)
-      setFile(null)
-      setProgress(null)
+      if (!r.gone) {
+        r.count--
+        report?.(-1)
+      }
+      if (newest()) {
+        setFile(null)
+        setProgress(null)
+      }
     }
   }
 
@@ -115,12 +128,11 @@ export function UploadImageField(props: UploadImageFieldProps) {
       label={label}
       currentUrl={url}
       file={file}
-      onFileChange={(chosen) => void choose(chosen)}
-      onRemove={removable && url ? () => onChange('') : undefined}
+      onFileChange={(chosen) => (chosen ? void choose(chosen) : forgetUpload())}
+      onRemove={url ? () => onChange('') : undefined}
       onPick={(item) => {
         if (prepare && fitsAsIs && !fitsAsIs(item)) return void choose(null, item.url)
-        setResult('')
-        setFailure('')
+        forgetUpload()
         onChange(item.url, item)
       }}
       accept={media ? MEDIA_ACCEPT : accept}
