@@ -322,6 +322,8 @@ test('social projects: heading level 3 and captioned image, edit, delete', async
   const title = `E2E Proje ${stamp}`
   await form.getByLabel('Proje başlığı').fill(title)
   await form.getByLabel('Proje tarihi').fill('2025-04-15')
+  // A draft: site-pages counts the published projects of the shared server while this runs.
+  await form.getByLabel('Durum').selectOption('draft')
   await form.getByRole('button', { name: 'Başlık alanı ekle' }).click()
   await form.getByLabel('Başlık alanı 1', { exact: true }).fill('Fidan dikimi')
   await expect(form.getByLabel('Seviye')).toHaveValue('2')
@@ -343,6 +345,7 @@ test('social projects: heading level 3 and captioned image, edit, delete', async
   const project = (await (await page.request.get(`/api/admin/social-projects/${projectId}`)).json())
     .project as Record<string, any>
   expect(project.project_date).toContain('2025-04-15')
+  expect(project.status).toBe('draft')
   expect(project.contentStructure).toMatchObject([
     { type: 'heading', content: 'Fidan dikimi', level: 3, order: 0 },
     { type: 'image', caption: 'Gönüllülerimiz Belgrad Ormanı’nda', order: 1 },

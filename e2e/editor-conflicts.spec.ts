@@ -34,7 +34,8 @@ test('social projects: the second save of the same project gets the conflict dia
   const form = new FormData()
   form.set('title', title)
   form.set('project_date', '2025-05-01')
-  form.set('status', 'published')
+  // A draft: site-pages counts the published projects of the shared server while this runs.
+  form.set('status', 'draft')
   form.set('contentStructure', JSON.stringify([{ type: 'text', content: 'Fidan dikimi.' }]))
   const id = (await (await api.post('/api/admin/social-projects', { multipart: form })).json()).data.id as string
 
@@ -224,7 +225,7 @@ test('deleting a project someone changed since the list loaded is refused; the l
   const form = new FormData()
   form.set('title', title)
   form.set('project_date', '2025-05-02')
-  form.set('status', 'published')
+  form.set('status', 'draft') // kept off the public lists other tests count
   form.set('contentStructure', JSON.stringify([{ type: 'text', content: 'Metin.' }]))
   const id = (await (await api.post('/api/admin/social-projects', { multipart: form })).json()).data.id as string
   await loginAsAdmin(page, '/admin/sosyal-sorumluluk-projeleri')
@@ -232,7 +233,7 @@ test('deleting a project someone changed since the list loaded is refused; the l
   const changed = new FormData()
   changed.set('title', `${title} değişti`)
   changed.set('project_date', '2025-05-02')
-  changed.set('status', 'published')
+  changed.set('status', 'draft')
   changed.set('contentStructure', JSON.stringify([{ type: 'text', content: 'Metin.' }]))
   expect((await api.put(`/api/admin/social-projects/${id}`, { multipart: changed })).status()).toBe(200)
 

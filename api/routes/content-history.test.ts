@@ -147,6 +147,22 @@ describe('every save is a commit', () => {
 })
 
 describe('history and restore', () => {
+  it('a history opened right after a save lists it, even while its commit waits for a publish', async () => {
+    // The server's commits first wait (up to 2 s) for the publish a save started: hold that publish here.
+    let publishDone = () => {}
+    const publishing = new Promise<void>((resolve) => (publishDone = resolve))
+    t = await createTestApp({ contentVersioning: { git: { quiet: () => publishing } } })
+    const ayse = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
+    expect((await saveTitle(ayse, 'Hemen bakılan')).status).toBe(200)
+    setTimeout(publishDone, 300)
+    const res = await jsonRequest(t, 'GET', `/api/admin/history/blogs?id=${POST}`, undefined, ayse)
+    const history = (await res.json()).data as { author: { name: string }; message: string }[]
+    expect(history[0]).toMatchObject({
+      author: { name: 'Ayşe Yılmaz' },
+      message: 'Blog yazısı güncellendi: Hemen bakılan',
+    })
+  })
+
   it('lists who changed a post and which fields, and restores an earlier version as a new commit', async () => {
     t = await createTestApp({ contentVersioning: { git: {} } })
     const ayse = await admin('Ayşe Yılmaz', 'ayse@ornek.com')

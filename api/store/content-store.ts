@@ -57,6 +57,10 @@ export type ContentOptions = {
   watch?: boolean
 }
 
+/** At most this long a history waits for the commits of saves already answered. */
+const HISTORY_WAIT_MS = 3000
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
+
 const defaults: ContentData = {
   'contact-settings': emptyContactSettings,
   home: emptyHome,
@@ -81,7 +85,10 @@ export async function openContentStore(
     const repo = openContentRepo(dir)
     repo.catch(() => {}) // reported through the queue's status
     const uploads = createUploadIndex(repo.then((r) => r.addedText()))
-    git = { queue: createCommitQueue(repo, options.git.remote, undefined, options.git.quiet), history: createContentHistory(repo), uploads }
+    const queue = createCommitQueue(repo, options.git.remote, undefined, options.git.quiet)
+    // A history waits for the queued commits, but never longer than this (a failing git must not hang it).
+    const caughtUp = () => Promise.race([queue.idle(), wait(HISTORY_WAIT_MS)])
+    git = { queue, history: createContentHistory(repo, caughtUp), uploads }
   }
   const versioned = versionCollections(inner, dir, names, git)
   await versioned.init()

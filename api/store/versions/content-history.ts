@@ -19,8 +19,14 @@ const MAX_COMMITS = 300
 /** Parsed files by commit: commits never change, so the cache never goes stale. */
 const CACHE_SIZE = 64
 
-/** Reads items' histories from the content repository. */
-export function createContentHistory(repo: Promise<ContentRepo>) {
+/**
+ * Reads items' histories from the content repository. `caughtUp` resolves once the saves already answered are
+ * committed (commits are queued off the request path): a history opened right after a save then lists it.
+ */
+export function createContentHistory(
+  repo: Promise<ContentRepo>,
+  caughtUp: () => Promise<unknown> = async () => {},
+) {
   const cache = new Map<string, unknown>()
   async function fileAt(commit: string, file: string): Promise<unknown> {
     const key = `${commit}:${file}`
@@ -41,6 +47,7 @@ export function createContentHistory(repo: Promise<ContentRepo>) {
     /** The versions of an item, newest first; only commits that changed it. */
     async list(ref: ItemRef): Promise<HistoryEntry[]> {
       const file = `${ref.name}.json`
+      await caughtUp()
       const commits = (await (await repo).log(file)).slice(0, MAX_COMMITS).reverse()
       const entries: HistoryEntry[] = []
       let previous: unknown = undefined

@@ -91,8 +91,7 @@ export function versionCollections(
   }
 
   async function answerStale(err: StaleVersion): Promise<never> {
-    // The other person's commit may still be queued (commits wait for the publish): name them, not the one before.
-    if (git) await Promise.race([git.queue.idle(), new Promise((resolve) => setTimeout(resolve, 3000).unref())])
+    // The history waits for queued commits: it names the other person, not whoever saved before them.
     const last = git ? (await git.history.list(err.ref).catch(() => []))[0] : undefined
     failWithBody(412, {
       success: false,
