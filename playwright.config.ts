@@ -15,7 +15,14 @@ export default defineConfig({
   reporter: [['list']],
   use: { baseURL, launchOptions, screenshot: 'only-on-failure', locale: 'tr-TR', timezoneId: 'Europe/Istanbul' },
   projects: [
-    { name: 'chromium', testIgnore: /\.serial\.spec\.ts$/, grepInvert: /@no-xslt-only/ },
+    // The public pages against the demo content, exactly, before any test edits the shared server's content.
+    { name: 'site', testMatch: /site-pages\.spec\.ts$/, fullyParallel: true },
+    {
+      name: 'chromium',
+      testIgnore: [/\.serial\.spec\.ts$/, /site-pages\.spec\.ts$/],
+      grepInvert: /@no-xslt-only/,
+      dependencies: ['site'],
+    },
     // The XML viewer again with the browser's XSLT switched off, as Chrome ships it from version 158.
     {
       name: 'chromium-no-xslt',
@@ -24,7 +31,7 @@ export default defineConfig({
     },
     // Tests that change the whole site for everyone (maintenance mode) run alone, after the others.
     // One worker: serial files (maintenance, blog pagination) must not run beside each other either.
-    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium', 'chromium-no-xslt'], fullyParallel: false, workers: 1 },
+    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['site', 'chromium', 'chromium-no-xslt'], fullyParallel: false, workers: 1 },
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
