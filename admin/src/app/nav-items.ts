@@ -1,5 +1,8 @@
+/** One sidebar link (path relative to /admin); `superadminOnly` hides it from other roles. */
+export type NavItem = { readonly to: string; readonly label: string; readonly superadminOnly?: boolean }
+
 /** Sidebar links: every admin screen, grouped, with Turkish labels (paths relative to /admin). */
-export const navGroups = [
+export const navGroups: readonly { title: string; items: readonly NavItem[] }[] = [
   {
     title: 'Genel',
     items: [
@@ -35,8 +38,7 @@ export const navGroups = [
     title: 'Denetim',
     items: [{ to: '/islem-gecmisi', label: 'İşlem Geçmişi', superadminOnly: true }],
   },
-] as const
+]
 
 /** Whether a sidebar item is shown to this role (the server enforces the same rule). */
-export const showsFor = (item: { superadminOnly?: boolean }, role: string) =>
-  !item.superadminOnly || role === 'superadmin'
+export const showsFor = (item: NavItem, role: string) => !item.superadminOnly || role === 'superadmin'
