@@ -13,6 +13,7 @@ export const FIELD_LABELS: Record<string, string> = {
   author: 'Yazar',
   tags: 'Etiketler',
   status: 'Durum',
+  project_date: 'Proje tarihi',
   featuredImage: 'Öne çıkan görsel',
   images: 'Görseller',
   contentStructure: 'İçerik alanları',
@@ -42,3 +43,6 @@ export const FIELD_LABELS: Record<string, string> = {
   text: 'Metin',
   link: 'Bağlantı',
 }
+
+/** The 'Durum' of a post or project as the admin shows it. */
+export const STATUS_LABELS: Record<string, string> = { published: 'Yayında', draft: 'Taslak' }

@@ -1,4 +1,4 @@
-import { FIELD_LABELS as LABELS } from '#schema/field-labels.ts'
+import { FIELD_LABELS as LABELS, STATUS_LABELS } from '#schema/field-labels.ts'
 
 /** Fields that change with every save and say nothing about the edit. */
 const SKIPPED = new Set(['updatedAt', 'fileSize', 'filePath', 'id'])
@@ -36,7 +36,9 @@ export function diffFields(before: unknown, after: unknown, prefix = ''): FieldC
     if (!prefix && (isRecord(a[key]) || isRecord(b[key])) && key !== 'socials') {
       changes.push(...diffFields(a[key], b[key], `${label} › `))
     } else {
-      const change = { field: key, label, before: asText(a[key]), after: asText(b[key]) }
+      const text = (v: unknown) =>
+        key === 'status' && typeof v === 'string' ? (STATUS_LABELS[v] ?? v) : asText(v)
+      const change = { field: key, label, before: text(a[key]), after: text(b[key]) }
       // Block ids and order numbers change on every save: only a change people can read is listed.
       if (change.before !== change.after) changes.push(change)
     }

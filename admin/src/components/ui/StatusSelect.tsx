@@ -1,11 +1,12 @@
+import { STATUS_LABELS } from '#schema/field-labels.ts'
 import { Select } from './Select.tsx'
 
 type Status = 'published' | 'draft'
 
-const statusOptions = [
-  { value: 'published', label: 'Yayında' },
-  { value: 'draft', label: 'Taslak' },
-]
+const statusOptions = (['published', 'draft'] as const).map((value) => ({
+  value,
+  label: STATUS_LABELS[value]!,
+}))
 
 /** The 'Durum' select of a post or project: 'Yayında' or 'Taslak'. */
 export function StatusSelect({ value, onChange }: { value: Status; onChange: (status: Status) => void }) {
