@@ -1,0 +1,165 @@
+import { isDeepStrictEqual } from 'node:util'
+
+/**
+ * A three-way merge of content JSON by item and by field (issue 19): what people think of as "a change" survives
+ * unless the other side changed the very same field differently. Pure: no I/O, used by staff saves and git sync.
+ *
+ * - objects merge key by key (documents → sections → fields → sub-fields such as a card's `socials`);
+ * - arrays whose elements all carry an identity (`id`, or `url` for media records) merge by identity: items added
+ *   or deleted on one side are added or deleted, items on both sides merge recursively (a post's content fields
+ *   merge by content-field id), and an order change made on one side only is kept;
+ * - anything else (strings, numbers, tag lists, slider URL lists) is one value: taken from the side that changed it.
+ * Only a value changed differently on both sides is a conflict; the merged result keeps `ours` there.
+ */
+
+/** One step of a path into the content: an object key, or the identity of an element of an identity array. */
+export type PathStep = string | { id: string }
+export type Path = PathStep[]
+
+/** The same value changed differently on both sides (`undefined` = absent, e.g. an item deleted on that side). */
+export type MergeConflict = { path: Path; base: unknown; ours: unknown; theirs: unknown }
+
+export type MergeResult<T> = { merged: T; conflicts: MergeConflict[] }
+
+type Rec = Record<string, unknown>
+const isRecord = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v)
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b)
+
+/** The key that identifies the elements of an array, or undefined when it is a plain value list. */
+export function identityKey(...lists: unknown[][]): 'id' | 'url' | undefined {
+  const all = lists.flat()
+  if (all.length === 0) return undefined
+  for (const key of ['id', 'url'] as const) {
+    if (all.every((e) => isRecord(e) && typeof e[key] === 'string')) {
+      // Duplicate identities on one side would make the merge ambiguous: such a list is one value.
+      if (lists.every((l) => new Set(l.map((e) => (e as Rec)[key])).size === l.length)) return key
+    }
+  }
+  return undefined
+}
+
+/** Merges `ours` and `theirs`, both edited from `base`. On a conflict the result keeps `ours`. */
+export function mergeContent<T>(base: unknown, ours: T, theirs: unknown): MergeResult<T> {
+  const conflicts: MergeConflict[] = []
+  const merged = mergeValue(base, ours, theirs, [], conflicts) as T
+  return { merged, conflicts }
+}
+
+function mergeValue(base: unknown, ours: unknown, theirs: unknown, path: Path, out: MergeConflict[]): unknown {
+  if (same(ours, theirs)) return ours
+  if (same(base, ours)) return theirs
+  if (same(base, theirs)) return ours
+  if (isRecord(ours) && isRecord(theirs) && (base === undefined || isRecord(base))) {
+    return mergeRecords(base ?? {}, ours, theirs, path, out)
+  }
+  if (Array.isArray(ours) && Array.isArray(theirs) && Array.isArray(base)) {
+    const key = identityKey(base, ours, theirs)
+    if (key) return mergeIdentityLists(key, base as Rec[], ours as Rec[], theirs as Rec[], path, out)
+  }
+  out.push({ path, base, ours, theirs })
+  return ours
+}
+
+function mergeRecords(base: Rec, ours: Rec, theirs: Rec, path: Path, out: MergeConflict[]): Rec {
+  const result: Rec = {}
+  // Ours' key order first, then keys only theirs has, so a merged file diffs quietly against ours.
+  for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)])) {
+    const value = mergeValue(base[key], ours[key], theirs[key], [...path, key], out)
+    if (value !== undefined) result[key] = value
+  }
+  return result
+}
+
+function mergeIdentityLists(
+  key: 'id' | 'url',
+  base: Rec[],
+  ours: Rec[],
+  theirs: Rec[],
+  path: Path,
+  out: MergeConflict[],
+): Rec[] {
+  const byId = (list: Rec[]) => new Map(list.map((e) => [e[key] as string, e]))
+  const [b, o, t] = [byId(base), byId(ours), byId(theirs)]
+  const items = new Map<string, Rec>()
+  for (const id of new Set([...o.keys(), ...t.keys(), ...b.keys()])) {
+    const value = mergeValue(b.get(id), o.get(id), t.get(id), [...path, { id }], out)
+    if (value !== undefined) items.set(id, value as Rec)
+  }
+  return orderItems(base, ours, theirs, key, items, path, out)
+}
+
+/** The merged order: the side that reordered wins (ours when both did differently: a conflict), additions slot in. */
+function orderItems(
+  base: Rec[],
+  ours: Rec[],
+  theirs: Rec[],
+  key: 'id' | 'url',
+  items: Map<string, Rec>,
+  path: Path,
+  out: MergeConflict[],
+): Rec[] {
+  const ids = (list: Rec[]) => list.map((e) => e[key] as string)
+  const common = (list: string[]) => list.filter((id) => items.has(id) && baseIds.has(id))
+  const baseIds = new Set(ids(base))
+  const [bo, oo, to] = [common(ids(base)), common(ids(ours)), common(ids(theirs))]
+  const oursMoved = !same(bo.filter((id) => oo.includes(id)), oo.filter((id) => bo.includes(id)))
+  const theirsMoved = !same(bo.filter((id) => to.includes(id)), to.filter((id) => bo.includes(id)))
+  if (oursMoved && theirsMoved && !same(oo, to)) {
+    out.push({ path: [...path, '#order'], base: bo, ours: oo, theirs: to })
+  }
+  const lead = theirsMoved && !oursMoved ? theirs : ours
+  const other = lead === ours ? theirs : ours
+  const order = ids(lead).filter((id) => items.has(id))
+  // Items the lead side lacks (added on the other side, or kept by a conflict) go after their predecessor there.
+  for (const side of [other, base]) {
+    const sideIds = ids(side)
+    sideIds.forEach((id, at) => {
+      if (!items.has(id) || order.includes(id)) return
+      const before = sideIds.slice(0, at).reverse().find((p) => order.includes(p))
+      order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id)
+    })
+  }
+  return order.map((id) => items.get(id)!)
+}
+
+/** The value at `path` (undefined when any step is missing). */
+export function valueAt(root: unknown, path: Path): unknown {
+  let node = root
+  for (const step of path) {
+    if (typeof step === 'string') node = isRecord(node) ? node[step] : undefined
+    else node = Array.isArray(node) ? node.find((e) => isRecord(e) && (e.id ?? e.url) === step.id) : undefined
+    if (node === undefined) return undefined
+  }
+  return node
+}
+
+/**
+ * A copy of `root` with `value` at `path` (undefined removes it): how a listed conflict is resolved the other way.
+ * An element that is missing is appended; an order conflict (`#order`) reorders the list to `value`'s ids.
+ */
+export function withValueAt(root: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value
+  const [step, ...rest] = path
+  if (step === '#order' && Array.isArray(root)) {
+    const order = value as string[]
+    const rank = (e: unknown) => {
+      const at = order.indexOf((e as Rec).id as string ?? (e as Rec).url)
+      return at < 0 ? order.length : at
+    }
+    return [...root].sort((a, b) => rank(a) - rank(b))
+  }
+  if (typeof step === 'string') {
+    const rec: Rec = isRecord(root) ? { ...root } : {}
+    const next = withValueAt(rec[step], rest, value)
+    if (next === undefined) delete rec[step]
+    else rec[step] = next
+    return rec
+  }
+  const list = Array.isArray(root) ? [...root] : []
+  const at = list.findIndex((e) => isRecord(e) && (e.id ?? e.url) === step.id)
+  const next = withValueAt(at >= 0 ? list[at] : undefined, rest, value)
+  if (at >= 0 && next === undefined) list.splice(at, 1)
+  else if (at >= 0) list[at] = next
+  else if (next !== undefined) list.push(next)
+  return list
+}
