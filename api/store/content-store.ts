@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import type { About } from '#schema/about.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import type { ContactSettings } from '#schema/contact-settings.ts'
@@ -10,6 +11,9 @@ import { emptyAbout, emptyContactSettings, emptyHome } from './content-defaults.
 import { createCommitQueue } from './git/commit-queue.ts'
 import { openContentRepo } from './git/content-repo.ts'
 import { openCollections, type Collections } from './json-db.ts'
+import { DIR_MODE } from './durable-file.ts'
+import { lastValidVersion, loadContentFile } from './versions/content-load.ts'
+import { describeFileError, type ContentFileError } from './versions/content-validation.ts'
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
 import { watchContentDir } from './versions/content-watch.ts'
 import { createUploadIndex } from './versions/upload-index.ts'
@@ -78,20 +82,38 @@ export async function openContentStore(
   onChange: (name: ContentName) => void,
   options: ContentOptions = {},
 ): Promise<ContentStore> {
-  const inner = await openCollections(dir, defaults, onChange)
+  await mkdir(dir, { recursive: true, mode: DIR_MODE })
+  const repo = options.git ? openContentRepo(dir) : null
+  repo?.catch(() => {}) // reported through the queue's status
+  // Files from git are untrusted: each is read safely and checked; one refused at start is reported as when
+  // running, and the store starts from its last valid version in history (else its empty default).
+  const refused = new Map<ContentName, ContentFileError>()
+  const load = async <K extends ContentName>(name: K): Promise<ContentData[K]> => {
+    const loaded = await loadContentFile(dir, name)
+    if (loaded.kind === 'ok') return loaded.data as ContentData[K]
+    if (loaded.kind === 'missing') return structuredClone(defaults[name])
+    refused.set(name, loaded.error)
+    console.error(describeFileError(loaded.error))
+    const last = repo ? await repo.then((r) => lastValidVersion(r, name)).catch(() => null) : null
+    console.error(
+      last
+        ? `${name}.json: sunucu bu dosyanın son geçerli sürümüyle başladı (${last.commit.slice(0, 7)}, ${last.date}).`
+        : `${name}.json: geçmişte geçerli bir sürümü yok; sunucu bu dosya için boş içerikle başladı.`,
+    )
+    return (last?.data ?? structuredClone(defaults[name])) as ContentData[K]
+  }
+  const inner = await openCollections(dir, defaults, onChange, load)
   const names = Object.keys(defaults) as ContentName[]
   let git = null
-  if (options.git) {
-    const repo = openContentRepo(dir)
-    repo.catch(() => {}) // reported through the queue's status
+  if (repo) {
     const uploads = createUploadIndex(repo.then((r) => r.addedText()))
-    const queue = createCommitQueue(repo, options.git.remote, undefined, options.git.quiet)
+    const queue = createCommitQueue(repo, options.git?.remote, undefined, options.git?.quiet)
     // A history waits for the queued commits, but never longer than this (a failing git must not hang it).
     const caughtUp = () => Promise.race([queue.idle(), wait(HISTORY_WAIT_MS)])
     git = { queue, history: createContentHistory(repo, caughtUp), uploads }
   }
   const versioned = versionCollections(inner, dir, names, git)
-  await versioned.init()
+  await versioned.init(refused)
   const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
   return {
     ...versioned.store,

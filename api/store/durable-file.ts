@@ -1,4 +1,4 @@
-import { open, rename, rm } from 'node:fs/promises'
+import { constants, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /** Private files: readable and writable by the server's user only. */
@@ -12,7 +12,10 @@ export const DIR_MODE = 0o700
  */
 export async function writeFileDurably(path: string, text: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.tmp`)
-  const file = await open(temp, 'w', FILE_MODE)
+  // A leftover (or planted: CONTENT_DIR comes from git) temp name is removed, never written through: a new file,
+  // no symlink followed.
+  await rm(temp, { force: true })
+  const file = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, FILE_MODE)
   try {
     // Pieces (json-text.ts) go in one writev, which writes them all.
     if (Array.isArray(text)) await file.writev(text as Uint8Array[])

@@ -15,8 +15,11 @@ export type Collections<D> = {
    * save of one post in 10,000 copies, freezes and serialises one post. What `fn` returns is plain data.
    */
   update<K extends keyof D, R>(name: K, fn: (data: D[K]) => R): Promise<R>
-  /** Reads a collection's file again (after an edit made outside the API); reports the change. */
-  reload<K extends keyof D>(name: K): Promise<void>
+  /**
+   * Makes `data` (already read and checked by the caller: an edit made outside the API) the current data, or reads
+   * the collection's file again when none is given; reports the change.
+   */
+  reload<K extends keyof D>(name: K, data?: D[K]): Promise<void>
 }
 
 /** What an update function returned, with any draft in it (at the top or one level down) made plain. */
@@ -39,11 +42,15 @@ async function readJson<T>(path: string, fallback: T): Promise<T> {
   return text === null ? structuredClone(fallback) : (JSON.parse(text) as T)
 }
 
-/** Opens `<dir>/<key>.json` for each key of `defaults` (a missing file starts as its default). */
+/**
+ * Opens `<dir>/<key>.json` for each key of `defaults` (a missing file starts as its default). `load` replaces the
+ * plain read at start: the content store checks what it reads (untrusted files from git).
+ */
 export async function openCollections<D extends object>(
   dir: string,
   defaults: D,
   onChange: (name: keyof D) => void = () => {},
+  load?: <K extends keyof D>(name: K) => Promise<D[K]>,
 ): Promise<Collections<D>> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const names = Object.keys(defaults) as (keyof D & string)[]
@@ -52,7 +59,7 @@ export async function openCollections<D extends object>(
   // One queue per collection: each update starts from the data the previous one committed.
   const queues = {} as Record<keyof D, Promise<unknown>>
   for (const name of names) {
-    current[name] = deepFreeze(await readJson(pathOf(name), defaults[name]))
+    current[name] = deepFreeze(load ? await load(name) : await readJson(pathOf(name), defaults[name]))
     queues[name] = Promise.resolve()
   }
   const enqueue = <T>(name: keyof D, task: () => Promise<T>): Promise<T> => {
@@ -73,9 +80,9 @@ export async function openCollections<D extends object>(
         onChange(name)
         return result
       }),
-    reload: (name) =>
+    reload: (name, data) =>
       enqueue(name, async () => {
-        current[name] = deepFreeze(await readJson(pathOf(name as keyof D & string), defaults[name]))
+        current[name] = deepFreeze(data ?? (await readJson(pathOf(name as keyof D & string), defaults[name])))
         onChange(name)
       }),
   }

@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
+import { readContentFileSafely } from '../content-file.ts'
 import { git, gitOrNull } from './git-exec.ts'
 
 /** Who made a change: the admin's name and e-mail become the commit's author. */
@@ -127,8 +128,13 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
   return repo
 }
 
-/** The JSON files directly in CONTENT_DIR, as they are now. */
+/** The JSON files directly in CONTENT_DIR, as they are now: regular files only (a link or FIFO is never read). */
 async function jsonFilesOf(dir: string): Promise<FileSnapshot[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()
-  return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })))
+  const files: FileSnapshot[] = []
+  for (const name of names) {
+    const read = await readContentFileSafely(join(dir, name))
+    if (read.kind === 'ok') files.push({ name, text: read.bytes })
+  }
+  return files
 }

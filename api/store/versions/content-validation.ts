@@ -5,9 +5,10 @@ import { contactSettingsSchema } from '#schema/contact-settings.ts'
 import { homeSchema } from '#schema/home.ts'
 import { mediaItemSchema } from '#schema/media.ts'
 import { programSchema } from '#schema/program.ts'
-import { referencesSchema } from '#schema/reference.ts'
+import { referenceCardSchema, referencesSchema } from '#schema/reference.ts'
 import { socialProjectSchema } from '#schema/social-project.ts'
 import type { ContentName } from '../content-store.ts'
+import type { ItemRef } from './content-items.ts'
 
 /** Each content file with the shared schema the site build checks it against (schema/content.test.ts too). */
 const SCHEMAS: Record<ContentName, z.ZodType> = {
@@ -24,7 +25,45 @@ const SCHEMAS: Record<ContentName, z.ZodType> = {
 /** Why a content file changed outside the API was refused: the file, the field and what is wrong with it. */
 export type ContentFileError = { file: string; field: string; message: string }
 
-/** Parses and checks a content file's text; the error names the file and the first wrong field. */
+/** Turns a z.issue path into the field name people read: 'cards[2].title'. */
+const fieldOf = (path: readonly PropertyKey[]) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '')
+
+/**
+ * Why a text is not JSON, in Turkish and with the line, never with the text itself: JSON.parse's own message
+ * quotes the file's first characters, and a file from git may be anything (a link to /etc/passwd).
+ */
+function jsonError(err: unknown, text: string): string {
+  const position = /position (\d+)/.exec(String((err as Error)?.message))?.[1]
+  if (position === undefined) return 'Geçersiz JSON: dosya boş, yarım kalmış ya da bozuk'
+  const line = text.slice(0, Number(position)).split('\n').length
+  return `Geçersiz JSON (satır ${line}): dosya yarım kalmış ya da bozuk`
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * The parsed value with its keys in the order the file had them (zod returns them in the schema's order), so a
+ * later save rewrites the file without reordering every entry. Keys the schema dropped stay dropped; keys it added
+ * (defaults) come last.
+ */
+export function inInputOrder(parsed: unknown, raw: unknown): unknown {
+  if (Array.isArray(parsed)) return parsed.map((v, i) => inInputOrder(v, Array.isArray(raw) ? raw[i] : undefined))
+  if (!isPlain(parsed) || !isPlain(raw)) return parsed
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(raw)) if (key in parsed) out[key] = inInputOrder(parsed[key], raw[key])
+  for (const key of Object.keys(parsed)) if (!(key in out)) out[key] = parsed[key]
+  return out
+}
+
+/**
+ * Parses and checks a content file's text; the data is what the schema made of it (unknown keys dropped), never
+ * the raw JSON, so nothing unchecked is served or published. The error names the file and the first wrong field.
+ */
 export function checkContentFile(
   name: ContentName,
   text: string,
@@ -34,16 +73,32 @@ export function checkContentFile(
   try {
     raw = JSON.parse(text)
   } catch (err) {
-    return { ok: false, error: { file, field: '', message: `Geçersiz JSON: ${(err as Error).message}` } }
+    return { ok: false, error: { file, field: '', message: jsonError(err, text) } }
   }
   const result = SCHEMAS[name].safeParse(raw)
-  if (result.success) return { ok: true, data: raw }
-  const issue = result.error.issues[0]
-  const field = issue.path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '')
-  return { ok: false, error: { file, field, message: issue.message } }
+  if (result.success) return { ok: true, data: inInputOrder(result.data, raw) }
+  const issue = result.error.issues[0]!
+  return { ok: false, error: { file, field: fieldOf(issue.path), message: issue.message } }
+}
+
+/** The schema of one item: a list entry, a home section or a whole document. */
+function itemSchema(ref: ItemRef): z.ZodType {
+  const schema = SCHEMAS[ref.name]
+  if (ref.name === 'references') return referenceCardSchema
+  if (schema instanceof z.ZodArray) return schema.element as z.ZodType
+  if (ref.name === 'home') return homeSchema.shape[ref.id as keyof typeof homeSchema.shape]
+  return schema
+}
+
+/** Checks one item (a version from history before a restore writes it): its parsed value, or the first error. */
+export function checkItem(
+  ref: ItemRef,
+  item: unknown,
+): { ok: true; data: unknown } | { ok: false; field: string; message: string } {
+  const result = itemSchema(ref).safeParse(item)
+  if (result.success) return { ok: true, data: inInputOrder(result.data, item) }
+  const issue = result.error.issues[0]!
+  return { ok: false, field: fieldOf(issue.path), message: issue.message }
 }
 
 /** The refusal as one line for the server log and the admin's status. */

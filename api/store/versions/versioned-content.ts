@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { failWithBody } from '../../lib/errors.ts'
@@ -10,7 +10,8 @@ import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
 import { changedParts, itemOf, versionOf, type ItemRef } from './content-items.ts'
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
-import { checkContentFile, describeFileError, type ContentFileError } from './content-validation.ts'
+import { loadContentFile } from './content-load.ts'
+import { describeFileError, type ContentFileError } from './content-validation.ts'
 import { editContext } from './edit-context.ts'
 import type { UploadIndex } from './upload-index.ts'
 
@@ -33,8 +34,9 @@ class StaleVersion extends Error {
 
 /** The same serialisation as json-db (entry bytes cached), so a commit records exactly the bytes on disk. */
 const serialize = collectionChunks
+// lstat: a symlink is judged as the link it is (and refused), never by the file it points to.
 const signature = (path: string) =>
-  stat(path).then(
+  lstat(path).then(
     (s) => `${s.ino}:${s.size}:${s.mtimeMs}`,
     () => 'missing',
   )
@@ -68,17 +70,17 @@ export function versionCollections(
     const now = await signature(pathOf(name))
     if (now === known.get(name)) return false
     known.set(name, now)
-    const text = await readFile(pathOf(name), 'utf8').catch(() => null)
-    if (text === null) return false
-    const checked = checkContentFile(name, text)
-    if (!checked.ok) {
-      errors.set(name, checked.error)
-      console.error(describeFileError(checked.error))
+    const loaded = await loadContentFile(dir, name)
+    if (loaded.kind === 'missing') return false
+    if (loaded.kind === 'refused') {
+      errors.set(name, loaded.error)
+      console.error(describeFileError(loaded.error))
       return false
     }
     errors.delete(name)
-    git?.uploads.add(text)
-    await inner.reload(name)
+    git?.uploads.add(loaded.data)
+    // The checked data, not a second read of the file: what was checked is exactly what goes live.
+    await inner.reload(name, loaded.data as ContentData[typeof name])
     console.log(`${name}.json dışarıda değişti; yeni içerik yüklendi ve yayınlanıyor.`)
     return true
   }
@@ -134,8 +136,12 @@ export function versionCollections(
 
   return {
     store,
-    /** Records the files as loaded at start (so only later changes count as external). */
-    async init() {
+    /**
+     * Records the files as loaded at start (so only later changes count as external), and the files refused at
+     * start (the store started from their last valid version).
+     */
+    async init(refusedAtStart: Map<ContentName, ContentFileError> = new Map()) {
+      for (const [name, error] of refusedAtStart) errors.set(name, error)
       for (const name of names) {
         known.set(name, await signature(pathOf(name)))
         git?.uploads.add(inner.read(name))

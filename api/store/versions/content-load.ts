@@ -1,0 +1,45 @@
+import { join } from 'node:path'
+import type { ContentName } from '../content-store.ts'
+import { readContentFileSafely } from '../content-file.ts'
+import type { ContentRepo } from '../git/content-repo.ts'
+import { checkContentFile, type ContentFileError } from './content-validation.ts'
+
+/** A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). */
+export type LoadedFile =
+  | { kind: 'missing' }
+  | { kind: 'ok'; data: unknown }
+  | { kind: 'refused'; error: ContentFileError; bytes: Buffer | null }
+
+/**
+ * Reads `<dir>/<name>.json` as untrusted input: only a regular file within the size cap (content-file.ts), then
+ * the shared schema. The data is the schema's output, so keys the schema does not know are never kept.
+ */
+export async function loadContentFile(dir: string, name: ContentName): Promise<LoadedFile> {
+  const read = await readContentFileSafely(join(dir, `${name}.json`))
+  if (read.kind === 'missing') return read
+  if (read.kind === 'refused')
+    return { kind: 'refused', error: { file: `${name}.json`, field: '', message: read.reason }, bytes: null }
+  const checked = checkContentFile(name, read.bytes.toString('utf8'))
+  return checked.ok ? { kind: 'ok', data: checked.data } : { kind: 'refused', error: checked.error, bytes: read.bytes }
+}
+
+/** How far back a start looks for a valid version of a refused file. */
+const MAX_LOOKBACK = 100
+
+/**
+ * The newest version of a content file in history that the schema accepts: where a start with an invalid file on
+ * disk begins, as a running server keeps the last valid content when a pull brings an invalid one.
+ */
+export async function lastValidVersion(
+  repo: ContentRepo,
+  name: ContentName,
+): Promise<{ commit: string; date: string; data: unknown } | null> {
+  const file = `${name}.json`
+  for (const entry of (await repo.log(file)).slice(0, MAX_LOOKBACK)) {
+    const text = await repo.show(entry.commit, file)
+    if (text === null) continue
+    const checked = checkContentFile(name, text)
+    if (checked.ok) return { commit: entry.commit, date: entry.date, data: checked.data }
+  }
+  return null
+}
