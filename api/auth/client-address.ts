@@ -58,13 +58,26 @@ export function forwardedClient(
   return client
 }
 
+/** The socket peer's address, or undefined when there is no socket (app.request in tests). */
+function peerOf(c: Context<AppEnv>): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    return undefined
+  }
+}
+
 /** The client address for rate limits (see forwardedClient); 'local' when there is no socket (app.request). */
 export function clientAddress(c: Context<AppEnv>): string {
-  let peer: string | undefined
-  try {
-    peer = getConnInfo(c).remote.address
-  } catch {
-    // app.request in tests: no socket
-  }
+  const peer = peerOf(c)
   return peer ? forwardedClient(peer, c.req.header('x-forwarded-for'), c.var.deps.trustedProxies) : 'local'
+}
+
+/**
+ * True when the request came straight from a proxy TRUST_PROXY names: only then do its X-Forwarded-* headers
+ * speak for the client (anyone else could write them).
+ */
+export function fromTrustedProxy(c: Context<AppEnv>): boolean {
+  const peer = peerOf(c)
+  return !!peer && trusts(c.var.deps.trustedProxies, peer)
 }

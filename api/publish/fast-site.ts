@@ -98,9 +98,9 @@ export function createFastSite(deps: Deps, site: () => StaticCache, hot: HotFile
     const q = url.indexOf('?')
     const path = q === -1 ? url : url.slice(0, q)
     if (NOT_SITE.test(path) || redirectTarget(path)) return false
-    if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path)) return false
     const cache = site()
     const key = lookupPath(cache, path)
+    if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path, key)) return false
     const file = key ? cache.get(key) : undefined
     if (!key || !file || file.status || !file.body || hot.ready(file)) return false
     const { accept, etag, proto } = requestHeaders(req.rawHeaders)

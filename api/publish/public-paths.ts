@@ -1,9 +1,13 @@
-/** Paths that keep working in maintenance mode: admin, library, API, uploads and static assets. */
-export function bypassesMaintenance(path: string): boolean {
-  if (/^\/(admin|kutuphane|api|uploads|_astro|demo)(\/|$)/.test(path)) return true
-  // Files with an extension (css, images, robots.txt, favicons) are assets; .html pages and the generated feeds
-  // (rss.xml, sitemap*.xml: titles and excerpts) are content, so maintenance hides them too.
-  return /\.[a-z0-9]+$/i.test(path) && !/\.(html|xml)$/i.test(path)
+/**
+ * Paths that keep working in maintenance mode: admin, library, API and uploads, and files the site has that are
+ * not content (`key`: the request's file in the live index, or null). Built assets (hashed /_astro/ files, /demo/
+ * images, robots.txt, favicons) keep loading for the maintenance page and an admin's preview; .html pages and the
+ * generated feeds (rss.xml, sitemap*.xml: titles and excerpts) are content, and a path the site does not have gets
+ * the maintenance page too, never the site's 404 page (issue 20: /demo/x and /_astro/x showed it).
+ */
+export function bypassesMaintenance(path: string, key: string | null): boolean {
+  if (/^\/(admin|kutuphane|api|uploads)(\/|$)/.test(path)) return true
+  return key !== null && !/\.(html|xml)$/i.test(key)
 }
 
 /** The page path that counts a view: '/blog/x/' and '/blog/x' are the same page. */

@@ -24,6 +24,7 @@ async function writeSite(dir: string) {
     '404.html': page('Sayfa bulunamadı '),
     'bakim/index.html': page('Sitemiz bakımda '),
     '_astro/island.abc123.js': 'console.log("ada")'.repeat(30),
+    'demo/ekip.webp': 'RIFF-görsel',
     'robots.txt': 'User-agent: *\nAllow: /\n',
     'rss.xml': '<rss><channel><title>Gizli başlık</title></channel></rss>',
     'sitemap.xml': '<urlset><url><loc>/blog/ilk-yazi</loc></url></urlset>',
@@ -79,7 +80,9 @@ describe('site routes', () => {
   it('in maintenance mode public pages get the maintenance page with 503 and Retry-After; assets, library and admin do not', async () => {
     await t.deps.data.update('state', (s) => void (s.maintenanceMode = true))
     // Finding 5 of issue 13: /rss.xml and /sitemap.xml answered 200 with titles and excerpts.
-    for (const path of ['/', '/blog/ilk-yazi', '/yok', '/rss.xml', '/sitemap.xml']) {
+    // Issue 20: paths the site does not have (under /demo/ and /_astro/ too) showed the site's 404 page.
+    const unknown = ['/demo/x', '/_astro/x', '/_astro/yok.abc123.js', '/demo/yok.webp', '/favicon-yok.ico']
+    for (const path of ['/', '/blog/ilk-yazi', '/yok', '/rss.xml', '/sitemap.xml', ...unknown]) {
       const res = await app.request(path)
       expect(res.status, path).toBe(503)
       expect(res.headers.get('retry-after')).toBe('3600')
@@ -88,6 +91,7 @@ describe('site routes', () => {
       expect(text).not.toContain('Gizli başlık')
     }
     expect((await app.request('/robots.txt')).status).toBe(200)
+    expect((await app.request('/demo/ekip.webp')).status).toBe(200)
     expect((await app.request('/_astro/island.abc123.js')).headers.get('cache-control')).toContain(
       'immutable',
     )

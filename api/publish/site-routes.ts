@@ -86,7 +86,8 @@ export function createSiteRoutes({ deps, site, admin, hot }: SiteSources) {
   app.get('*', async (c) => {
     const cache = site()
     const path = c.req.path
-    if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path)) {
+    const key = lookupPath(cache, path)
+    if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path, key)) {
       const page = cache.get('/bakim/index.html')
       if (page) {
         const res = servePage(c, await ready(page), '/bakim', 503)
@@ -97,7 +98,6 @@ export function createSiteRoutes({ deps, site, admin, hot }: SiteSources) {
     }
     const moved = redirectTarget(path)
     if (moved) return c.redirect(moved, 301)
-    const key = lookupPath(cache, path)
     if (!key) {
       const notFound = cache.get('/404.html')
       return notFound ? servePage(c, await ready(notFound), '/404', 404) : c.text('Sayfa bulunamadı', 404)

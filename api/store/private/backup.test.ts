@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -48,6 +48,19 @@ it('npm run backup snapshots a running app while it writes; the README steps res
   expect(manifest.messages).toBeGreaterThanOrEqual(200)
   expect(manifest.messages).toBeLessThanOrEqual(next)
   expect((await readdir(target)).sort()).toEqual(['files', 'manifest.json', 'private.sqlite', 'uploads'])
+  // Issue 20: private.sqlite (password hashes, messages) was written 0644. Every file 0600, every folder 0700.
+  const modes = async (dir: string): Promise<string[]> => {
+    const out = [`${dir.slice(target.length) || '/'} ${((await stat(dir)).mode & 0o777).toString(8)}`]
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name)
+      if (e.isDirectory()) out.push(...(await modes(path)))
+      else out.push(`${path.slice(target.length)} ${((await stat(path)).mode & 0o777).toString(8)}`)
+    }
+    return out
+  }
+  expect((await modes(target)).sort()).toEqual(
+    ['/ 700', '/files 700', '/manifest.json 600', '/private.sqlite 600', '/uploads 700', '/uploads/abcdefgh1234.png 600'],
+  )
 
   // Restore (README): into an empty DATA_DIR, copy the backup's private.sqlite, uploads/ and files/.
   const restored = join(t.dataDir, '..', 'geri-yuklenen')

@@ -1,7 +1,7 @@
-import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, open, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { backup, DatabaseSync } from 'node:sqlite'
-import { DIR_MODE, syncFolder } from '../durable-file.ts'
+import { DIR_MODE, FILE_MODE, syncFolder } from '../durable-file.ts'
 import { DB_FILE } from './database.ts'
 
 /** Folders and files of DATA_DIR a backup copies besides the database. */
@@ -20,6 +20,8 @@ export type BackupManifest = { at: string; pages: number; messages: number; user
  */
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupManifest> {
   await mkdir(target, { recursive: true, mode: DIR_MODE })
+  // Created private before SQLite fills it: the copy holds password hashes and messages (umask would give 0644).
+  await (await open(join(target, DB_FILE), 'w', FILE_MODE)).close()
   const source = new DatabaseSync(join(dataDir, DB_FILE))
   let pages: number
   try {
@@ -50,7 +52,18 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     if (await stat(join(dataDir, name)).catch(() => null)) await cp(join(dataDir, name), join(target, name))
   }
   const manifest: BackupManifest = { at: new Date().toISOString(), pages, ...counts, files }
-  await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: 0o600 })
+  await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: FILE_MODE })
+  await makePrivate(target)
   await syncFolder(target)
   return manifest
+}
+
+/** Every file in the backup 0600 and every folder 0700, whatever modes the copied files had in DATA_DIR. */
+async function makePrivate(folder: string): Promise<void> {
+  await chmod(folder, DIR_MODE)
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) await makePrivate(path)
+    else if (entry.isFile()) await chmod(path, FILE_MODE)
+  }
 }
