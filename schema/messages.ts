@@ -18,6 +18,9 @@ export const msg = {
   invalidDate: 'Geçersiz tarih',
   editConflict: 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.',
   versionNotFound: 'Bu sürüm bulunamadı.',
+  versionNotInHistory: 'Bu sürüm bu içeriğin geçmişinde yok; yalnızca Geçmiş listesindeki bir sürüme dönülebilir.',
+  versionInvalid: (field: string, reason: string) =>
+    `Bu sürüm geri yüklenemez, çünkü geçerli değil${field ? ` (alan "${field}")` : ''}: ${reason}`,
   versionRestored: 'İçerik seçilen sürüme döndürüldü.',
   historyUnavailable: 'İçerik geçmişi bu sunucuda açık değil.',
   missingDate: 'Tarih belirtilmemiş',

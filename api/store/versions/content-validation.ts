@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FIELD_LABELS } from '#schema/field-labels.ts'
 import { aboutSchema } from '#schema/about.ts'
 import { blogPostSchema } from '#schema/blog.ts'
 import { contactSettingsSchema } from '#schema/contact-settings.ts'
@@ -94,11 +95,14 @@ function itemSchema(ref: ItemRef): z.ZodType {
 export function checkItem(
   ref: ItemRef,
   item: unknown,
-): { ok: true; data: unknown } | { ok: false; field: string; message: string } {
+): { ok: true; data: unknown } | { ok: false; field: string; label: string; message: string } {
   const result = itemSchema(ref).safeParse(item)
   if (result.success) return { ok: true, data: inInputOrder(result.data, item) }
   const issue = result.error.issues[0]!
-  return { ok: false, field: fieldOf(issue.path), message: issue.message }
+  // The admin reads the field by the name its form shows ('Başlık'), never by its key.
+  const key = issue.path.find((p) => typeof p === 'string') as string | undefined
+  const label = key === undefined ? '' : (FIELD_LABELS[key] ?? key)
+  return { ok: false, field: fieldOf(issue.path), label, message: issue.message }
 }
 
 /** The refusal as one line for the server log and the admin's status. */

@@ -3,6 +3,7 @@ import { fail } from '../../lib/errors.ts'
 import type { ContentStore } from '../content-store.ts'
 import { restoreMessage } from './commit-message.ts'
 import { putItem, type ItemRef } from './content-items.ts'
+import { checkItem } from './content-validation.ts'
 import { withEdit } from './edit-context.ts'
 
 /**
@@ -12,10 +13,16 @@ import { withEdit } from './edit-context.ts'
 export async function restoreItem(content: ContentStore, ref: ItemRef, commit: string): Promise<unknown> {
   const history = content.history
   if (!history) fail(404, msg.historyUnavailable)
-  const item = await history.itemAt(ref, commit)
-  if (item === undefined) fail(404, msg.versionNotFound)
-  const date = (await history.list(ref)).find((e) => e.commit === commit)?.date ?? ''
-  const message = restoreMessage(ref.name, item, ref.id, date)
+  // Only a version listed in this item's history: never a side branch's commit or another item's.
+  const entry = (await history.list(ref)).find((e) => e.commit === commit)
+  if (!entry) fail(404, msg.versionNotInHistory)
+  const stored = entry.deleted ? undefined : await history.itemAt(ref, commit)
+  if (stored === undefined) fail(404, msg.versionNotFound)
+  // History is as untrusted as the files: an old version the schemas refuse is never written back.
+  const checked = checkItem(ref, stored)
+  if (!checked.ok) fail(422, msg.versionInvalid(checked.label, checked.message))
+  const item = checked.data
+  const message = restoreMessage(ref.name, item, ref.id, entry.date)
   await withEdit({ message, ifMatch: undefined }, () =>
     content.update(ref.name, (draft) => putItem(ref, draft, structuredClone(item))),
   )
