@@ -15,6 +15,7 @@ import { contentEdit } from './middleware/content-edit.ts'
 import { contentVersions } from './middleware/content-versions.ts'
 import { openContentStore, type ContentName, type ContentOptions } from './store/content-store.ts'
 import { openDataStore } from './store/data-store.ts'
+import type { AuditRetention } from './store/private/audit.ts'
 import { createFileStore } from './store/file-store.ts'
 import { mountRoutes } from './routes/mount.ts'
 import { notePublish, publishScope } from './publish/publish-header.ts'
@@ -36,6 +37,8 @@ export type AppOptions = {
   secureCookies?: boolean
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is read (default 'loopback'; see auth/client-address.ts). */
   trustProxy?: string
+  /** How much of the audit log is kept (AUDIT_KEEP_DAYS, AUDIT_KEEP_ROWS). */
+  auditRetention?: AuditRetention
 }
 
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
@@ -68,7 +71,7 @@ export async function createApp(options: AppOptions) {
       (name) => notePublish(options.onContentChange?.(name)),
       options.contentVersioning,
     ),
-    data: await openDataStore(options.dataDir),
+    data: await openDataStore(options.dataDir, { auditRetention: options.auditRetention }),
     files,
     sessions: createSessions(options.sessionSecret, now),
     loginLimiter: createRateLimiter(options.loginRateLimit ?? 5, 60_000, now),

@@ -42,6 +42,7 @@ async function main() {
     },
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
+    auditRetention: { days: env.AUDIT_KEEP_DAYS, rows: env.AUDIT_KEEP_ROWS },
   })
   // Partial program files of killed uploads and day-old unused uploads go now and then daily (decision 019).
   await startLeftoverSweeper(deps.content, deps.files, deps.now, deps.sweepLog).started

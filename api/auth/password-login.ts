@@ -23,6 +23,24 @@ export function accountDelayMs(failures: number, limit: number): number {
   return excess < 0 ? 0 : Math.min(250 * 2 ** excess, MAX_ACCOUNT_DELAY_MS)
 }
 
+/** The limiter key of all login attempts (of that scope) from the request's client address. */
+export const addressKeyOf = (c: Context<AppEnv>, scope: 'admin' | 'library') => `${scope}-ip:${clientAddress(c)}`
+
+/**
+ * Refuses (429) a login attempt from an address over its limit before its body is even read or checked: a body
+ * that fails validation (400, 413) counts as a failure too (`noteInvalidLogin`), so a flood of malformed logins is
+ * refused like one of wrong passwords (issue 20).
+ */
+export function refuseOverLimit(c: Context<AppEnv>, scope: 'admin' | 'library'): void {
+  const { loginLimiter: limiter } = c.var.deps
+  if (limiter.count(addressKeyOf(c, scope)) >= limiter.limit * ADDRESS_LIMIT_FACTOR) fail(429, msg.tooManyAttempts)
+}
+
+/** Counts a login refused for its body (400, 413) against the address, like a wrong password. */
+export function noteInvalidLogin(c: Context<AppEnv>, scope: 'admin' | 'library'): void {
+  c.var.deps.loginLimiter.note(addressKeyOf(c, scope))
+}
+
 /**
  * Finds the account with this e-mail and checks its password under the login limiter (decision 016): refused
  * with 429 over the limit per address and per (address, e-mail); failures for one e-mail from any address only
@@ -36,7 +54,7 @@ export async function checkPasswordLogin<A extends Account>(
 ): Promise<A> {
   const { loginLimiter: limiter } = c.var.deps
   const address = clientAddress(c)
-  const addressKey = `${scope}-ip:${address}`
+  const addressKey = addressKeyOf(c, scope)
   const pairKey = `${scope}-ip-email:${address}:${credentials.email}`
   const accountKey = `${scope}-account:${credentials.email}`
   // Counted before the (slow) password check, so a parallel burst is limited too; both keys or neither.

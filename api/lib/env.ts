@@ -17,6 +17,9 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, 'loopback' (default) or 'none'. */
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  /** The audit log keeps entries of this many days, and at most this many entries (the newest). */
+  AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).default(365),
+  AUDIT_KEEP_ROWS: z.coerce.number().int().min(100).default(100_000),
   /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
   REBUILD: z.enum(['on', 'off']).default('on'),
   /** 'off' stops committing content saves to git (CONTENT_DIR is then a plain folder). */

@@ -16,10 +16,16 @@ async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   return body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
 }
 
-/** Who made a login or logout call: the account the e-mail names, or the session's user. */
+/**
+ * Who made a login or logout call: the account the e-mail names (as the login schema normalised it, so never
+ * longer than a valid address), or the session's user.
+ */
 async function accountOf(c: Context<AppEnv>, email: unknown): Promise<Partial<StoredUser> | null> {
   const users = c.var.deps.data.read('users')
-  if (typeof email === 'string') return users.find((u) => u.email === email.trim().toLowerCase()) ?? { email }
+  if (typeof email === 'string') {
+    const normal = email.trim().toLowerCase()
+    return users.find((u) => u.email === normal) ?? { email: normal }
+  }
   const token = getCookie(c, cookieNames.admin)
   const claims = token ? await c.var.deps.sessions.verify(token, 'admin') : null
   return claims ? (users.find((u) => u.id === claims.sub) ?? null) : null
@@ -28,7 +34,8 @@ async function accountOf(c: Context<AppEnv>, email: unknown): Promise<Partial<St
 /**
  * Records every mutating admin call (who, a Turkish label derived from the route, method, path, status) after it
  * is answered, plus logins, failed logins and logouts. Mounted in front of the admin guard, so one place covers
- * every route, including ones added later. Calls without a user (no session) are not admin actions and are skipped.
+ * every route, including ones added later. Calls without a user (no session) are not admin actions and are skipped;
+ * logins are recorded only after validation, and the store caps every text's length.
  */
 export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
   if (!MUTATING.has(c.req.method)) return next()
@@ -39,6 +46,9 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
   const before = isLogout ? await accountOf(c, undefined) : null
   await next()
   const status = c.res.status
+  // A login is recorded only once its body passed validation and the limiter let it be checked (200 or 401):
+  // malformed or refused attempts from people without a login must not fill the log (issue 20).
+  if (isLogin && status !== 200 && status !== 401) return
   const actor: Partial<StoredUser> | null =
     c.get('user') ?? (isLogin ? await accountOf(c, body.email) : isLogout ? before : null)
   if (!actor) return

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { DIR_MODE } from './durable-file.ts'
 import { membersTable, usersTable, type StoredMember, type StoredUser } from './private/accounts.ts'
-import { AUDIT_STATEMENTS, auditStore } from './private/audit.ts'
+import { AUDIT_STATEMENTS, auditStore, type AuditRetention } from './private/audit.ts'
 import { COUNTER_STATEMENTS, counterStore, type Counters } from './private/counters.ts'
 import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
@@ -45,7 +45,10 @@ export type DataStore = {
 }
 
 /** Opens (and on first start creates, migrates and fills from the JSON-era files) DATA_DIR's database. */
-export async function openDataStore(dir: string): Promise<DataStore> {
+export async function openDataStore(
+  dir: string,
+  options: { auditRetention?: AuditRetention } = {},
+): Promise<DataStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const db = await openDatabase(dir)
   await importJsonEra(db, dir, jsonEraImporters(db)).catch((err: unknown) => {
@@ -66,7 +69,7 @@ export async function openDataStore(dir: string): Promise<DataStore> {
     update: async (name, fn) => (collections[name].update as (f: typeof fn) => ReturnType<typeof fn>)(fn),
     messages: messageStore(db, writer),
     counters,
-    audit: auditStore(db, writer),
+    audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),
     db,
     async close() {

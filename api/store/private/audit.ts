@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { containsPattern, turkishLower } from './messages.ts'
-import type { Writer } from './writer.ts'
+import type { WriteOp, Writer } from './writer.ts'
 
 /** One admin action: who, what (a Turkish label), when, and the call behind it. */
 export type AuditEntry = {
@@ -18,11 +18,27 @@ export type StoredAuditEntry = AuditEntry & { id: number }
 /** Filters of the audit page: a user's e-mail, words of the action label, a page. */
 export type AuditQuery = { page: number; pageSize: number; user?: string; q?: string }
 
-/** The statement the writer thread runs for the audit log. */
+/** How much of the log is kept (AUDIT_KEEP_DAYS, AUDIT_KEEP_ROWS): older entries are deleted as new ones come. */
+export type AuditRetention = { days: number; rows: number }
+export const DEFAULT_AUDIT_RETENTION: AuditRetention = { days: 365, rows: 100_000 }
+/** How often (at most) entries older than the kept days are looked for: a scan of the table, off the page thread. */
+const DAYS_PRUNE_MS = 3600_000
+
+/** The statements the writer thread runs for the audit log. */
 export const AUDIT_STATEMENTS = {
   auditInsert: `INSERT INTO audit_log (at, user_id, user_name, user_email, action, method, path, status, address)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // Ids only grow (rowid of an append-only table): the newest N rows are the N highest ids, found through the key.
+  auditKeepRows: 'DELETE FROM audit_log WHERE id <= (SELECT max(id) FROM audit_log) - ?',
+  auditKeepDays: 'DELETE FROM audit_log WHERE at < ?',
 }
+
+/**
+ * Longest text stored per column: an e-mail as long as the login schema allows (254), the rest well above what our
+ * routes produce. Whatever reaches the log (a path, an account's name), one row stays small.
+ */
+const MAX = { name: 200, email: 254, action: 300, method: 10, path: 500, address: 100 }
+const cap = (text: string | null, max: number) => (text === null ? null : text.slice(0, max))
 
 const fromRow = (r: Record<string, SQLInputValue>): StoredAuditEntry => ({
   id: Number(r.id),
@@ -38,18 +54,40 @@ const fromRow = (r: Record<string, SQLInputValue>): StoredAuditEntry => ({
 })
 
 /** The audit log (table audit_log): appended after each admin action, read newest first. */
-export function auditStore(db: DatabaseSync, writer: Writer) {
+export function auditStore(db: DatabaseSync, writer: Writer, retention = DEFAULT_AUDIT_RETENTION) {
   // Registered once per connection: Turkish-aware lowercasing for the action filter.
   db.function('tr_lower', { deterministic: true }, (v) => (typeof v === 'string' ? turkishLower(v) : v))
+  let daysPrunedAt = -Infinity
   return {
-    /** Appends an entry; resolves once it is on disk. */
-    add: (e: AuditEntry) =>
-      writer.write([
+    /**
+     * Appends an entry (texts capped) and, in the same transaction, deletes what the retention no longer keeps:
+     * rows beyond the newest `rows` every time, entries older than `days` at most hourly. Resolves once on disk.
+     */
+    add(e: AuditEntry) {
+      const ops: WriteOp[] = [
         {
           stmt: 'auditInsert',
-          params: [e.at, e.userId, e.userName, e.userEmail, e.action, e.method, e.path, e.status, e.address],
+          params: [
+            e.at,
+            cap(e.userId, MAX.name),
+            cap(e.userName, MAX.name),
+            cap(e.userEmail, MAX.email),
+            cap(e.action, MAX.action),
+            cap(e.method, MAX.method),
+            cap(e.path, MAX.path),
+            e.status,
+            cap(e.address, MAX.address),
+          ],
         },
-      ]),
+        { stmt: 'auditKeepRows', params: [retention.rows] },
+      ]
+      const at = Date.parse(e.at)
+      if (!(at - daysPrunedAt < DAYS_PRUNE_MS)) {
+        daysPrunedAt = at
+        ops.push({ stmt: 'auditKeepDays', params: [new Date(at - retention.days * 86400_000).toISOString()] })
+      }
+      return writer.write(ops)
+    },
     /** A page of entries, newest first, filtered by user e-mail and words of the label or path. */
     list({ page, pageSize, user, q }: AuditQuery) {
       const where: string[] = []

@@ -1,0 +1,93 @@
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+
+let t: TestApp
+afterEach(() => t.cleanup())
+
+/** Bytes of every file under a folder (the database, its WAL, uploads). */
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name)
+    total += e.isDirectory() ? await folderBytes(path) : (await stat(path)).size
+  }
+  return total
+}
+
+const login = (email: string, password = 'yanlis-sifre-1') =>
+  jsonRequest(t, 'POST', '/api/admin/login', { email, password })
+
+type Entry = { action: string; userEmail: string | null; status: number }
+const recent = async (cookie: string) => {
+  const res = await jsonRequest(t, 'GET', '/api/admin/audit/recent', undefined, cookie)
+  expect(res.status).toBe(200)
+  return (await res.json()).data as Entry[]
+}
+
+// Issue 20: failed logins were audited before validation with the raw e-mail, and 400 answers were not limited:
+// 40 requests with a 250 KB "e-mail" grew DATA_DIR from 324 KB to 24 MB and put ten 250 KB rows into every
+// admin's 'Son işlemler'.
+describe('logins from people without an account cannot fill the disk or the audit log', () => {
+  it('40 logins with a 250 KB e-mail: 400 up to the address limit, then 429, little disk, no such row', async () => {
+    t = await createTestApp()
+    const boss = await addUser(t.deps.data, 'superadmin', 'patron@ornek.com')
+    const cookie = await loginCookie(t, boss.email)
+    const before = await folderBytes(t.dataDir)
+    const huge = `${'a'.repeat(250 * 1024)}@ornek.com`
+    const statuses: number[] = []
+    for (let i = 0; i < 40; i++) statuses.push((await login(huge)).status)
+    // The address limit of decision 016: five per (address, e-mail) times four per address.
+    const limit = t.deps.loginLimiter.limit * 4
+    expect(statuses).toEqual([...Array(limit).fill(400), ...Array(40 - limit).fill(429)])
+    // One 250 KB row would be 250 KB; 40 of them 10 MB. A few pages of WAL at most.
+    expect(await folderBytes(t.dataDir)).toBeLessThan(before + 64 * 1024)
+    const rows = await recent(cookie)
+    expect(rows.every((r) => JSON.stringify(r).length < 1000)).toBe(true)
+    expect(rows.map((r) => r.action)).not.toContain('Başarısız giriş denemesi')
+    const longest = t.deps.data.db.prepare('SELECT max(length(user_email)) AS n FROM audit_log').get()?.n
+    expect(Number(longest ?? 0)).toBeLessThanOrEqual(254)
+  })
+
+  it('a valid e-mail padded with 200 KB of spaces is recorded as the address itself', async () => {
+    t = await createTestApp()
+    const boss = await addUser(t.deps.data, 'superadmin', 'patron@ornek.com')
+    const cookie = await loginCookie(t, boss.email)
+    expect((await login(`${' '.repeat(200 * 1024)}Kimse@Ornek.com`)).status).toBe(401)
+    const failed = (await recent(cookie)).find((r) => r.action === 'Başarısız giriş denemesi')!
+    expect(failed.userEmail).toBe('kimse@ornek.com')
+  })
+
+  it('the library login counts malformed attempts against the address too', async () => {
+    t = await createTestApp()
+    const statuses: number[] = []
+    for (let i = 0; i < 25; i++)
+      statuses.push((await jsonRequest(t, 'POST', '/api/library/login', { email: 'yok', password: 'x' })).status)
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400))
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429))
+  })
+})
+
+describe('the audit log keeps what its retention says', () => {
+  it('at most AUDIT_KEEP_ROWS entries, the newest, and none older than AUDIT_KEEP_DAYS', async () => {
+    let now = new Date('2026-01-01T10:00:00Z')
+    t = await createTestApp({ auditRetention: { days: 30, rows: 5 }, now: () => now })
+    const boss = await addUser(t.deps.data, 'superadmin', 'patron@ornek.com')
+    await loginCookie(t, boss.email)
+    for (let i = 0; i < 8; i++) expect((await login(`kisi${i}@ornek.com`)).status).toBe(401)
+    const emails = () =>
+      t.deps.data.db
+        .prepare('SELECT user_email FROM audit_log ORDER BY id')
+        .all()
+        .map((r) => r.user_email)
+    expect(emails()).toEqual(['kisi3@ornek.com', 'kisi4@ornek.com', 'kisi5@ornek.com', 'kisi6@ornek.com', 'kisi7@ornek.com'])
+    // 40 days later one new entry: the old ones are past the 30 days kept.
+    now = new Date('2026-02-10T10:00:00Z')
+    expect((await login('yeni@ornek.com')).status).toBe(401)
+    expect(emails()).toEqual(['yeni@ornek.com'])
+    // The dashboard's 'Son işlemler' reads the same table (the session of 40 days ago has expired: log in again).
+    const fresh = await loginCookie(t, boss.email)
+    expect((await recent(fresh)).map((r) => r.userEmail)).toEqual(['patron@ornek.com', 'yeni@ornek.com'])
+  })
+})
