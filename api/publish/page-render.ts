@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto'
 import type { PageRecord } from './export-folder.ts'
-import { mimeType } from './mime.ts'
+import { mimeType, withCharset } from './mime.ts'
 import { pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 
-/** The page with its CSP as a <meta> first in its <head>. */
+/**
+ * The page with its CSP as a <meta> at the top of its <head>, right after the page's `<meta charset>`: a browser
+ * (and the HTML standard) wants the charset within the first 1,024 bytes, and the CSP meta with its hashes is
+ * longer than that (decision 060).
+ */
 function withCspMeta(body: Uint8Array, csp: string): Uint8Array {
   const html = Buffer.from(body).toString('utf8')
   if (/<meta[^>]+http-equiv=["']?content-security-policy/i.test(html)) return body
   const meta = `<meta http-equiv="content-security-policy" content="${csp.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`
-  return Buffer.from(html.replace(/<head>/i, `<head>${meta}`))
+  return Buffer.from(html.replace(/<head>(\s*<meta charset="?[\w-]+"?\s*\/?>)?/i, (head) => `${head}${meta}`))
 }
 
 export const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`
@@ -29,7 +33,8 @@ export async function renderSitePage(b: SiteBundle, page: SitePage, scope: Rende
   if (csp && (res.headers.get('content-type') ?? '').startsWith('text/html')) body = withCspMeta(body, csp)
   const expected = page.path === '/404' ? 404 : 200
   if (res.status !== expected) throw new Error(`Sayfa oluşturulamadı: ${page.path} (HTTP ${res.status})`)
-  const type = res.headers.get('content-type') ?? mimeType(pageFile(page.path))
+  // Astro answers a page as bare 'text/html'; the header names the charset too (decision 060).
+  const type = withCharset(res.headers.get('content-type') ?? mimeType(pageFile(page.path)))
   const record: PageRecord = { key: page.key, type, etag: etagOf(body), size: body.length }
   if (res.status !== 200) record.status = res.status
   return { path: page.path, body, record }

@@ -13,7 +13,7 @@ import {
   type PageRecord,
 } from './export-folder.ts'
 import { createHotFiles } from './hot-files.ts'
-import { mimeType } from './mime.ts'
+import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
 import { etagOf, renderSitePage } from './page-render.ts'
 import { createPublishQueue } from './publish-queue.ts'
@@ -63,7 +63,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
   const render = (b: SiteBundle, page: SitePage, scope: RenderScope) => renderSitePage(b, page, scope, o.siteUrl)
 
   function pageEntry(folder: string, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
-    const file: CachedFile = { type: r.type, etag: r.etag, size: r.size, sourcePath: join(folder, pageFile(path)) }
+    // withCharset: records written before decision 060 say bare 'text/html'.
+    const file: CachedFile = { type: withCharset(r.type), etag: r.etag, size: r.size, sourcePath: join(folder, pageFile(path)) }
     if (r.status) file.status = r.status
     if (body) file.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
     return file
