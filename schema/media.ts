@@ -5,6 +5,11 @@ export const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const
 /** Formats of the copies, best first (the order of a <picture>'s sources). */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const
 export type VariantFormat = (typeof VARIANT_FORMATS)[number]
+/**
+ * Largest image anyone may upload, in every image field and the media library (issue 23): phone photos reach
+ * 10–20 MB, and the pipeline makes them small. msg.imageTooLarge names it.
+ */
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024
 /** Longest alt text kept with an image. */
 export const ALT_MAX = 300
 

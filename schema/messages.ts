@@ -61,7 +61,7 @@ export const msg = {
   fileUploadError: 'Dosya yüklenirken hata oluştu',
   imageOnly: 'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
   mediaOnly: 'Yalnızca resim veya video (mp4, webm, ogg) dosyaları yüklenebilir.',
-  imageTooLarge: 'Resim dosyası en fazla 5 MB olabilir.',
+  imageTooLarge: 'Görsel en fazla 25 MB olabilir.',
   imageDimensions:
     'Resmin boyutları çok büyük: en fazla 16384 piksel kenar ve toplam 50 megapiksel olabilir.',
   mediaTooLarge: 'Medya dosyası en fazla 50 MB olabilir.',

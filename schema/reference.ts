@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
 import { id, isHttpUrl, optionalText, urlOrEmpty } from './common.ts'
+import { MAX_IMAGE_BYTES } from './media.ts'
 
 /** The five reference categories: value and Turkish label. */
 export const categories = {
@@ -28,7 +29,8 @@ export function splitSectors(sector: string): string[] {
 export const imageInput = z
   .string()
   .trim()
-  .max(15_000_000)
+  // A data URL of a 25 MB image is 4/3 of it as text, plus its prefix.
+  .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100, { error: msg.imageTooLarge })
   .refine(
     (v) =>
       v === '' ||

@@ -4,7 +4,7 @@ import sharp, { type SharpOptions } from 'sharp'
  * A photo-like JPEG as a phone takes it (4000×3000, near 4 MB at the default size): soft shapes plus sensor grain,
  * with the phone's EXIF and GPS. For the media bench and the browser tests of image fields.
  */
-export async function phonePhoto(width = 4000, height = 3000): Promise<Buffer> {
+export async function phonePhoto(width = 4000, height = 3000, quality = 90): Promise<Buffer> {
   const noise = (w: number, h: number, sigma: number) =>
     ({
       create: { width: w, height: h, channels: 3, noise: { type: 'gaussian', mean: 128, sigma } },
@@ -23,6 +23,6 @@ export async function phonePhoto(width = 4000, height = 3000): Promise<Buffer> {
       IFD0: { Make: 'Telefon' },
       IFD3: { GPSMapDatum: 'KONUM', GPSLatitudeRef: 'N', GPSLatitude: '41/1 2/1 0/1' },
     })
-    .jpeg({ quality: 90 })
+    .jpeg({ quality })
     .toBuffer()
 }

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
 import type { ErrorBody } from '../lib/errors.ts'
 import type { MediaKind } from '../media/sniff-media.ts'
-import { maxMediaBytes } from '../media/store-media.ts'
+import { maxMediaBytes, tooLargeMessage } from '../media/store-media.ts'
 
 /** Room for the multipart framing and the text fields around a file. */
 const FORM_OVERHEAD = 1024 * 1024
@@ -14,9 +14,12 @@ export function limitBody(maxSize: number, message: string = msg.tooLarge) {
   return bodyLimit({ maxSize, onError: (c) => c.json<ErrorBody>({ success: false, message }, 413) })
 }
 
-/** The body limit of a form that carries one file of `kind` plus its text fields. */
+/**
+ * The body limit of a form that carries one file of `kind` plus its text fields; a larger body gets the message
+ * naming the file limit ('Görsel en fazla 25 MB olabilir.'), not the generic one.
+ */
 export function mediaFormLimit(kind: MediaKind) {
-  return limitBody(maxMediaBytes(kind) + FORM_OVERHEAD)
+  return limitBody(maxMediaBytes(kind) + FORM_OVERHEAD, tooLargeMessage[kind])
 }
 
 /** Largest body of a call without a limit of its own: the longest JSON form (who-are-we) fits many times over. */

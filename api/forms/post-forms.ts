@@ -5,11 +5,14 @@ import { MAX_PROJECT_IMAGES, projectInputSchema } from '#schema/social-project.t
 import { limitBody } from './body-limit.ts'
 import { fail } from '../lib/errors.ts'
 import { fileList, readForm, textField, type FormBody } from './form-body.ts'
-import { MAX_IMAGE_BYTES } from '../media/store-media.ts'
 import { parseJsonField, parseOrFail } from './validation.ts'
 
-/** Twenty images of 5 MB plus the text fields: a larger blog or project form is refused before it is read. */
-export const postFormLimit = limitBody(MAX_BLOG_IMAGES * MAX_IMAGE_BYTES + 2 * 1024 * 1024)
+/**
+ * 100 MB of images plus the text fields: a larger blog or project form is refused before it is read. Each image
+ * may be 25 MB, but not twenty of them in one body read into memory: the admin uploads images one by one
+ * (decision 024) and sends only URLs here; the file parts are for other clients.
+ */
+export const postFormLimit = limitBody(100 * 1024 * 1024 + 2 * 1024 * 1024)
 
 const json = (body: FormBody, name: string, fallback: unknown) =>
   parseJsonField(textField(body, name), fallback, msg.invalidBody)

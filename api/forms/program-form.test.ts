@@ -68,13 +68,13 @@ it('answers 400 for a body that is not multipart or is malformed', async () => {
   expect((await readProgramForm(broken, files).catch((e) => e)).status).toBe(400)
 })
 
-it('refuses a logo over 5 MB with 413 and deletes the program file read before it', async () => {
+it('refuses a logo over 25 MB with 413 and deletes the program file read before it', async () => {
   const req = await request({
     file: new File(['program'], 'a.exe'),
-    logo: new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'logo.png'),
+    logo: new File([new Uint8Array(25 * 1024 * 1024 + 1)], 'logo.png'),
   })
   const err = await readProgramForm(req, files).catch((e) => e)
   expect(err.status).toBe(413)
-  expect(JSON.parse(await err.getResponse().text()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')
+  expect(JSON.parse(await err.getResponse().text()).message).toBe('Görsel en fazla 25 MB olabilir.')
   expect(await readdir(join(dir, 'files'))).toEqual([])
 })

@@ -3,18 +3,18 @@ import { prepareMedia, saveMedia, type MediaDeps } from './media-library.ts'
 import { decodeImageDataUrl, isDataUrl } from './data-url.ts'
 import { fail } from '../lib/errors.ts'
 import { imageSize } from './image-size.ts'
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-limits.ts'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-limits.ts'
 import { IMAGE_EXTENSIONS, sniffMedia, type MediaKind } from './sniff-media.ts'
 
-/** Largest image we store, wherever it comes from. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 /** Largest video (only uploads of kind 'media' take videos). */
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024
 
-const tooLarge = { image: msg.imageTooLarge, media: msg.mediaTooLarge }
+/** The message of a file over its kind's limit, naming the limit. */
+export const tooLargeMessage = { image: msg.imageTooLarge, media: msg.mediaTooLarge }
+const tooLarge = tooLargeMessage
 const wrongType = { image: msg.imageOnly, media: msg.mediaOnly }
 
-/** Largest file of a kind: 5 MB for images, 50 MB where videos are allowed too. */
+/** Largest file of a kind: 25 MB for images, 50 MB where videos are allowed too. */
 export function maxMediaBytes(kind: MediaKind): number {
   return kind === 'media' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES
 }
@@ -32,14 +32,14 @@ export async function checkMedia(bytes: Uint8Array, kind: MediaKind, field: stri
   const ext = await sniffMedia(bytes, kind)
   if (!ext) fail(400, wrongType[kind], { [field]: wrongType[kind] })
   if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) {
-    // Images stay at 5 MB even where videos may be 50 MB.
+    // Images stay at 25 MB even where videos may be 50 MB.
     assertSize(bytes.byteLength, 'image', field)
     assertDimensions(bytes, ext, field)
   }
   return ext
 }
 
-export { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE }
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE }
 
 function assertDimensions(bytes: Uint8Array, ext: string, field: string): void {
   const size = imageSize(bytes, ext)

@@ -169,12 +169,12 @@ describe('admin blog create and update', () => {
       400,
       'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
     )
-    const big = new Uint8Array(5 * 1024 * 1024 + 1)
+    const big = new Uint8Array(25 * 1024 * 1024 + 1)
     big.set(PNG)
     await check(
       { ...fake, images: new File([big], 'buyuk.png') },
       413,
-      'Resim dosyası en fazla 5 MB olabilir.',
+      'Görsel en fazla 25 MB olabilir.',
     )
     const notMultipart = await t.app.request('/api/admin/blogs', {
       method: 'POST',

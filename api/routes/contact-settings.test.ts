@@ -108,21 +108,21 @@ describe('contact settings', () => {
     expect(await publicSettings()).toEqual(before)
   })
 
-  it('checks the logo by content and size: a fake PNG gets 400, more than 5 MB gets 413', async () => {
+  it('checks the logo by content and size: a fake PNG gets 400, more than 25 MB gets 413', async () => {
     const before = await publicSettings()
     const fake = await save(fields, new File(['<svg onload="alert(1)"/>'], 'logo.png', { type: 'image/png' }))
     expect(fake.status).toBe(400)
     expect((await fake.json()).fields).toEqual({
       logoFile: 'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
     })
-    const big = new Uint8Array(5 * MB + 10)
+    const big = new Uint8Array(25 * MB + 10)
     big.set(PNG)
     const tooBig = await save(fields, new File([big], 'logo.png'))
     expect(tooBig.status).toBe(413)
-    expect((await tooBig.json()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')
-    const huge = await save(fields, new File([new Uint8Array(7 * MB)], 'logo.png'))
+    expect((await tooBig.json()).message).toBe('Görsel en fazla 25 MB olabilir.')
+    const huge = await save(fields, new File([new Uint8Array(27 * MB)], 'logo.png'))
     expect(huge.status).toBe(413)
-    expect((await huge.json()).message).toBe('Gönderilen veri çok büyük.')
+    expect((await huge.json()).message).toBe('Görsel en fazla 25 MB olabilir.')
     expect(await publicSettings()).toEqual(before)
     expect(await uploads()).toEqual([])
   })

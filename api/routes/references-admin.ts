@@ -13,12 +13,12 @@ import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { removeById, replaceById } from '../entries/list-items.ts'
 import { sameIds } from '../entries/same-ids.ts'
-import { storeImageInput } from '../media/store-media.ts'
+import { MAX_IMAGE_BYTES, storeImageInput } from '../media/store-media.ts'
 import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upload-usage.ts'
 import { validate } from '../middleware/validate.ts'
 
-/** A data-URL image of 5 MB is about 6.7 MB of text; leave room for the other fields. */
-const jsonLimit = limitBody(8 * 1024 * 1024, msg.imageTooLarge)
+/** A data-URL image of 25 MB is about 33.4 MB of text (base64: 4/3); leave room for the other fields. */
+const jsonLimit = limitBody(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 2 * 1024 * 1024, msg.imageTooLarge)
 
 /** References admin (mounted at /api/admin/references); images may arrive as data URLs and are stored as uploads. */
 export const referencesAdminRoutes = new Hono<AppEnv>()

@@ -106,18 +106,18 @@ describe('reference cards', () => {
       400,
       'Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).',
     )
-    const big = Buffer.alloc(5 * 1024 * 1024 + 1)
+    const big = Buffer.alloc(25 * 1024 * 1024 + 1)
     Buffer.from(pngDataUrl.split(',')[1]!, 'base64').copy(big)
     await check(
       { ...card, image: `data:image/png;base64,${big.toString('base64')}` },
       413,
-      'Resim dosyası en fazla 5 MB olabilir.',
+      'Görsel en fazla 25 MB olabilir.',
     )
     // Past the body limit the body is not even read.
     await check(
-      { ...card, image: `data:image/png;base64,${Buffer.alloc(7 * 1024 * 1024).toString('base64')}` },
+      { ...card, image: `data:image/png;base64,${Buffer.alloc(27 * 1024 * 1024).toString('base64')}` },
       413,
-      'Resim dosyası en fazla 5 MB olabilir.',
+      'Görsel en fazla 25 MB olabilir.',
     )
     expect(await uploadNames(t)).toEqual([])
     expect(t.changes).toEqual([])

@@ -97,18 +97,18 @@ describe('POST /api/upload', () => {
     expect((await broken.json()).message).toBe('Geçersiz istek gövdesi.')
   })
 
-  it('limits images to 5 MB (413) and the whole body (413 msg.tooLarge)', async () => {
-    const over = await upload(new File([padded(PNG, 5 * MB + 1)], 'buyuk.png'))
+  it('limits images to 25 MB (413), naming the limit also when the whole body is over it', async () => {
+    const over = await upload(new File([padded(PNG, 25 * MB + 1)], 'buyuk.png'))
     expect(over.status).toBe(413)
-    expect((await over.json()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')
-    const huge = await upload(new File([padded(PNG, 7 * MB)], 'dev.png'))
+    expect((await over.json()).message).toBe('Görsel en fazla 25 MB olabilir.')
+    const huge = await upload(new File([padded(PNG, 27 * MB)], 'dev.png'))
     expect(huge.status).toBe(413)
-    expect((await huge.json()).message).toBe('Gönderilen veri çok büyük.')
+    expect((await huge.json()).message).toBe('Görsel en fazla 25 MB olabilir.')
     expect(await uploaded()).toEqual([])
   })
 
-  it('takes a video only with ?kind=media, up to 50 MB, and keeps images there at 5 MB', async () => {
-    const video = new File([padded(mp4Head, 7 * MB)], 'tanitim.mp4', { type: 'video/mp4' })
+  it('takes a video only with ?kind=media, up to 50 MB, and keeps images there at 25 MB', async () => {
+    const video = new File([padded(mp4Head, 27 * MB)], 'tanitim.mp4', { type: 'video/mp4' })
     const plain = await upload(video)
     expect(plain.status).toBe(413)
     const small = await upload(new File([mp4Head], 'kisa.mp4'))
@@ -116,9 +116,9 @@ describe('POST /api/upload', () => {
     const media = await upload(video, '?kind=media')
     expect(media.status).toBe(201)
     expect((await media.json()).imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.mp4$/)
-    const bigImage = await upload(new File([padded(PNG, 6 * MB)], 'b.png'), '?kind=media')
+    const bigImage = await upload(new File([padded(PNG, 26 * MB)], 'b.png'), '?kind=media')
     expect(bigImage.status).toBe(413)
-    expect((await bigImage.json()).message).toBe('Resim dosyası en fazla 5 MB olabilir.')
+    expect((await bigImage.json()).message).toBe('Görsel en fazla 25 MB olabilir.')
     const text = await upload(new File(['metin'], 'x.webm'), '?kind=media')
     expect((await text.json()).message).toBe(
       'Yalnızca resim veya video (mp4, webm, ogg) dosyaları yüklenebilir.',

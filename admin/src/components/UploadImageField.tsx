@@ -18,7 +18,7 @@ export type UploadImageFieldProps = {
    * record, whose alt text the form may offer), or '' on remove.
    */
   onChange: (url: string, item?: MediaEntry) => void
-  /** Banner background: images and mp4/webm/ogg video up to 50 MB. Otherwise images up to 5 MB. */
+  /** Banner background: images and mp4/webm/ogg video up to 50 MB. Otherwise images up to 25 MB. */
   media?: boolean
   /** Image types the picker offers (default JPG, PNG, GIF, WEBP; 'image/*' where the spec says any image). */
   accept?: string

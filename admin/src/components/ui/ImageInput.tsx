@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { MAX_IMAGE_BYTES } from '#schema/media.ts'
 import { msg } from '#schema/messages.ts'
 import { isVideo } from '#schema/home.ts'
 import { Button } from './Button.tsx'
@@ -20,7 +21,7 @@ export type ImageInputProps = {
   onRemove?: () => void
   /** MIME list or patterns for the picker (default JPG, PNG, GIF, WEBP); files not matching are refused. */
   accept?: string
-  /** Refuses larger files with `tooLargeMessage` (default 5 MB, the server's image limit). */
+  /** Refuses larger files with `tooLargeMessage` (default MAX_IMAGE_BYTES, 25 MB, the server's image limit). */
   maxBytes?: number
   tooLargeMessage?: string
   error?: string
@@ -51,7 +52,7 @@ export function ImageInput(props: ImageInputProps) {
     hint,
     onPick,
   } = props
-  const { maxBytes = 5 * 1024 * 1024, tooLargeMessage = msg.imageTooLarge } = props
+  const { maxBytes = MAX_IMAGE_BYTES, tooLargeMessage = msg.imageTooLarge } = props
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [localError, setLocalError] = useState('')

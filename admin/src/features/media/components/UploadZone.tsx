@@ -56,7 +56,7 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
         Dosya yükle
       </h2>
       <p className="muted">
-        Dosyaları buraya sürükleyin veya seçin. Resimler en fazla 5 MB, videolar 50 MB; resimlerin küçük
+        Dosyaları buraya sürükleyin veya seçin. Görseller en fazla 25 MB, videolar 50 MB; resimlerin küçük
         boyutları otomatik hazırlanır.
       </p>
       <FileButton

@@ -1,3 +1,5 @@
+import { MAX_IMAGE_BYTES } from '#schema/media.ts'
+import { msg } from '#schema/messages.ts'
 import type { MediaEntry } from '../../../lib/media.ts'
 import { fitWidth } from './fit-width.ts'
 
@@ -7,9 +9,9 @@ export type ResizeSpec = { maxWidth: number; quality: number }
 export const SLIDER_RESIZE: ResizeSpec = { maxWidth: 1920, quality: 0.8 }
 /** Reference cover images: at most 800 px wide, JPEG quality 0.7. */
 export const COVER_RESIZE: ResizeSpec = { maxWidth: 800, quality: 0.7 }
-/** Originals may exceed the server's 5 MB image limit: they are shrunk before sending. */
-export const PICK_MAX_BYTES = 25 * 1024 * 1024
-export const PICK_TOO_LARGE = 'Resim dosyası en fazla 25 MB olabilir.'
+/** The one image limit (25 MB) holds here too; the browser shrink stays for the spec's sizes. */
+export const PICK_MAX_BYTES = MAX_IMAGE_BYTES
+export const PICK_TOO_LARGE = msg.imageTooLarge
 
 /** Draws the image on a canvas at most `maxWidth` wide and returns it as a JPEG file (named after the original). */
 export async function resizeImage(file: File, { maxWidth, quality }: ResizeSpec): Promise<File> {
