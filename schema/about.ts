@@ -1,15 +1,15 @@
 import { z } from 'zod'
-import { mediaRef, optionalText } from './common.ts'
+import { mediaRef, optionalLine, optionalText } from './common.ts'
 
 /** Who-are-we content (content/about.json). title1 is always sent empty by the admin. */
 export const aboutSchema = z.object({
-  title1: optionalText(200),
+  title1: optionalLine(200),
   /** Section 1 title, text and image. */
-  title2: optionalText(200),
+  title2: optionalLine(200),
   description1: optionalText(10000),
   image1: mediaRef.optional().default(''),
   /** Section 2 title, text and image; shown only with a title or text. */
-  title3: optionalText(200),
+  title3: optionalLine(200),
   description2: optionalText(10000),
   image2: mediaRef.optional().default(''),
 })

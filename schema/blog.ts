@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { excerptFallback, id, mediaRef, optionalText, requiredText, status } from './common.ts'
+import { excerptFallback, id, line, mediaRef, optionalLine, optionalText, requiredLine, status, text } from './common.ts'
 
 export const MAX_BLOG_TEXT = 20
 export const MAX_BLOG_IMAGES = 20
@@ -11,7 +11,7 @@ export const DEFAULT_AUTHOR = 'Dijital Dönüşüm Ekibi'
 export const blogContentItemSchema = z.object({
   id: z.string().max(64).optional(),
   type: z.enum(['text', 'image'], { error: 'Geçersiz içerik alanı türü.' }),
-  content: z.string().max(50000).optional().default(''),
+  content: text().max(50000).optional().default(''),
   order: z.number().int().min(0).optional(),
   imageIndex: z
     .number()
@@ -20,7 +20,7 @@ export const blogContentItemSchema = z.object({
     .max(MAX_BLOG_IMAGES - 1)
     .optional(),
   src: mediaRef.optional(),
-  alt: optionalText(300),
+  alt: optionalLine(300),
 })
 
 export const blogContentStructureSchema = z
@@ -36,10 +36,10 @@ export const blogContentStructureSchema = z
 /** Fields of the admin blog form (multipart: tags and contentStructure arrive as JSON text). */
 export const blogInputSchema = z
   .object({
-    title: requiredText(msg.blogTitleRequired).pipe(z.string().max(300)),
+    title: requiredLine(msg.blogTitleRequired).pipe(z.string().max(300)),
     excerpt: optionalText(1000),
-    author: optionalText(120),
-    tags: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
+    author: optionalLine(120),
+    tags: z.array(line().trim().min(1).max(60)).max(30).default([]),
     status,
     contentStructure: blogContentStructureSchema.default([]),
   })
@@ -52,10 +52,10 @@ export const blogInputSchema = z
 /** A stored post (content/blogs.json); views come from the counters. */
 export const blogPostSchema = z.object({
   id,
-  title: z.string(),
-  excerpt: z.string(),
-  author: z.string(),
-  tags: z.array(z.string()),
+  title: line(),
+  excerpt: text(),
+  author: line(),
+  tags: z.array(line()),
   status: z.enum(['published', 'draft']).default('published'),
   featuredImage: z.string().default(''),
   images: z.array(z.string()).default([]),

@@ -23,3 +23,32 @@ describe('email()', () => {
     expect(contactMessageInputSchema.safeParse(message).success).toBe(false)
   })
 })
+
+describe('control characters in content texts', () => {
+  it('one-line fields refuse every control character, text areas keep line breaks and tabs only', async () => {
+    const { blogPostSchema, blogInputSchema } = await import('./blog.ts')
+    const { aboutSchema } = await import('./about.ts')
+    const post = {
+      id: 'p1',
+      title: 'Başlık',
+      excerpt: 'Özet',
+      author: 'Yazar',
+      tags: [],
+      createdAt: '2026-01-01',
+      contentStructure: [{ type: 'text', content: 'Satır 1\n\tSatır 2\r\n' }],
+    }
+    expect(blogPostSchema.safeParse(post).success).toBe(true)
+    for (const bad of ['Sahte\x1ebaşlık', 'Sahte\x1f', 'Zil\x07', 'Satır\nsonu', 'Sekme\t', 'C1\x85', 'DEL\x7f']) {
+      const result = blogPostSchema.safeParse({ ...post, title: bad })
+      expect(result.success, JSON.stringify(bad)).toBe(false)
+      expect(result.error?.issues[0]?.message).toBe(
+        'Bu alan satır sonu, sekme ya da görünmeyen kontrol karakteri içeremez.',
+      )
+    }
+    const textBad = blogPostSchema.safeParse({ ...post, contentStructure: [{ type: 'text', content: 'a\x1eb' }] })
+    expect(textBad.error?.issues[0]?.message).toBe('Bu alan görünmeyen kontrol karakterleri içeremez.')
+    expect(blogInputSchema.safeParse({ title: 'Yeni\x1f\x1e' }).success).toBe(false)
+    expect(aboutSchema.safeParse({ description1: 'Paragraf\n\nParagraf' }).success).toBe(true)
+    expect(aboutSchema.safeParse({ title2: 'Biz\u0000' }).success).toBe(false)
+  })
+})

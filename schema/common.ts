@@ -9,12 +9,33 @@ z.config(tr())
 // violation report there. The server keeps the fast path.
 if (typeof window !== 'undefined') z.config({ jitless: true })
 
-/** A trimmed string that must not be blank; `message` is shown when it is. */
-export const requiredText = (message: string = msg.required) =>
-  z.string({ error: message }).trim().min(1, { error: message })
+/**
+ * Control characters nobody types: C0 except tab and line breaks (a text area sends those), DEL, C1. Git output
+ * was once split on \x1e/\x1f, so a title holding them forged history entries (issue 18); they are refused in
+ * every content text, and single-line fields (titles, names) refuse tab and line breaks too.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 
-/** A trimmed optional string; missing becomes ''. */
-export const optionalText = (max = 20000) => z.string().trim().max(max).optional().default('')
+/** A string of a text area: any text, line breaks and tabs, but no other control character. */
+export const text = (error?: string) =>
+  z.string(error ? { error } : undefined).refine((v) => !CONTROL.test(v), { error: msg.controlCharacters })
+
+/** A string of a one-line field (title, name): no control character at all, not even a line break or tab. */
+export const line = (error?: string) =>
+  z.string(error ? { error } : undefined).refine((v) => !LINE_CONTROL.test(v), { error: msg.lineControlCharacters })
+
+/** A trimmed text (text area) that must not be blank; `message` is shown when it is. */
+export const requiredText = (message: string = msg.required) => text(message).trim().min(1, { error: message })
+
+/** A trimmed one-line text that must not be blank. */
+export const requiredLine = (message: string = msg.required) => line(message).trim().min(1, { error: message })
+
+/** A trimmed optional text (text area); missing becomes ''. */
+export const optionalText = (max = 20000) => text().trim().max(max).optional().default('')
+
+/** A trimmed optional one-line text (title, label); missing becomes ''. */
+export const optionalLine = (max = 500) => line().trim().max(max).optional().default('')
 
 /** An http(s) URL, or '' for "not set". */
 export const urlOrEmpty = (message: string = msg.invalidUrl) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { mediaRef, optionalText, urlOrEmpty } from './common.ts'
+import { mediaRef, optionalLine, optionalText, urlOrEmpty } from './common.ts'
 
 /** Social profile links shown in the footer and on the contact page. */
 export const socialLinksSchema = z.object({
@@ -14,7 +14,7 @@ export const socialLinksSchema = z.object({
 /** Fields an admin edits on /admin/iletisim-ayarlari (the logo comes as a file). */
 export const contactSettingsInputSchema = z.object({
   /** Page title / brand name. */
-  title: optionalText(200),
+  title: optionalLine(200),
   /** Contact e-mail ('' allowed). */
   email: z
     .string()
@@ -33,7 +33,7 @@ export const contactSettingsInputSchema = z.object({
   /** Postal address, several lines allowed. */
   address: optionalText(1000),
   /** WhatsApp number with country code; non-digits are stripped when building the chat link. */
-  whatsapp: optionalText(40),
+  whatsapp: optionalLine(40),
   /** Map embed URL (iframe src). */
   mapUrl: urlOrEmpty(),
   /** Short about text for the footer. */

@@ -1,49 +1,49 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { id, linkOrEmpty, mediaRef, optionalText, requiredText, urlOrEmpty } from './common.ts'
+import { id, line, linkOrEmpty, mediaRef, optionalLine, optionalText, requiredLine, text, urlOrEmpty } from './common.ts'
 
 export const MAX_SERVICE_HEADINGS = 7
 export const PARTNER_STATS = 3
 
 /** A banner button; its link is rendered as an href, so script URLs are refused. */
-const button = z.object({ text: optionalText(60), link: linkOrEmpty().optional().default('') })
+const button = z.object({ text: optionalLine(60), link: linkOrEmpty().optional().default('') })
 
 /** Home banner: background image or video (video when the extension is mp4, webm or ogg). */
 export const bannerSchema = z.object({
   backgroundMedia: mediaRef.optional().default(''),
   /** The still shown before a background video plays (an image chosen in the admin: no ffmpeg here, decision 023). */
   poster: mediaRef.optional().default(''),
-  title: optionalText(200),
-  subtitle: optionalText(500),
+  title: optionalLine(200),
+  subtitle: optionalLine(500),
   button1: button.optional().default({ text: 'Programlar', link: '/programlar' }),
   button2: button.optional().default({ text: 'Bize Ulasin', link: '/bize-ulasin' }),
 })
 
-export const serviceItemSchema = z.object({ id, title: requiredText(msg.subItemRequired) })
+export const serviceItemSchema = z.object({ id, title: requiredLine(msg.subItemRequired) })
 export const serviceBranchSchema = z.object({
   id,
-  title: requiredText(msg.serviceTitleRequired),
+  title: requiredLine(msg.serviceTitleRequired),
   items: z.array(serviceItemSchema).default([]),
 })
 
 /** Services tree: at most 7 main headings, unlimited sub-items. */
 export const servicesSchema = z.object({
-  title: optionalText(200),
+  title: optionalLine(200),
   description: optionalText(2000),
   tree: z.array(serviceBranchSchema).max(MAX_SERVICE_HEADINGS, { error: msg.serviceMax }).default([]),
 })
 
 export const aboutBlockSchema = z.object({
   image: mediaRef.optional().default(''),
-  title: optionalText(200),
+  title: optionalLine(200),
   description: optionalText(5000),
 })
 
-export const partnerStatSchema = z.object({ value: optionalText(40), label: optionalText(80) })
+export const partnerStatSchema = z.object({ value: optionalLine(40), label: optionalLine(80) })
 
 /** Body of POST/PUT partner card: title non-blank, link a URL (or blank), exactly three stat rows. */
 export const partnerCardInputSchema = z.object({
-  title: requiredText(msg.cardTitleRequired),
+  title: requiredLine(msg.cardTitleRequired),
   description: optionalText(2000),
   link: urlOrEmpty(),
   image: mediaRef.optional().default(''),
@@ -52,12 +52,12 @@ export const partnerCardInputSchema = z.object({
 export const partnerCardSchema = partnerCardInputSchema.extend({ id })
 
 export const partnersSchema = z.object({
-  title: optionalText(200),
+  title: optionalLine(200),
   description: optionalText(2000),
   cards: z.array(partnerCardSchema).default([]),
 })
 
-export const blogSectionSchema = z.object({ title: optionalText(200), description: optionalText(2000) })
+export const blogSectionSchema = z.object({ title: optionalLine(200), description: optionalText(2000) })
 
 /** content/home.json */
 export const homeSchema = z.object({
@@ -70,29 +70,30 @@ export const homeSchema = z.object({
 
 // Patch fields have no defaults: `.partial()` of the schemas above would fill every missing field with its
 // default ('' or the default buttons) and so overwrite what the client did not send.
-const patchText = (max: number) => z.string().trim().max(max).optional()
+const patchText = (max: number) => text().trim().max(max).optional()
+const patchLine = (max: number) => line().trim().max(max).optional()
 const patchOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, { error: msg.invalidBody })
-const buttonPatch = patchOf({ text: patchText(60), link: linkOrEmpty().optional() })
+const buttonPatch = patchOf({ text: patchLine(60), link: linkOrEmpty().optional() })
 
 /** Bodies of PUT /api/admin/anasayfa/{section}: only the changed plain fields; tree and cards have their own calls. */
 export const homeSectionPatchSchemas = {
   banner: patchOf({
     backgroundMedia: mediaRef.optional(),
     poster: mediaRef.optional(),
-    title: patchText(200),
-    subtitle: patchText(500),
+    title: patchLine(200),
+    subtitle: patchLine(500),
     button1: buttonPatch.optional(),
     button2: buttonPatch.optional(),
   }),
-  services: patchOf({ title: patchText(200), description: patchText(2000) }),
-  about: patchOf({ image: mediaRef.optional(), title: patchText(200), description: patchText(5000) }),
-  partners: patchOf({ title: patchText(200), description: patchText(2000) }),
-  blog: patchOf({ title: patchText(200), description: patchText(2000) }),
+  services: patchOf({ title: patchLine(200), description: patchText(2000) }),
+  about: patchOf({ image: mediaRef.optional(), title: patchLine(200), description: patchText(5000) }),
+  partners: patchOf({ title: patchLine(200), description: patchText(2000) }),
+  blog: patchOf({ title: patchLine(200), description: patchText(2000) }),
 } as const
 export type HomeSection = keyof typeof homeSectionPatchSchemas
 
 export const titleBodySchema = (message: string) =>
-  z.object({ title: requiredText(message).pipe(z.string().max(200)) })
+  z.object({ title: requiredLine(message).pipe(z.string().max(200)) })
 
 export type Home = z.infer<typeof homeSchema>
 export type PartnerCard = z.infer<typeof partnerCardSchema>

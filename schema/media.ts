@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { line } from './common.ts'
 
 /** Widths (px) of the AVIF and WebP copies made of every image; never wider than the original. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const
@@ -20,9 +21,9 @@ export const mediaItemSchema = z.object({
   /** 'image' has sized copies; 'video' (banner) is served as uploaded. */
   type: z.enum(['image', 'video']),
   /** File name as the staff member uploaded it (shown in the library). */
-  name: z.string().default(''),
+  name: line().default(''),
   /** Alt text kept with the image and offered when it is inserted. */
-  alt: z.string().max(ALT_MAX).default(''),
+  alt: line().max(ALT_MAX).default(''),
   /** Pixel size after EXIF orientation (0 when unknown, e.g. videos). */
   width: z.number().int().nonnegative().default(0),
   height: z.number().int().nonnegative().default(0),
@@ -38,7 +39,7 @@ export const mediaItemSchema = z.object({
 export type MediaItem = z.infer<typeof mediaItemSchema>
 
 /** PUT body of a library item: the alt text. */
-export const mediaAltSchema = z.object({ alt: z.string().trim().max(ALT_MAX) })
+export const mediaAltSchema = z.object({ alt: line().trim().max(ALT_MAX) })
 
 /** URL of one sized copy: /uploads/abc.jpg, 800, 'avif' → /uploads/abc.800w.avif (no original name has '.800w.'). */
 export function variantUrl(url: string, width: number, format: VariantFormat): string {

@@ -18,6 +18,8 @@ export const msg = {
   invalidDate: 'Geçersiz tarih',
   editConflict: 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.',
   versionNotFound: 'Bu sürüm bulunamadı.',
+  controlCharacters: 'Bu alan görünmeyen kontrol karakterleri içeremez.',
+  lineControlCharacters: 'Bu alan satır sonu, sekme ya da görünmeyen kontrol karakteri içeremez.',
   versionNotInHistory: 'Bu sürüm bu içeriğin geçmişinde yok; yalnızca Geçmiş listesindeki bir sürüme dönülebilir.',
   versionInvalid: (field: string, reason: string) =>
     `Bu sürüm geri yüklenemez, çünkü geçerli değil${field ? ` (alan "${field}")` : ''}: ${reason}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { id } from './common.ts'
+import { id, line, text } from './common.ts'
 
 export const MAX_PROGRAM_BYTES = 52428800
 export const DEFAULT_VERSION = '1.0.0'
@@ -9,14 +9,12 @@ export const PROGRAM_LOGO_SIZE = { width: 64, height: 64 } as const
 
 /** Text fields of the admin program form (multipart with optional logo and file). */
 export const programInputSchema = z.object({
-  name: z.string({ error: msg.programRequired }).trim().min(1, { error: msg.programRequired }).max(200),
-  description: z
-    .string({ error: msg.programRequired })
+  name: line(msg.programRequired).trim().min(1, { error: msg.programRequired }).max(200),
+  description: text(msg.programRequired)
     .trim()
     .min(1, { error: msg.programRequired })
     .max(5000),
-  version: z
-    .string()
+  version: line()
     .trim()
     .max(40)
     .optional()
@@ -26,13 +24,13 @@ export const programInputSchema = z.object({
 /** A stored program (content/programs.json); downloads come from the counters. */
 export const programSchema = z.object({
   id,
-  name: z.string(),
-  description: z.string(),
-  version: z.string().default(DEFAULT_VERSION),
+  name: line(),
+  description: text(),
+  version: line().default(DEFAULT_VERSION),
   logoPath: z.string().default(''),
   /** Server-side key of the file ('' when none): 'demo/…' under public/, otherwise under DATA_DIR/files. */
   filePath: z.string().default(''),
-  fileName: z.string().default(''),
+  fileName: line().default(''),
   fileSize: z.number().int().min(0).default(0),
   createdAt: z.string(),
   updatedAt: z.string(),

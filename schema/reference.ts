@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { id, isHttpUrl, optionalText, urlOrEmpty } from './common.ts'
+import { id, isHttpUrl, optionalLine, optionalText, urlOrEmpty } from './common.ts'
 import { MAX_IMAGE_BYTES } from './media.ts'
 
 /** The five reference categories: value and Turkish label. */
@@ -51,7 +51,7 @@ export const referenceSocialsSchema = z.object({
 /** Body of POST/PUT reference card. */
 export const referenceCardInputSchema = z.object({
   image: imageInput.optional().default(''),
-  title: optionalText(200),
+  title: optionalLine(200),
   description: optionalText(2000),
   category: z.enum(categoryKeys, { error: msg.categoryRequired }),
   /** Comma-separated sectors, at most 5 non-empty entries; stored normalised as "a, b". */

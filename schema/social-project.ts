@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
-import { excerptFallback, id, mediaRef, optionalText, requiredText, status } from './common.ts'
+import { excerptFallback, id, line, mediaRef, optionalLine, optionalText, requiredLine, status, text } from './common.ts'
 
 export const MAX_PROJECT_TEXT = 20
 export const MAX_PROJECT_IMAGES = 20
@@ -10,7 +10,7 @@ export const MAX_PROJECT_FIELDS = 40
 export const projectContentItemSchema = z.object({
   id: z.string().max(64).optional(),
   type: z.enum(['text', 'heading', 'image'], { error: 'Geçersiz içerik alanı türü.' }),
-  content: z.string().max(50000).optional().default(''),
+  content: text().max(50000).optional().default(''),
   level: z
     .number({ error: msg.projectHeadingLevel })
     .int({ error: msg.projectHeadingLevel })
@@ -18,7 +18,7 @@ export const projectContentItemSchema = z.object({
     .max(4, { error: msg.projectHeadingLevel })
     .optional()
     .default(2),
-  caption: optionalText(300),
+  caption: optionalLine(300),
   order: z.number().int().min(0).optional(),
   imageIndex: z
     .number()
@@ -27,7 +27,7 @@ export const projectContentItemSchema = z.object({
     .max(MAX_PROJECT_IMAGES - 1)
     .optional(),
   src: mediaRef.optional(),
-  alt: optionalText(300),
+  alt: optionalLine(300),
 })
 
 export const projectContentStructureSchema = z
@@ -43,7 +43,7 @@ export const projectContentStructureSchema = z
 /** Fields of the admin project form (multipart; contentStructure arrives as JSON text). */
 export const projectInputSchema = z
   .object({
-    title: requiredText(msg.projectTitleRequired).pipe(z.string().max(300)),
+    title: requiredLine(msg.projectTitleRequired).pipe(z.string().max(300)),
     excerpt: optionalText(1000),
     status,
     /** yyyy-mm-dd; the form marks it required. */
@@ -60,15 +60,15 @@ export const projectInputSchema = z
 /** A stored project (content/social-projects.json). */
 export const socialProjectSchema = z.object({
   id,
-  title: z.string(),
-  excerpt: z.string(),
+  title: line(),
+  excerpt: text(),
   status: z.enum(['published', 'draft']).default('published'),
   project_date: z.string(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
   images: z.array(z.string()).default([]),
   contentStructure: z.array(projectContentItemSchema).default([]),
-  description: z.string().default(''),
+  description: text().default(''),
 })
 export type SocialProject = z.infer<typeof socialProjectSchema>
 export type ProjectContentItem = z.infer<typeof projectContentItemSchema>

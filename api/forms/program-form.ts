@@ -22,7 +22,7 @@ type Problem = 'tooLarge' | 'logoTooLarge' | 'bad'
 
 /** The name as the user's computer called it: no folders, no control characters. */
 function cleanFileName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255)
+  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255)
 }
 
 /**

@@ -29,7 +29,9 @@ export async function prepareMedia(
   name: string,
   field: string,
 ): Promise<PreparedMedia> {
-  const base = { ext, name: name.slice(0, 200), uploadBytes: bytes.byteLength, bytes }
+  // The name as the staff member's computer called it, without control characters (the media schema refuses them).
+  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 200)
+  const base = { ext, name: clean, uploadBytes: bytes.byteLength, bytes }
   if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return { ...base, image: null }
   const image = await processImage(bytes, ext)
   if (!image) fail(400, msg.imageOnly, { [field]: msg.imageOnly })
