@@ -1,45 +1,33 @@
-import { cp, mkdir, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { MANIFEST_FILE } from './export-trees.ts'
 
 /**
  * SITE_BUILD_DIR holds the export a static host or CDN can serve: `live` (a symlink to the current `site-*`
- * folder, switched atomically), `manifest.json` (what the last publish changed; earlier ones under `manifests/`)
- * and `publish-state.json` (each page's key, so a restart re-renders nothing that is still right).
+ * tree, switched atomically by export-trees.ts; `live/manifest.json` names its publish), `manifests/` (what the
+ * last 50 publishes changed) and `publish-state.json` (each page's key, so a restart re-renders nothing that is
+ * still right).
  */
 export function exportPaths(buildRoot: string) {
   return {
     live: join(buildRoot, 'live'),
     state: join(buildRoot, 'publish-state.json'),
-    manifest: join(buildRoot, 'manifest.json'),
     manifests: join(buildRoot, 'manifests'),
   }
 }
 
-/** Writes a file so that a reader sees the old or the new one, never a part. */
+/**
+ * Files at the root of a tree meant for the host, not for visitors: the manifest and files named `_…` (such as
+ * `_headers`, `_redirects`). The server does not serve them.
+ */
+export const isHostFile = (url: string): boolean => url === MANIFEST_FILE || /^\/_[^/]*$/.test(url)
+
+/** Writes a file so that a reader sees the old or the new one, never a part (a new file, renamed in). */
 export async function writeFileAtomic(path: string, body: Uint8Array | string): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   const tmp = `${path}.${process.pid}.tmp`
   await writeFile(tmp, body)
   await rename(tmp, path)
-}
-
-/** A fresh export folder with the code build's client files (assets, public files, content-free pages). */
-export async function freshExportFolder(buildRoot: string, clientDir: string, now: Date): Promise<string> {
-  const dir = join(buildRoot, `site-${now.getTime()}-${process.pid}`)
-  await cp(clientDir, dir, { recursive: true })
-  return dir
-}
-
-/** Points `live` at a new export folder (symlink renamed over the old one) and removes the folders no longer live. */
-export async function switchLive(buildRoot: string, dir: string): Promise<void> {
-  const { live } = exportPaths(buildRoot)
-  const tmp = `${live}.${process.pid}.tmp`
-  await unlink(tmp).catch(() => {})
-  await symlink(relative(buildRoot, dir), tmp)
-  await rename(tmp, live)
-  for (const name of await readdir(buildRoot)) {
-    if (name.startsWith('site-') && join(buildRoot, name) !== dir) await rm(join(buildRoot, name), { recursive: true, force: true })
-  }
 }
 
 /** Every file under a folder, as '/a/b.css' paths. */
@@ -57,19 +45,19 @@ export type Manifest = {
   removed: string[]
 }
 
-/** Records what a publish changed: manifest.json (the latest) and manifests/<time>-<n>.json; keeps the last 50. */
-export async function writeManifest(buildRoot: string, manifest: Manifest): Promise<void> {
+/** Keeps what a publish changed as manifests/<time>-<n>.json (the last 50), for a CDN push that missed some. */
+export async function recordManifest(buildRoot: string, manifest: Manifest & { tree: string }): Promise<void> {
   const paths = exportPaths(buildRoot)
   const text = JSON.stringify(manifest, null, 1)
   await writeFileAtomic(join(paths.manifests, `${manifest.at.replace(/[:.]/g, '-')}-${manifest.publish}.json`), text)
-  await writeFileAtomic(paths.manifest, text)
   const old = (await readdir(paths.manifests)).sort().slice(0, -50)
   for (const name of old) await rm(join(paths.manifests, name), { force: true })
 }
 
 /** Per page: its key and how it is served. */
 export type PageRecord = { key: string; type: string; etag: string; size: number; status?: number }
-export type PublishState = { code: string; dir: string; pages: Record<string, PageRecord> }
+/** `tree`: the `site-*` tree these pages are in; a restart takes the pages over only when `live` still points there. */
+export type PublishState = { code: string; tree: string; pages: Record<string, PageRecord> }
 
 export async function readPublishState(buildRoot: string): Promise<PublishState | null> {
   try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
-import { listExportFiles } from './export-folder.ts'
+import { isHostFile, listExportFiles } from './export-folder.ts'
 import { createSitePublisher } from './site-publisher.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
@@ -24,11 +24,13 @@ async function contentCopy(name: string): Promise<string> {
 function publisherOn(name: string, contentDir: string, options: { childRenderAbove?: number; read?: (name: string) => unknown } = {}) {
   return createSitePublisher({ repoRoot, contentDir, buildRoot: join(root, name, 'build'), siteUrl, code: async () => code, ...options })
 }
+/** The site's files in an export tree (not the manifest naming its publish). */
+const siteFiles = async (dir: string) => (await listExportFiles(dir)).filter((f) => !isHostFile(f)).sort()
 /** Every file of two exports, compared byte for byte. */
 async function expectSameExports(a: string, b: string) {
   const [dirA, dirB] = [a, b].map((name) => join(root, name, 'build', 'live'))
-  const files = (await listExportFiles(dirA!)).sort()
-  expect(files).toEqual((await listExportFiles(dirB!)).sort())
+  const files = await siteFiles(dirA!)
+  expect(files).toEqual(await siteFiles(dirB!))
   for (const file of files) {
     const [x, y] = await Promise.all([readFile(join(dirA!, file)), readFile(join(dirB!, file))])
     expect(x.equals(y), file).toBe(true)
@@ -40,7 +42,7 @@ async function edit(dir: string, file: string, change: (data: Json[]) => Json[])
   const path = join(dir, `${file}.json`)
   await writeFile(path, JSON.stringify(change(JSON.parse(await readFile(path, 'utf8')))))
 }
-const manifest = async (name: string) => JSON.parse(await readFile(join(root, name, 'build', 'manifest.json'), 'utf8'))
+const manifest = async (name: string) => JSON.parse(await readFile(join(root, name, 'build', 'live', 'manifest.json'), 'utf8'))
 
 describe('site publisher', () => {
   it('renders the same pages incrementally as in a full publish of the same content', async () => {
@@ -66,8 +68,8 @@ describe('site publisher', () => {
 
     const incDir = join(root, 'incremental', 'build', 'live')
     const fullDir = join(root, 'full', 'build', 'live')
-    const files = await listExportFiles(incDir)
-    expect(files.sort()).toEqual((await listExportFiles(fullDir)).sort())
+    const files = await siteFiles(incDir)
+    expect(files).toEqual(await siteFiles(fullDir))
     expect(files).toContain('/blog/yeni-yazi/index.html')
     for (const file of files) {
       const [a, b] = await Promise.all([readFile(join(incDir, file)), readFile(join(fullDir, file))])

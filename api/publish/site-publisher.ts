@@ -1,17 +1,18 @@
-import { readFile, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import type { Env } from '../lib/env.ts'
 import { ensureCodeBuilt, latestCodeBuild, type CodeBuild } from './code-build.ts'
 import {
-  freshExportFolder,
+  isHostFile,
   listExportFiles,
   readPublishState,
-  switchLive,
-  writeFileAtomic,
-  writeManifest,
+  recordManifest,
   writePublishState,
+  type Manifest,
   type PageRecord,
 } from './export-folder.ts'
+import type { ExportFs } from './export-fs.ts'
+import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
 import { createHotFiles } from './hot-files.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
@@ -42,6 +43,13 @@ export type SitePublisherOptions = {
   childRenderAbove?: number
   /** The code build; `astro build` when site/, schema/ or public/ changed (tests may pass a fixed one). */
   code?: () => Promise<CodeBuild>
+  /** Other modules' files in every publish's tree, written before the switch (export-trees.ts). */
+  contributors?: TreeContributor[]
+  /** How long a tree stays readable after it stopped being live (default 10 s), and how many are kept (3). */
+  graceMs?: number
+  maxTrees?: number
+  /** The export's file operations (tests inject a full disk). */
+  fs?: ExportFs
 }
 
 const urlKey = (path: string) => `/${pageFile(path)}`
@@ -60,6 +68,9 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let index: StaticCache = new Map()
   let version = 0
 
+  const contributors = [...(o.contributors ?? [])]
+  const trees = createExportTrees(o.buildRoot, { graceMs: o.graceMs, maxTrees: o.maxTrees, fs: o.fs })
+
   const render = (b: SiteBundle, page: SitePage, scope: RenderScope) => renderSitePage(b, page, scope, o.siteUrl)
 
   function pageEntry(folder: string, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
@@ -75,7 +86,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const next: StaticCache = new Map()
     const pageKeys = new Set([...pages.keys()].map(urlKey))
     for (const url of await listExportFiles(folder)) {
-      if (pageKeys.has(url)) continue
+      if (pageKeys.has(url) || isHostFile(url)) continue
       const path = join(folder, url)
       const { size } = await stat(path)
       const type = mimeType(path)
@@ -86,12 +97,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return next
   }
 
-  /** Renders every page into `folder`, in this process: the pages' records. */
-  async function renderAllHere(b: SiteBundle, pages: SitePage[], scope: RenderScope, folder: string) {
+  /** Renders every page into the tree, in this process: the pages' records. */
+  async function renderAllHere(b: SiteBundle, pages: SitePage[], scope: RenderScope, tree: Draft) {
     const next = new Map<string, PageRecord>()
     for (const page of pages) {
       const r = await render(b, page, scope)
-      await writeFileAtomic(join(folder, pageFile(page.path)), r.body)
+      await tree.write(urlKey(page.path), r.body)
       next.set(page.path, r.record)
     }
     return next
@@ -105,50 +116,83 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return renderAllInChild({ codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages }, workDir)
   }
 
-  /** Renders every page into a fresh folder and makes it live (first start, new code, many changes). */
-  async function publishAll(b: SiteBundle, pages: SitePage[], scope: RenderScope, seq: number) {
-    const folder = await freshExportFolder(o.buildRoot, b.clientDir, now())
-    try {
-      const next =
-        pages.length > (o.childRenderAbove ?? CHILD_RENDER_PAGES)
-          ? await renderAllInChildProcess(b, pages, folder, seq)
-          : await renderAllHere(b, pages, scope, folder)
-      const nextIndex = await indexFolder(folder, next)
-      ;[bundle, dir, records, index] = [b, folder, next, nextIndex]
-    } catch (err) {
-      await rm(folder, { recursive: true, force: true })
-      throw err
-    }
-    await switchLive(o.buildRoot, folder)
-    await writeManifest(o.buildRoot, { publish: seq, at: now().toISOString(), full: true, changed: ['*'], removed: [] })
+  /** Other modules' files, then the manifest and the switch: the tree goes live whole, or (a throw) not at all. */
+  async function goLive(tree: Draft, seq: number): Promise<Manifest> {
+    for (const c of contributors) await c.contribute(tree)
+    const manifest = { publish: seq, at: now().toISOString(), full: tree.full, changed: tree.changed, removed: tree.removed }
+    await trees.commit(tree, manifest)
+    return manifest
   }
 
-  /** Renders the changed pages in memory (a failure writes nothing), then writes them and swaps them in. */
+  /** After the switch: the history of manifests and the pages' keys (a failure here only costs a restart's work). */
+  async function recordPublish(manifest: Manifest, tree: string) {
+    try {
+      await recordManifest(o.buildRoot, { ...manifest, tree: basename(tree) })
+      await writePublishState(o.buildRoot, { code: bundle!.stamp, tree: basename(tree), pages: Object.fromEntries(records) })
+    } catch (err) {
+      console.error(`Yayın durumu kaydedilemedi: ${err instanceof Error ? err.message : err}`)
+    }
+  }
+
+  /** Renders every page into a fresh tree and makes it live (first start, new code, many changes). */
+  async function publishAll(b: SiteBundle, pages: SitePage[], scope: RenderScope, seq: number) {
+    const tree = await trees.begin(seq, { full: true, clientDir: b.clientDir })
+    let manifest: Manifest
+    let next: Map<string, PageRecord>
+    let nextIndex: StaticCache
+    try {
+      next =
+        pages.length > (o.childRenderAbove ?? CHILD_RENDER_PAGES)
+          ? await renderAllInChildProcess(b, pages, tree.dir, seq)
+          : await renderAllHere(b, pages, scope, tree)
+      // Indexed before other modules add their files: those are for the host, not pages of the site.
+      nextIndex = await indexFolder(tree.dir, next)
+      manifest = await goLive(tree, seq)
+    } catch (err) {
+      await trees.abort(tree)
+      throw err
+    }
+    ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
+    await recordPublish(manifest, tree.dir)
+  }
+
+  /**
+   * Renders the changed pages in memory (a failure writes nothing), writes them into a tree holding the live
+   * publish, switches to it and swaps the new pages into the live index.
+   */
   async function publishChanges(b: SiteBundle, changed: SitePage[], removed: string[], scope: RenderScope, seq: number) {
-    const folder = dir!
     const rendered = []
     for (const page of changed) rendered.push(await render(b, page, scope))
-    for (const r of rendered) await writeFileAtomic(join(folder, pageFile(r.path)), r.body)
+    const tree = await trees.begin(seq, { full: false })
+    let manifest: Manifest
+    try {
+      for (const r of rendered) await tree.write(urlKey(r.path), r.body)
+      for (const path of removed) await tree.remove(urlKey(path))
+      tree.changed = rendered.map((r) => urlKey(r.path))
+      tree.removed = removed.map(urlKey)
+      manifest = await goLive(tree, seq)
+    } catch (err) {
+      await trees.abort(tree)
+      throw err
+    }
     const nextIndex = new Map(index)
     const nextRecords = new Map(records)
     for (const r of rendered) {
       nextRecords.set(r.path, r.record)
-      nextIndex.set(urlKey(r.path), pageEntry(folder, r.path, r.record, r.body))
+      nextIndex.set(urlKey(r.path), pageEntry(tree.dir, r.path, r.record, r.body))
     }
     for (const path of removed) {
       nextRecords.delete(path)
       nextIndex.delete(urlKey(path))
     }
-    ;[records, index] = [nextRecords, nextIndex]
-    for (const path of removed) await rm(join(folder, pageFile(path)), { force: true })
-    const files = (paths: string[]) => paths.map((p) => urlKey(p))
-    await writeManifest(o.buildRoot, {
-      publish: seq,
-      at: now().toISOString(),
-      full: false,
-      changed: files(rendered.map((r) => r.path)),
-      removed: files(removed),
-    })
+    // Unchanged files are the same files (hard links) in the new tree: cold reads go there from now on, and the
+    // old tree may be reused once its grace ends.
+    for (const [url, file] of nextIndex) {
+      if (file.sourcePath) file.sourcePath = tree.dir + url
+      if (file.diskPath) file.diskPath = tree.dir + url
+    }
+    ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
+    await recordPublish(manifest, tree.dir)
   }
 
   // A save does not wait for a walk of the site's sources: the code is checked in the background (code-build.ts).
@@ -169,9 +213,9 @@ export function createSitePublisher(o: SitePublisherOptions) {
       await publishAll(b, pages, scope, seq)
     } else {
       progress(changed.map((p) => p.path))
-      if (changed.length || removed.length) await publishChanges(b, changed, removed, scope, seq)
+      if (changed.length || removed.length || contributors.some((c) => c.pending?.()))
+        await publishChanges(b, changed, removed, scope, seq)
     }
-    await writePublishState(o.buildRoot, { code: b.stamp, dir: dir!, pages: Object.fromEntries(records) })
     return fresh || changed.length > FULL_PUBLISH_PAGES ? ['*'] : [...changed.map((p) => p.path), ...removed]
   }
 
@@ -195,16 +239,26 @@ export function createSitePublisher(o: SitePublisherOptions) {
     async ensureLive(): Promise<void> {
       const state = await readPublishState(o.buildRoot)
       const code = await currentCode()
-      if (state && state.code === code.stamp && (await stat(state.dir).catch(() => null))) {
+      const liveDir = await trees.adopt()
+      if (state && liveDir && state.code === code.stamp && state.tree === basename(liveDir)) {
         bundle = await loadSiteBundle(code.dir, code.stamp)
         records = new Map(Object.entries(state.pages))
-        index = await indexFolder(state.dir, records)
-        dir = state.dir
+        index = await indexFolder(liveDir, records)
+        dir = liveDir
       }
       await queue.publishNow()
       if (!bundle) throw new Error(queue.status().lastError ?? 'Site yayımlanamadı')
     },
-    stop: queue.stop,
+    /** Adds another module's files to every publish from the next one on (export-trees.ts). */
+    contribute(c: TreeContributor): void {
+      contributors.push(c)
+    },
+    /** The export's trees (tests). */
+    trees,
+    async stop(): Promise<void> {
+      await queue.stop()
+      await trees.stop()
+    },
   }
 }
 export type SitePublisher = ReturnType<typeof createSitePublisher>

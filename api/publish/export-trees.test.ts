@@ -1,0 +1,172 @@
+import * as nodeFs from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
+import { isHostFile, listExportFiles } from './export-folder.ts'
+import type { ExportFs } from './export-fs.ts'
+import type { TreeContributor } from './export-trees.ts'
+import { createSitePublisher, type SitePublisherOptions } from './site-publisher.ts'
+
+const repoRoot = join(import.meta.dirname, '..', '..')
+const siteUrl = 'http://localhost:4399'
+let root: string
+let code: CodeBuild
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'export-trees-test-'))
+  code = await ensureCodeBuilt(repoRoot, siteUrl)
+}, 180_000)
+afterAll(() => rm(root, { recursive: true, force: true }))
+
+type Json = Record<string, unknown>
+async function setup(name: string, options: Partial<SitePublisherOptions> = {}) {
+  const content = join(root, name, 'content')
+  await cp(join(repoRoot, 'content'), content, { recursive: true })
+  const buildRoot = join(root, name, 'build')
+  const p = createSitePublisher({ repoRoot, contentDir: content, buildRoot, siteUrl, code: async () => code, graceMs: 60_000, ...options })
+  const edit = async (file: string, change: (data: Json[]) => Json[]) => {
+    const path = join(content, `${file}.json`)
+    await writeFile(path, JSON.stringify(change(JSON.parse(await readFile(path, 'utf8')))))
+  }
+  return { p, content, buildRoot, live: join(buildRoot, 'live'), edit }
+}
+
+/** Every file of a tree and its bytes (the manifest included: it names the publish). */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  for (const file of (await listExportFiles(dir)).sort()) out.set(file, (await readFile(join(dir, file))).toString('base64'))
+  return out
+}
+const withoutHostFiles = (tree: Map<string, string>) => new Map([...tree].filter(([file]) => !isHostFile(file)))
+
+/** A full render of the same content, in a publisher of its own. */
+async function fullRender(name: string, content: string) {
+  const dir = join(root, name, 'content')
+  await cp(content, dir, { recursive: true })
+  const p = createSitePublisher({ repoRoot, contentDir: dir, buildRoot: join(root, name, 'build'), siteUrl, code: async () => code })
+  await p.ensureLive()
+  await p.stop()
+  return withoutHostFiles(await snapshot(join(root, name, 'build', 'live')))
+}
+
+const retitle = (title: string) => (posts: Json[]) => posts.map((post, i) => (i === 0 ? { ...post, title } : post))
+const ENOSPC = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+
+describe('export trees', () => {
+  it('a disk that fills up part-way through a publish leaves the export and the server at the previous publish; the next save publishes fully', async () => {
+    let writesLeft = Infinity
+    const fs: ExportFs = {
+      ...nodeFs,
+      writeFile: ((...args: Parameters<typeof nodeFs.writeFile>) =>
+        --writesLeft < 0 ? Promise.reject(ENOSPC()) : nodeFs.writeFile(...args)) as typeof nodeFs.writeFile,
+    }
+    const s = await setup('disk-full', { fs })
+    await s.p.ensureLive()
+    await s.edit('blogs', retitle('İlk yayın başlığı'))
+    await s.p.publishNow()
+    const before = await snapshot(s.live)
+    const index = s.p.site()
+    const page = index.get('/blog/index.html')!
+
+    // Contact settings are on every page: the publish writes dozens of pages; the disk fills after ten.
+    await s.edit('contact-settings', (settings) => ({ ...settings, phone: '+90 212 000 00 99' }) as unknown as Json[])
+    await s.edit('blogs', retitle('Yarım kalan yayın'))
+    writesLeft = 10
+    const failed = s.p.request()
+    await s.p.idle()
+    expect(s.p.status()).toMatchObject({ state: 'failed', failed })
+    expect(s.p.status().lastError).toContain('ENOSPC')
+    expect(await snapshot(s.live)).toEqual(before)
+    expect(s.p.site()).toBe(index)
+    await s.p.hot.ready(page)
+    expect(page.body!.toString()).toContain('İlk yayın başlığı')
+    expect(page.body!.toString()).not.toContain('Yarım kalan yayın')
+
+    // Space again: the next save publishes every change, the same bytes as a full render of the content.
+    writesLeft = Infinity
+    await s.edit('blogs', retitle('Yer açıldı'))
+    const next = s.p.request()
+    await s.p.idle()
+    expect(s.p.status()).toMatchObject({ generation: next, lastError: null })
+    const after = await snapshot(s.live)
+    expect(withoutHostFiles(after)).toEqual(await fullRender('disk-full-reference', s.content))
+    expect(JSON.parse(Buffer.from(after.get('/manifest.json')!, 'base64').toString())).toMatchObject({ publish: next, full: false })
+    await s.p.stop()
+  }, 120_000)
+
+  it('nginx reading `live` sees the old publish until one switch makes the new one live, files of other modules included', async () => {
+    let hold: Promise<void> | null = null
+    let entered: () => void = () => {}
+    const headers: TreeContributor = {
+      async contribute(tree) {
+        await tree.write('/_headers', `# yayın ${tree.publish}\n`)
+        entered()
+        await hold
+      },
+    }
+    const s = await setup('switch', { contributors: [headers] })
+    await s.p.ensureLive()
+    const before = await snapshot(s.live)
+    expect(before.get('/_headers')).toBeDefined()
+
+    let release!: () => void
+    hold = new Promise((r) => (release = r))
+    const inside = new Promise<void>((r) => (entered = r))
+    await s.edit('blogs', retitle('Yeni başlık'))
+    const seq = s.p.request()
+    await inside
+    // The new tree is written (pages and the contributor's file), not live yet.
+    expect(await snapshot(s.live)).toEqual(before)
+    release()
+    await s.p.idle()
+    hold = null
+    const after = await snapshot(s.live)
+    expect(Buffer.from(after.get('/_headers')!, 'base64').toString()).toBe(`# yayın ${seq}\n`)
+    expect(Buffer.from(after.get('/blog/index.html')!, 'base64').toString()).toContain('Yeni başlık')
+    // Host files are not pages: the server does not serve them.
+    expect(s.p.site().has('/_headers')).toBe(false)
+    expect(s.p.site().has('/manifest.json')).toBe(false)
+
+    // Trees are reused: after many publishes the live tree still holds every page and file as a full render.
+    for (let i = 0; i < 6; i++) {
+      await s.edit('blogs', retitle(`Tur ${i}`))
+      await s.p.publishNow()
+    }
+    const last = await snapshot(s.live)
+    expect(withoutHostFiles(last)).toEqual(await fullRender('switch-reference', s.content))
+    expect(Buffer.from(last.get('/_headers')!, 'base64').toString()).toBe(`# yayın ${s.p.status().generation}\n`)
+    await s.p.trees.settled()
+    expect(s.p.trees.list().length).toBeLessThanOrEqual(3)
+    await s.p.stop()
+  }, 120_000)
+
+  it('the previous publish stays readable for the grace period (cold reads of the server too), then its tree goes', async () => {
+    let stamp = code.stamp
+    const s = await setup('grace', { hotBytes: 0, graceMs: 1500, code: async () => ({ dir: code.dir, stamp }) })
+    await s.p.ensureLive()
+    const oldTree = await readlink(s.live)
+    const page = s.p.site().get('/blog/index.html')!
+    const oldBytes = await readFile(join(s.live, 'blog', 'index.html'))
+
+    // New code: a full publish into a fresh tree. A request that took the page before still reads it.
+    stamp = `${code.stamp}-yeni`
+    await s.edit('blogs', retitle('Yeni kodla başlık'))
+    await s.p.publishNow()
+    expect(await readlink(s.live)).not.toBe(oldTree)
+    page.body = undefined
+    await s.p.hot.ready(page)
+    expect(page.body!.equals(oldBytes)).toBe(true)
+    const fresh = s.p.site().get('/blog/index.html')!
+    await s.p.hot.ready(fresh)
+    expect(fresh.body!.toString()).toContain('Yeni kodla başlık')
+
+    // After the grace period the old tree is removed; the trees stay bounded.
+    await new Promise((r) => setTimeout(r, 1700))
+    await s.p.trees.settled()
+    const trees = (await readdir(join(s.buildRoot))).filter((n) => n.startsWith('site-'))
+    expect(trees).not.toContain(oldTree)
+    expect(trees.length).toBeLessThanOrEqual(3)
+    await s.p.stop()
+  }, 120_000)
+})
