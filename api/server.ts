@@ -33,8 +33,8 @@ async function main() {
     publicDir: join(repoRoot, 'public'),
     sessionSecret: await loadSessionSecret(env.dataDir, env.SESSION_SECRET),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
-    // A media record (upload, alt text) changes no page until content uses it; that save publishes.
-    onContentChange: (name) => (env.REBUILD === 'on' && name !== 'media' ? publisher.request() : undefined),
+    // Media records too: pages show their sizes and alt text (a new upload no page uses re-renders nothing).
+    onContentChange: () => (env.REBUILD === 'on' ? publisher.request() : undefined),
     buildStatus: publisher.status,
     contentVersioning: {
       git: env.CONTENT_GIT === 'on' ? { remote: env.CONTENT_GIT_REMOTE, quiet: () => publisher.idle() } : undefined,

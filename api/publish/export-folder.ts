@@ -54,8 +54,11 @@ export async function recordManifest(buildRoot: string, manifest: Manifest & { t
   for (const name of old) await rm(join(paths.manifests, name), { force: true })
 }
 
-/** Per page: its key and how it is served. */
-export type PageRecord = { key: string; type: string; etag: string; size: number; status?: number }
+/**
+ * Per page: its key and how it is served; `media`: the media records it showed (URLs) and `mediaKey` their
+ * hashes when it was rendered, so that an edited record (alt text) re-renders the pages that show it.
+ */
+export type PageRecord = { key: string; type: string; etag: string; size: number; status?: number; media?: string[]; mediaKey?: string }
 /** `tree`: the `site-*` tree these pages are in; a restart takes the pages over only when `live` still points there. */
 export type PublishState = { code: string; tree: string; pages: Record<string, PageRecord> }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { PageRecord } from './export-folder.ts'
 import { mimeType, withCharset } from './mime.ts'
-import { pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
+import { pageFile, type MediaKeys, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 
 /**
  * The page with its CSP as a <meta> at the top of its <head>, right after the page's `<meta charset>`: a browser
@@ -17,6 +17,17 @@ function withCspMeta(body: Uint8Array, csp: string): Uint8Array {
 
 export const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`
 
+// One publish's media keys (its scope object), computed on first use.
+const keysOfScope = new WeakMap<RenderScope, MediaKeys>()
+export function mediaKeysOf(b: SiteBundle, scope: RenderScope): MediaKeys {
+  let keys = keysOfScope.get(scope)
+  if (!keys) keysOfScope.set(scope, (keys = b.mediaKeys(scope)))
+  return keys
+}
+
+/** The hashes of the media records a page showed, as they are now. */
+export const pageMediaKey = (urls: string[], keys: MediaKeys): string => urls.map((url) => keys.byUrl.get(url) ?? '-').join()
+
 /** A rendered page: its bytes and what the export's state records of it. */
 export type RenderedPage = { path: string; body: Uint8Array; record: PageRecord }
 
@@ -25,7 +36,9 @@ export type RenderedPage = { path: string; body: Uint8Array; record: PageRecord 
  * bytes either way); anything but a page (or the 404 page's 404) fails the publish.
  */
 export async function renderSitePage(b: SiteBundle, page: SitePage, scope: RenderScope, siteUrl: string): Promise<RenderedPage> {
-  const res = await b.renderPage(new URL(page.path, siteUrl).href, scope)
+  // The page's own scope notes the media records it looks up.
+  const media = new Set<string>()
+  const res = await b.renderPage(new URL(page.path, siteUrl).href, { ...scope, media })
   let body: Uint8Array = new Uint8Array(await res.arrayBuffer())
   // Astro sends an on-demand page's CSP (security.csp) as a header; a static build puts it in a <meta>. The
   // export must carry it in the page, as a static build would (page-policy.ts reads it from there).
@@ -37,5 +50,9 @@ export async function renderSitePage(b: SiteBundle, page: SitePage, scope: Rende
   const type = withCharset(res.headers.get('content-type') ?? mimeType(pageFile(page.path)))
   const record: PageRecord = { key: page.key, type, etag: etagOf(body), size: body.length }
   if (res.status !== 200) record.status = res.status
+  if (media.size) {
+    record.media = [...media].sort()
+    record.mediaKey = pageMediaKey(record.media, mediaKeysOf(b, scope))
+  }
   return { path: page.path, body, record }
 }

@@ -3,7 +3,9 @@ import { pathToFileURL } from 'node:url'
 
 /** A page and the key of what it shows (site/src/lib/site-pages.ts). */
 export type SitePage = { path: string; key: string }
-export type RenderScope = { contentDir: string; version: number; read?: (name: string) => unknown }
+export type RenderScope = { contentDir: string; version: number; read?: (name: string) => unknown; media?: Set<string> }
+/** The media records as pages show them: a hash per URL and one of the whole library. */
+export type MediaKeys = { all: string; byUrl: Map<string, string> }
 
 /** The site's render bundle, loaded once per code build into this process. */
 export type SiteBundle = {
@@ -13,6 +15,7 @@ export type SiteBundle = {
   /** Client assets, public files and content-free pages written by the build. */
   clientDir: string
   listPages(scope: RenderScope): SitePage[]
+  mediaKeys(scope: RenderScope): MediaKeys
   renderPage(url: string, scope: RenderScope): Promise<Response>
 }
 
@@ -25,9 +28,16 @@ export async function loadSiteBundle(dir: string, stamp: string): Promise<SiteBu
   process.env.NODE_ENV ??= 'production'
   const entry = (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as Pick<
     SiteBundle,
-    'listPages' | 'renderPage'
+    'listPages' | 'renderPage' | 'mediaKeys'
   >
-  return { stamp, dir, clientDir: join(dir, 'client'), listPages: entry.listPages, renderPage: entry.renderPage }
+  return {
+    stamp,
+    dir,
+    clientDir: join(dir, 'client'),
+    listPages: entry.listPages,
+    mediaKeys: entry.mediaKeys,
+    renderPage: entry.renderPage,
+  }
 }
 
 /** Where a page lives in an export folder, as a static host serves it: '/blog/x' → 'blog/x/index.html'. */

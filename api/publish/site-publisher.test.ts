@@ -146,4 +146,56 @@ describe('site publisher', () => {
     const state = JSON.parse(await readFile(join(root, 'code-change', 'build', 'publish-state.json'), 'utf8'))
     expect(state.code).toBe(stamp)
   }, 120_000)
+
+  it('list pages show the total: removing the oldest post re-renders every list page, not only the last', async () => {
+    const content = await contentCopy('count')
+    const day = Date.parse('2024-01-01T09:00:00Z')
+    await edit(content, 'blogs', (posts) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        ...posts[i % posts.length]!,
+        id: `yazi-${i}`,
+        title: `Yazı ${i}`,
+        status: 'published',
+        createdAt: new Date(day + i * 86_400_000).toISOString(),
+      })),
+    )
+    const p = publisherOn('count', content)
+    await p.ensureLive()
+    const page = (file: string) => readFile(join(root, 'count', 'build', 'live', file), 'utf8')
+    expect((await page('blog/index.html')).includes('40 yazı')).toBe(true)
+    // Four list pages before and after: only the total changes on the first three.
+    await edit(content, 'blogs', (posts) => posts.filter((post) => post.id !== 'yazi-0'))
+    await p.publishNow()
+    for (const file of ['blog/index.html', 'blog/sayfa/2/index.html', 'blog/sayfa/3/index.html', 'blog/sayfa/4/index.html'])
+      expect((await page(file)).includes('39 yazı'), file).toBe(true)
+    await p.stop()
+  }, 120_000)
+
+  it('an alt text edited in the media library re-renders the pages that show the image', async () => {
+    const content = await contentCopy('media')
+    const cover = '/demo/blog-e-fatura-kapak.webp'
+    // The post's image has no alt of its own: the page shows the library's.
+    await edit(content, 'blogs', (posts) =>
+      posts.map((post) => ({
+        ...post,
+        contentStructure: (post.contentStructure as Json[]).map((item) => (item.src === cover ? { ...item, alt: '' } : item)),
+      })),
+    )
+    const p = publisherOn('media', content)
+    await p.ensureLive()
+    await edit(content, 'media', (items) => items.map((item) => (item.url === cover ? { ...item, alt: 'Kütüphanedeki açıklama' } : item)))
+    await p.publishNow()
+    const m = await manifest('media')
+    expect(m.changed).toContain('/blog/blog-e-fatura-rehberi/index.html')
+    expect(m.changed).not.toContain('/hakkimizda/index.html')
+    const html = await readFile(join(root, 'media', 'build', 'live', 'blog', 'blog-e-fatura-rehberi', 'index.html'), 'utf8')
+    expect(html.includes('alt="Kütüphanedeki açıklama"')).toBe(true)
+    // Sizes too: a record with fewer copies changes the srcset of the pages that show it.
+    await edit(content, 'media', (items) => items.map((item) => (item.url === cover ? { ...item, widths: [400] } : item)))
+    await p.publishNow()
+    expect((await manifest('media')).changed).toContain('/blog/index.html')
+    const list = await readFile(join(root, 'media', 'build', 'live', 'blog', 'index.html'), 'utf8')
+    expect(list.includes('blog-e-fatura-kapak.800w.avif')).toBe(false)
+    await p.stop()
+  }, 120_000)
 })

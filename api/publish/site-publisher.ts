@@ -16,7 +16,7 @@ import { createExportTrees, type Draft, type TreeContributor } from './export-tr
 import { createHotFiles } from './hot-files.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
-import { etagOf, renderSitePage } from './page-render.ts'
+import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage } from './page-render.ts'
 import { createPublishQueue } from './publish-queue.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 import type { CachedFile, StaticCache } from './static-cache.ts'
@@ -67,6 +67,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let records = new Map<string, PageRecord>()
   let index: StaticCache = new Map()
   let version = 0
+  /** The media library as the live pages were checked against it (null: not yet, as after a restart). */
+  let mediaSeen: string | null = null
 
   const contributors = [...(o.contributors ?? [])]
   const trees = createExportTrees(o.buildRoot, { graceMs: o.graceMs, maxTrees: o.maxTrees, fs: o.fs })
@@ -206,7 +208,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read }
     const pages = b.listPages(scope)
     const wanted = new Set(pages.map((p) => p.path))
-    const changed = fresh ? pages : pages.filter((p) => records.get(p.path)?.key !== p.key)
+    // A media record edited since (alt text) re-renders the pages that showed it; unchanged library: no check.
+    const media = mediaKeysOf(b, scope)
+    const mediaChanged = media.all !== mediaSeen
+    const stale = (r: PageRecord | undefined, key: string) =>
+      r?.key !== key || (mediaChanged && r.media !== undefined && pageMediaKey(r.media, media) !== r.mediaKey)
+    const changed = fresh ? pages : pages.filter((p) => stale(records.get(p.path), p.key))
     const removed = [...records.keys()].filter((p) => !wanted.has(p))
     if (fresh || changed.length > FULL_PUBLISH_PAGES) {
       progress(['*'])
@@ -216,6 +223,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (changed.length || removed.length || contributors.some((c) => c.pending?.()))
         await publishChanges(b, changed, removed, scope, seq)
     }
+    mediaSeen = media.all
     return fresh || changed.length > FULL_PUBLISH_PAGES ? ['*'] : [...changed.map((p) => p.path), ...removed]
   }
 

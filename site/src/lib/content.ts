@@ -3,6 +3,7 @@ import { aboutSchema, type About } from '#schema/about.ts'
 import { blogPostSchema, type BlogPost } from '#schema/blog.ts'
 import { contactSettingsSchema, type ContactSettings } from '#schema/contact-settings.ts'
 import { homeSchema, type Home } from '#schema/home.ts'
+import { mediaItemSchema, type MediaItem } from '#schema/media.ts'
 import { programSchema, type Program } from '#schema/program.ts'
 import { referencesSchema, type References } from '#schema/reference.ts'
 import { socialProjectSchema, type SocialProject } from '#schema/social-project.ts'
@@ -120,6 +121,10 @@ export const loadPublishedProjects = (): SocialProject[] =>
 /** A published project by id (undefined when missing or a draft). */
 export const findPublishedProject = (id: string | undefined): SocialProject | undefined =>
   once('published-projects-by-id', () => new Map(loadPublishedProjects().map((p) => [p.id, p]))).get(id ?? '')
+
+/** content/media.json by URL: the records pages read for srcset, sizes and alt text (picture.ts). */
+export const loadMediaByUrl = (): Map<string, MediaItem> =>
+  once('media', (dir) => new Map(readContentFile(dir, 'media', z.array(mediaItemSchema), []).map((item) => [item.url, item])))
 
 /** content/programs.json: downloadable programs in stored order. */
 export const loadPrograms = (): Program[] =>

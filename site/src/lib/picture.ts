@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { mediaItemSchema, pictureOf, type MediaItem, type Picture } from '#schema/media.ts'
 import { contentDir, readContentFile } from './content-files.ts'
+import { loadMediaByUrl } from './content.ts'
+import { renderScope } from './render-scope.ts'
 
 export type { Picture, PictureSource } from '#schema/media.ts'
 
@@ -11,6 +13,8 @@ let cached: { key: string; byUrl: Map<string, MediaItem> } | null = null
 
 /** Records of content/media.json by URL (uploads and bundled demo images). */
 export function mediaByUrl(dir: string = contentDir()): Map<string, MediaItem> {
+  // In a publish: the publish's content (the API's in memory), read once per publish.
+  if (renderScope.getStore()) return loadMediaByUrl()
   const path = join(dir, 'media.json')
   const key = `${path}:${statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0}`
   if (cached?.key !== key) {
@@ -19,6 +23,15 @@ export function mediaByUrl(dir: string = contentDir()): Map<string, MediaItem> {
   }
   return cached.byUrl
 }
+
+/** The media record of an image URL; the publish notes that the page being rendered shows it. */
+export function mediaRecord(src: string, media: Map<string, MediaItem> = mediaByUrl()): MediaItem | undefined {
+  renderScope.getStore()?.media?.add(src)
+  return media.get(src)
+}
+
+/** The alt text kept with an image in the media library ('' when none). */
+export const mediaAlt = (src: string | undefined): string => (src ? (mediaRecord(src)?.alt ?? '') : '')
 
 /**
  * The <picture> for an image URL: AVIF and WebP srcsets when media.json has copies of it, the stored width and
@@ -30,5 +43,5 @@ export function pictureFor(
   fallback = { width: 1200, height: 750 },
   media: Map<string, MediaItem> = mediaByUrl(),
 ): Picture {
-  return pictureOf(src, media.get(src), fixed, fallback)
+  return pictureOf(src, mediaRecord(src, media), fixed, fallback)
 }

@@ -6,6 +6,11 @@ export type RenderScope = {
   version: number
   /** The API's content in memory by collection name (undefined: read the file), saving a parse of every file. */
   read?: (name: string) => unknown
+  /**
+   * Set per page by the publisher: the media records (by URL) the page looked up, so that a change of one of
+   * them (alt text, sizes) re-renders exactly the pages that show it.
+   */
+  media?: Set<string>
 }
 
 /**

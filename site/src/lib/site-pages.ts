@@ -3,6 +3,7 @@ import {
   loadAbout,
   loadContactSettings,
   loadHome,
+  loadMediaByUrl,
   loadPrograms,
   loadPublishedBlogs,
   loadPublishedProjects,
@@ -49,7 +50,8 @@ const STATIC_PAGES = [
 /**
  * Every page for the current content with its key. A save re-renders only pages whose key changed: a post's own
  * page, the list page it sits on, the home preview, RSS and sitemap; contact settings (the chrome of every page)
- * change every key.
+ * change every key. The media records a page shows are not in its key: the publisher notes them as it renders
+ * the page and compares them (mediaKeys).
  */
 export function sitePages(): SitePage[] {
   const chrome = hash(loadContactSettings())
@@ -85,11 +87,24 @@ export function sitePages(): SitePage[] {
   return pages
 }
 
-/** The list pages of a collection: each keyed by the entries it shows, the page count and what all pages share. */
+/**
+ * The list pages of a collection: each keyed by the entries it shows and what all pages show alike: the total
+ * ('45 yazı', so removing the oldest entry re-renders every page, not only the last), the page count (the links).
+ */
 function pushListPages(pages: SitePage[], base: string, entries: { key: string }[], size: number, shared: string) {
   const count = pageCount(entries.length, size)
   for (let n = 1; n <= count; n++) {
     const onPage = entries.slice((n - 1) * size, n * size).map((e) => e.key)
-    pages.push({ path: pageHref(base, n), key: `${shared}:${count}:${hash(onPage)}` })
+    pages.push({ path: pageHref(base, n), key: `${shared}:${entries.length}:${count}:${hash(onPage)}` })
   }
+}
+
+/**
+ * The media records as pages show them: a hash per URL (the publisher compares those a page looked up when it
+ * was rendered, `RenderScope.media`) and one of the whole library (unchanged: no page needs the comparison).
+ */
+export function mediaKeys(): { all: string; byUrl: Map<string, string> } {
+  const byUrl = new Map<string, string>()
+  for (const [url, item] of loadMediaByUrl()) byUrl.set(url, hash(item))
+  return { all: hash([...byUrl]), byUrl }
 }

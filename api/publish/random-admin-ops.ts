@@ -1,0 +1,221 @@
+import { cp, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { BlogPost } from '#schema/blog.ts'
+import type { SocialProject } from '#schema/social-project.ts'
+import { openContentStore, type ContentStore } from '../store/content-store.ts'
+import type { CodeBuild } from './code-build.ts'
+import { isHostFile, listExportFiles } from './export-folder.ts'
+import { etagOf } from './page-render.ts'
+import { createSitePublisher } from './site-publisher.ts'
+
+/**
+ * Seeded random admin operations on the content store, for the property test (incremental publishes equal a
+ * full render, publish-property.test.ts) and its long run in bench/publish-property.ts. Each operation is what a
+ * staff member's save does to the content: the same store calls the routes make.
+ */
+
+/** mulberry32: a small seeded generator; the same seed gives the same operations. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+type Random = () => number
+const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)]!
+const day = (r: Random) => new Date(Date.parse('2019-01-01T09:00:00Z') + Math.floor(r() * 2500) * 86_400_000)
+const WORDS = ['e-Fatura', 'e-Arşiv', 'mevzuat', 'Çağrı', 'ışık', 'GİB', 'şube', 'öğrenci', 'rehber', 'güncel']
+const words = (r: Random, n: number) => Array.from({ length: n }, () => pick(r, WORDS)).join(' ')
+
+/**
+ * A copy of the demo posts and projects, `count` of each (some drafts), dated over six years so that the lists
+ * run to several pages.
+ */
+export async function seedEntries(store: ContentStore, r: Random, count: number): Promise<void> {
+  const posts = store.read('blogs')
+  const projects = store.read('social-projects')
+  await store.update('blogs', (list) => {
+    for (let i = 0; i < count; i++) list.push(newPost(r, posts[i % posts.length]!, `yazi-${i}`))
+  })
+  await store.update('social-projects', (list) => {
+    for (let i = 0; i < count; i++) list.push(newProject(r, projects[i % projects.length]!, `proje-${i}`))
+  })
+}
+
+function newPost(r: Random, base: BlogPost, id: string): BlogPost {
+  const createdAt = day(r).toISOString()
+  return {
+    ...(JSON.parse(JSON.stringify(base)) as typeof base),
+    id,
+    title: `${words(r, 3)} ${id}`,
+    status: r() < 0.85 ? 'published' : 'draft',
+    createdAt,
+    updatedAt: r() < 0.5 ? createdAt : undefined,
+  }
+}
+
+function newProject(r: Random, base: SocialProject, id: string): SocialProject {
+  const date = day(r)
+  return {
+    ...(JSON.parse(JSON.stringify(base)) as typeof base),
+    id,
+    title: `${words(r, 3)} ${id}`,
+    status: r() < 0.85 ? 'published' : 'draft',
+    project_date: date.toISOString().slice(0, 10),
+    createdAt: date.toISOString(),
+  }
+}
+
+type Entry = { id: string; status: string; createdAt: string; title: string; excerpt: string; updatedAt?: string }
+
+/** Operations on posts and projects alike: the lists, their page counts and the pages between change. */
+function entryOps(r: Random, store: ContentStore, name: 'blogs' | 'social-projects', prefix: string) {
+  const update = (change: (list: Entry[]) => void) => store.update(name, (list) => change(list as unknown as Entry[]))
+  const template = store.read(name)[0]
+  const oldest = (list: Entry[]) => list.reduce((a, b) => (Date.parse(a.createdAt) <= Date.parse(b.createdAt) ? a : b))
+  return {
+    create: () =>
+      update((list) => {
+        const id = `${prefix}-${Math.floor(r() * 1e9).toString(36)}`
+        const base = (pick(r, list) ?? template) as unknown
+        list.push(
+          (name === 'blogs' ? newPost(r, base as BlogPost, id) : newProject(r, base as SocialProject, id)) as unknown as Entry,
+        )
+      }),
+    edit: () =>
+      update((list) => {
+        const e = pick(r, list)
+        if (!e) return
+        if (r() < 0.5) e.title = `${words(r, 2)} ${e.id}`
+        else e.excerpt = words(r, 6)
+        if (name === 'blogs' && r() < 0.5) e.updatedAt = day(r).toISOString()
+      }),
+    remove: () => update((list) => void (list.length && list.splice(list.indexOf(pick(r, list)), 1))),
+    // The oldest entry sits on the last list page: its removal changes the count every page shows.
+    removeOldest: () => update((list) => void (list.length && list.splice(list.indexOf(oldest(list)), 1))),
+    publish: () =>
+      update((list) => {
+        const e = pick(r, list)
+        if (e) e.status = e.status === 'published' ? 'draft' : 'published'
+      }),
+    redate: () =>
+      update((list) => {
+        const e = pick(r, list)
+        if (e) e.createdAt = day(r).toISOString()
+      }),
+  }
+}
+
+/** One random admin operation, applied through the store; returns its name (for a failing run's report). */
+export function randomAdminOp(r: Random, store: ContentStore): { name: string; run: () => Promise<unknown> } {
+  const posts = entryOps(r, store, 'blogs', 'yeni-yazi')
+  const projects = entryOps(r, store, 'social-projects', 'yeni-proje')
+  const images = () => store.read('media').filter((m) => m.type === 'image')
+  const ops: [number, string, () => Promise<unknown>][] = [
+    [6, 'yazı ekle', posts.create],
+    [8, 'yazı düzenle', posts.edit],
+    [4, 'yazı sil', posts.remove],
+    [2, 'en eski yazıyı sil', posts.removeOldest],
+    [5, 'yazı yayımla/taslağa al', posts.publish],
+    [3, 'yazı tarihini değiştir', posts.redate],
+    [4, 'proje ekle', projects.create],
+    [6, 'proje düzenle', projects.edit],
+    [3, 'proje sil', projects.remove],
+    [2, 'en eski projeyi sil', projects.removeOldest],
+    [4, 'proje yayımla/taslağa al', projects.publish],
+    [2, 'proje tarihini değiştir', projects.redate],
+    [
+      4,
+      'yazı görseli değiştir',
+      () =>
+        store.update('blogs', (list) => {
+          const post = pick(r, list)
+          if (!post) return
+          const src = pick(r, images()).url
+          if (r() < 0.5) post.featuredImage = src
+          else post.contentStructure.push({ id: `gorsel-${Math.floor(r() * 1e9)}`, type: 'image', content: '', src, alt: '' })
+        }),
+    ],
+    [
+      5,
+      'medya alt metni',
+      () =>
+        store.update('media', (list) => {
+          const item = pick(r, list)
+          item.alt = r() < 0.2 ? '' : words(r, 3)
+        }),
+    ],
+    [1, 'iletişim ayarları', () => store.update('contact-settings', (s) => void (s.phone = `+90 212 ${Math.floor(r() * 1e7)}`))],
+    [1, 'ana sayfa', () => store.update('home', (h) => void (h.blog.title = words(r, 2)))],
+    [1, 'hakkımızda', () => store.update('about', (a) => void (a.title1 = words(r, 2)))],
+  ]
+  let roll = r() * ops.reduce((sum, [w]) => sum + w, 0)
+  for (const [weight, name, run] of ops) if ((roll -= weight) < 0) return { name, run }
+  const [, name, run] = ops[ops.length - 1]!
+  return { name, run }
+}
+
+/** The site's files of a tree and their bytes. */
+async function siteFiles(dir: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>()
+  for (const file of (await listExportFiles(dir)).filter((f) => !isHostFile(f)).sort()) out.set(file, await readFile(join(dir, file)))
+  return out
+}
+
+/**
+ * Runs `ops` seeded random admin operations on 45 more posts and projects than the demo (several list pages of
+ * each), publishing incrementally after some of them, and returns the differences from a full render of the
+ * same content: every file of the export and every page the server would answer.
+ */
+export async function incrementalAgainstFull(o: { seed: number; ops: number; dir: string; repoRoot: string; siteUrl: string; code: CodeBuild }) {
+  const { seed, ops, dir, repoRoot, siteUrl, code } = o
+  const r = seededRandom(seed)
+  const content = join(dir, 'content')
+  await cp(join(repoRoot, 'content'), content, { recursive: true })
+  const store = await openContentStore(content, () => {})
+  const publisher = createSitePublisher({
+    repoRoot,
+    contentDir: content,
+    buildRoot: join(dir, 'build'),
+    siteUrl,
+    code: async () => code,
+    read: (name) => (store.read as (n: string) => unknown)(name),
+  })
+  await seedEntries(store, r, 45)
+  await publisher.ensureLive()
+  const done: string[] = []
+  for (let i = 0; i < ops; i++) {
+    const op = randomAdminOp(r, store)
+    await op.run()
+    done.push(op.name)
+    // Sometimes a publish per save, sometimes several saves in one publish (the queue's debounce).
+    if (r() < 0.5) await publisher.publishNow()
+    if (publisher.status().lastError) throw new Error(`${publisher.status().lastError} (after: ${done.join(', ')})`)
+  }
+  await publisher.publishNow()
+  const incremental = await siteFiles(join(dir, 'build', 'live'))
+  const index = publisher.site()
+  await publisher.stop()
+
+  const fullContent = join(dir, 'full-content')
+  await cp(content, fullContent, { recursive: true })
+  const full = createSitePublisher({ repoRoot, contentDir: fullContent, buildRoot: join(dir, 'full-build'), siteUrl, code: async () => code })
+  await full.ensureLive()
+  await full.stop()
+  const reference = await siteFiles(join(dir, 'full-build', 'live'))
+
+  const differences: string[] = []
+  for (const file of new Set([...incremental.keys(), ...reference.keys()])) {
+    const [a, b] = [incremental.get(file), reference.get(file)]
+    if (!a || !b || !a.equals(b)) differences.push(`${file}: ${!a ? 'yalnız tam yayında' : !b ? 'yalnız artımlı yayında' : 'farklı'}`)
+    // The server's live index answers the same bytes (its ETag is the file's hash; weak for large files).
+    else if (!index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${file}: sunucunun dizini farklı`)
+  }
+  const listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\//.test(f))
+  return { differences, ops: done, listPages }
+}
