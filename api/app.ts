@@ -16,6 +16,7 @@ import { contentVersions } from './middleware/content-versions.ts'
 import { openContentStore, type ContentName, type ContentOptions } from './store/content-store.ts'
 import { openDataStore } from './store/data-store.ts'
 import type { AuditRetention } from './store/private/audit.ts'
+import { WriterUnavailable } from './store/private/writer.ts'
 import { createFileStore } from './store/file-store.ts'
 import { mountRoutes } from './routes/mount.ts'
 import { notePublish, publishScope } from './publish/publish-header.ts'
@@ -116,6 +117,11 @@ export async function createApp(options: AppOptions) {
       // Hono's own failures (malformed JSON, body limit) carry English text: answer in Turkish.
       const message = err.status === 413 ? msg.tooLarge : err.status === 400 ? msg.invalidBody : err.message
       return c.json({ success: false, message }, err.status)
+    }
+    // The writer thread died with this write in flight (it is being restarted): not acknowledged, so try again.
+    if (err instanceof WriterUnavailable) {
+      console.error(err.message)
+      return c.json({ success: false, message: msg.writeUnavailable }, 503)
     }
     console.error(err)
     return c.json({ success: false, message: msg.serverError }, 500)

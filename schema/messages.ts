@@ -5,6 +5,7 @@ export const msg = {
   sending: 'Gönderiliyor...',
   genericError: 'Bir hata oluştu!',
   serverError: 'Sunucuda beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
+  writeUnavailable: 'Kayıt şu anda yapılamadı. Lütfen birkaç saniye sonra tekrar deneyin.',
   invalidBody: 'Geçersiz istek gövdesi.',
   notFound: 'Kayıt bulunamadı.',
   routeNotFound: 'İstenen adres bulunamadı.',

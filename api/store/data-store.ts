@@ -11,7 +11,7 @@ import { importJsonEra } from './private/json-import.ts'
 import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
 import { revocationStore } from './private/revocations.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
-import { startWriter } from './private/writer.ts'
+import { startWriter, type Writer } from './private/writer.ts'
 
 export type { StoredMember, StoredUser } from './private/accounts.ts'
 
@@ -40,6 +40,8 @@ export type DataStore = {
   revocations: ReturnType<typeof revocationStore>
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
+  /** The supervised writer thread of messages, audit entries and counters (its thread and restarts: tests, status). */
+  writer: Pick<Writer, 'thread' | 'restarts' | 'pending'>
   /** Writes pending counts, ends the writer thread and closes the database (graceful stop). */
   close(): Promise<void>
 }
@@ -72,6 +74,7 @@ export async function openDataStore(
     audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),
     db,
+    writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {
       await counters.stop()
       await writer.close()
