@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -8,6 +8,20 @@ export type AstroBuildOptions = {
   siteUrl: string
   cacheDir: string
   signal?: AbortSignal
+  /** A build running longer is killed (with anything it started) and fails: a hung build never blocks publishing. */
+  timeoutMs?: number
+}
+
+/** `astro build` at most this long by default (the site's code takes about a minute on two cores). */
+export const ASTRO_BUILD_TIMEOUT_MS = 10 * 60 * 1000
+
+/** Kills a child started in a process group of its own, and whatever it started (esbuild, workers). */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL')
+  } catch {
+    child.kill('SIGKILL')
+  }
 }
 
 /**
@@ -41,20 +55,35 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
     SITE_CACHE_DIR: o.cacheDir,
     ASTRO_TELEMETRY_DISABLED: '1',
   }
+  const timeoutMs = o.timeoutMs ?? ASTRO_BUILD_TIMEOUT_MS
   return new Promise<void>((resolve, reject) => {
     let output = ''
+    let stopped: string | null = null
+    // A process group of its own, so that a kill takes what it started too.
     const child = spawn(
       process.execPath,
       [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'],
-      { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: o.signal },
+      { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     )
+    const stop = (why: string) => {
+      stopped ??= why
+      killGroup(child)
+    }
+    const timer = setTimeout(() => stop(`astro build ${Math.round(timeoutMs / 1000)} saniyede bitmedi, durduruldu`), timeoutMs)
+    const onAbort = () => stop('astro build durduruldu')
+    o.signal?.addEventListener('abort', onAbort)
+    if (o.signal?.aborted) onAbort()
     const keep = (d: Buffer) => (output = (output + d).slice(-4000))
     child.stdout.on('data', keep)
     child.stderr.on('data', keep)
     child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(output.trim() || `astro build exited with ${code}`)),
-    )
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      o.signal?.removeEventListener('abort', onAbort)
+      if (stopped) reject(new Error(`Site kodu derlenemedi: ${stopped}`))
+      else if (code === 0) resolve()
+      else reject(new Error(output.trim() || `astro build exited with ${code}`))
+    })
   })
 }
 

@@ -24,7 +24,11 @@ export function codeStamp(repoRoot: string, siteUrl: string): Promise<string> {
  * from where they lie. A build goes to a temporary folder first and is renamed in, so a server never loads a
  * half-written bundle, and two servers building the same stamp at once both end with a whole one.
  */
-export async function ensureCodeBuilt(repoRoot: string, siteUrl: string, signal?: AbortSignal): Promise<CodeBuild> {
+export async function ensureCodeBuilt(
+  repoRoot: string,
+  siteUrl: string,
+  o: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<CodeBuild> {
   const root = join(repoRoot, 'node_modules', '.site-code')
   const stamp = (await codeStamp(repoRoot, siteUrl)).slice(0, 24)
   const dir = join(root, stamp)
@@ -37,7 +41,7 @@ export async function ensureCodeBuilt(repoRoot: string, siteUrl: string, signal?
   await removeUnused(root)
   const tmp = join(root, `tmp-${process.pid}-${Date.now()}`)
   try {
-    await runAstroBuild({ repoRoot, outDir: tmp, siteUrl, cacheDir: join(root, '.cache'), signal })
+    await runAstroBuild({ repoRoot, outDir: tmp, siteUrl, cacheDir: join(root, '.cache'), ...o })
     await rename(tmp, dir).catch(async (err) => {
       // Another server finished the same build first: use its folder.
       if (!(await exists(join(dir, 'server', 'entry.mjs')))) throw err

@@ -23,20 +23,44 @@ export async function snapshotContent(read: (name: string) => unknown, dir: stri
 
 type ChildResult = { records?: Record<string, PageRecord>; error?: string }
 
-/** Renders every page of a full publish in a child process (full-render-child.ts); resolves with the records. */
-export async function renderAllInChild(job: Omit<FullRenderJob, 'resultFile'>, workDir: string): Promise<Map<string, PageRecord>> {
+/** A full render at most this long by default (10,000 posts render in about 25 s on two cores). */
+export const FULL_RENDER_TIMEOUT_MS = 10 * 60 * 1000
+
+/**
+ * Renders every page of a full publish in a child process (full-render-child.ts); resolves with the records.
+ * A child still running after `timeoutMs` is killed and the publish fails (the next save publishes again).
+ */
+export async function renderAllInChild(
+  job: Omit<FullRenderJob, 'resultFile'>,
+  workDir: string,
+  timeoutMs = FULL_RENDER_TIMEOUT_MS,
+): Promise<Map<string, PageRecord>> {
   await mkdir(workDir, { recursive: true })
   const jobFile = join(workDir, 'job.json')
   const resultFile = join(workDir, 'result.json')
   await writeFile(jobFile, JSON.stringify({ ...job, resultFile }))
   try {
+    let timedOut = false
     const crashed = await new Promise<string | null>((resolve) => {
-      const child = join(import.meta.dirname, 'full-render-child.ts')
-      execFile(process.execPath, [...SERVER_NODE_FLAGS, child, jobFile], { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...SERVER_ENV } }, (err, _out, stderr) =>
-        resolve(err ? stderr.trim() || err.message : null),
+      const script = join(import.meta.dirname, 'full-render-child.ts')
+      const child = execFile(
+        process.execPath,
+        [...SERVER_NODE_FLAGS, script, jobFile],
+        { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...SERVER_ENV } },
+        (err, _out, stderr) => {
+          clearTimeout(timer)
+          if (timedOut) resolve(`Tam yayın ${Math.round(timeoutMs / 1000)} saniyede bitmedi, durduruldu`)
+          else resolve(err ? stderr.trim() || err.message : null)
+        },
       )
+      const timer = setTimeout(() => {
+        timedOut = true
+        // It renders in one thread and starts nothing: killing it ends the render.
+        child.kill('SIGKILL')
+      }, timeoutMs)
     })
     const result = (await readFile(resultFile, 'utf8').then(JSON.parse, () => null)) as ChildResult | null
+    if (timedOut) throw new Error(crashed!)
     if (result?.error !== undefined) throw new Error(result.error)
     if (!result?.records) throw new Error(`Site yayımlanamadı: ${crashed ?? 'sonuç yok'}`)
     return new Map(Object.entries(result.records))

@@ -50,6 +50,9 @@ export type SitePublisherOptions = {
   maxTrees?: number
   /** The export's file operations (tests inject a full disk). */
   fs?: ExportFs
+  /** Time limits: `astro build` of new code and a full render's child process (killed after; the publish fails). */
+  codeBuildTimeoutMs?: number
+  childRenderTimeoutMs?: number
 }
 
 const urlKey = (path: string) => `/${pageFile(path)}`
@@ -115,7 +118,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const workDir = join(o.buildRoot, `.render-${process.pid}-${seq}`)
     const contentDir = o.read ? join(workDir, 'content') : o.contentDir
     if (o.read) await snapshotContent(o.read, contentDir)
-    return renderAllInChild({ codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages }, workDir)
+    const job = { codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages }
+    return renderAllInChild(job, workDir, o.childRenderTimeoutMs)
   }
 
   /** Other modules' files, then the manifest and the switch: the tree goes live whole, or (a throw) not at all. */
@@ -199,7 +203,11 @@ export function createSitePublisher(o: SitePublisherOptions) {
 
   // A save does not wait for a walk of the site's sources: the code is checked in the background (code-build.ts).
   const currentCode =
-    o.code ?? latestCodeBuild(() => ensureCodeBuilt(o.repoRoot, o.siteUrl), () => void queue.request())
+    o.code ??
+    latestCodeBuild(
+      () => ensureCodeBuilt(o.repoRoot, o.siteUrl, { timeoutMs: o.codeBuildTimeoutMs }),
+      () => void queue.request(),
+    )
 
   async function publishOnce(seq: number, progress: (pages: string[]) => void): Promise<string[]> {
     const code = await currentCode()
