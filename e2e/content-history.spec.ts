@@ -108,6 +108,8 @@ test('two admins edit the same post: the second save gets the conflict message a
   await formA.getByRole('button', { name: 'Kaydet' }).click()
   await expect(a.getByText('Blog yazısı başarıyla güncellendi!')).toBeVisible()
 
+  // B changes the same title (a field-level conflict, issue 19) and the summary (no conflict).
+  await formB.getByLabel('Başlık').fill(`Çakışma ${stamp} B`)
   await formB.getByLabel('Özet').fill('B’nin özeti')
   await formB.getByRole('button', { name: 'Kaydet' }).click()
   const dialog = b.getByRole('dialog', { name: 'Kaydetme çakışması' })
@@ -115,17 +117,19 @@ test('two admins edit the same post: the second save gets the conflict message a
     dialog.getByText('Bu içerik siz düzenlerken başka biri tarafından değiştirildi.'),
   ).toBeVisible()
   await expect(dialog).toContainText('Süper Yönetici')
-  await expect(dialog.getByRole('row', { name: /Başlık/ })).toContainText(`Çakışma ${stamp} A`)
+  await expect(dialog.getByRole('group', { name: 'Başlık' })).toContainText(`Çakışma ${stamp} A`)
+  await expect(dialog.getByRole('group')).toHaveCount(1)
   await b.screenshot({ path: test.info().outputPath('conflict.png') })
   // Nothing lost: A's save stands on the server, B's input is still in B's form.
   const stored = async () => (await (await api.get(`/api/admin/blogs/${id}`)).json()).data
   expect((await stored()).title).toBe(`Çakışma ${stamp} A`)
   await expect(formB.getByLabel('Özet')).toHaveValue('B’nin özeti')
 
-  // B saves deliberately over A's version.
-  await dialog.getByRole('button', { name: 'Benimkini yine de kaydet' }).click()
-  await expect(b.getByText('Blog yazısı başarıyla güncellendi!')).toBeVisible()
+  // B keeps their own title, knowingly; the summary goes with it.
+  await dialog.getByRole('button', { name: 'Seçimlerimle kaydet' }).click()
+  await expect(b.getByText(/Blog yazısı başarıyla güncellendi!/)).toBeVisible()
   expect((await stored()).excerpt).toBe('B’nin özeti')
+  expect((await stored()).title).toBe(`Çakışma ${stamp} B`)
 
   await api.delete(`/api/admin/blogs/${id}`)
   await first.close()

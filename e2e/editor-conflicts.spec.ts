@@ -28,7 +28,7 @@ test('social projects: the second save of the same project gets the conflict dia
   browser,
   request,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const api = await adminApi(request)
   const title = `Çakışan proje ${Date.now()}`
   const form = new FormData()
@@ -48,20 +48,24 @@ test('social projects: the second save of the same project gets the conflict dia
   await formA.getByRole('button', { name: 'Kaydet' }).click()
   await expect(a.getByText('Sosyal sorumluluk projesi başarıyla güncellendi!')).toBeVisible()
 
+  // B changes the same title (the one clashing field) and the summary.
+  await formB.getByLabel('Proje başlığı').fill(`${title} B`)
   await formB.getByLabel('Özet').fill('B’nin özeti')
   await formB.getByRole('button', { name: 'Kaydet' }).click()
   const dialog = b.getByRole('dialog', { name: 'Kaydetme çakışması' })
   await expect(dialog.getByText(CONFLICT)).toBeVisible()
-  await expect(dialog.getByRole('row', { name: /Başlık/ })).toContainText(`${title} A`)
+  await expect(dialog.getByRole('group')).toHaveCount(1)
+  await expect(dialog.getByRole('group', { name: 'Başlık' })).toContainText(`${title} A`)
   const stored = async () => (await (await api.get(`/api/admin/social-projects/${id}`)).json()).project
   expect((await stored()).title).toBe(`${title} A`)
   await expect(formB.getByLabel('Özet')).toHaveValue('B’nin özeti')
-  await dialog.getByRole('button', { name: 'Benimkini yine de kaydet' }).click()
-  await expect(b.getByText('Sosyal sorumluluk projesi başarıyla güncellendi!')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Seçimlerimle kaydet' }).click()
+  await expect(b.getByText(/Sosyal sorumluluk projesi başarıyla güncellendi!/)).toBeVisible()
   expect((await stored()).excerpt).toBe('B’nin özeti')
+  expect((await stored()).title).toBe(`${title} B`)
 
-  // The project's history lists the creation and both saves (B's overwrite kept B's whole input, title too).
-  await b.getByRole('button', { name: `${title} düzenle` }).click()
+  // The project's history lists the creation and both saves.
+  await b.getByRole('button', { name: `${title} B düzenle` }).click()
   await b.getByRole('button', { name: 'Geçmiş', exact: true }).click()
   const history = b.getByRole('dialog', { name: /^Geçmiş: / })
   await expect(history.getByRole('list', { name: 'Sürümler' }).getByRole('listitem')).toHaveCount(3)
@@ -161,16 +165,19 @@ test('programs: a save over a version changed meanwhile gets the conflict dialog
 
   await page.getByLabel('Versiyon').fill('2.0.0')
   await page.getByRole('button', { name: 'Güncelle' }).click()
+  // Only the version clashes; the other person's description is not in question (issue 19).
   const dialog = page.getByRole('dialog', { name: 'Kaydetme çakışması' })
   await expect(dialog.getByText(CONFLICT)).toBeVisible()
-  await expect(dialog).toContainText('Başkasının açıklaması')
+  await expect(dialog.getByRole('group')).toHaveCount(1)
+  await expect(dialog.getByRole('group', { name: 'Versiyon' })).toContainText('1.0.1')
   const stored = async () =>
-    ((await (await api.get('/api/admin/programs')).json()).data as { id: string; version: string }[]).find(
-      (p) => p.id === id,
-    )!
+    (
+      (await (await api.get('/api/admin/programs')).json()).data as { id: string; version: string; description: string }[]
+    ).find((p) => p.id === id)!
   expect((await stored()).version).toBe('1.0.1')
-  await dialog.getByRole('button', { name: 'Benimkini yine de kaydet' }).click()
+  await dialog.getByRole('button', { name: 'Seçimlerimle kaydet' }).click()
   await expect.poll(async () => (await stored()).version).toBe('2.0.0')
+  expect((await stored()).description).toBe('Başkasının açıklaması')
   await api.delete(`/api/admin/programs/${id}`)
 })
 

@@ -19,7 +19,7 @@ export const FIELD_LABELS: Record<string, string> = {
   contentStructure: 'İçerik alanları',
   createdAt: 'Oluşturulma tarihi',
   name: 'Ad',
-  version: 'Sürüm',
+  version: 'Versiyon',
   logoPath: 'Logo',
   logo: 'Logo',
   fileName: 'Dosya',

@@ -18,6 +18,8 @@ export const msg = {
   invalidCredentials: 'E-posta veya şifre hatalı.',
   invalidDate: 'Geçersiz tarih',
   editConflict: 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.',
+  /** Added to a save's message when it was merged with someone else's newer change (issue 19). */
+  contentMerged: 'Başka birinin değişiklikleri de korundu.',
   versionNotFound: 'Bu sürüm bulunamadı.',
   controlCharacters: 'Bu alan görünmeyen kontrol karakterleri içeremez.',
   lineControlCharacters: 'Bu alan satır sonu, sekme ya da görünmeyen kontrol karakteri içeremez.',

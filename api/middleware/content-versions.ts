@@ -26,14 +26,15 @@ function collectionOf(path: string): ContentName | null {
  * Adds `version` to every stored entry found anywhere in the body (whatever shape the list answer has). A program
  * has a `version` of its own (the spec's '1.0.0'), so its fingerprint goes in `contentVersion` instead.
  */
-function addEntryVersions(body: unknown, versions: Map<string, string>): void {
-  if (Array.isArray(body)) return body.forEach((v) => addEntryVersions(v, versions))
+function addEntryVersions(body: unknown, versions: Map<string, string>, seen: (id: string) => void): void {
+  if (Array.isArray(body)) return body.forEach((v) => addEntryVersions(v, versions, seen))
   if (!isRecord(body)) return
   if (typeof body.id === 'string' && versions.has(body.id)) {
     if ('version' in body) body.contentVersion = versions.get(body.id)
     else body.version = versions.get(body.id)
+    seen(body.id)
   }
-  for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions)
+  for (const value of Object.values(body)) if (typeof value === 'object') addEntryVersions(value, versions, seen)
 }
 
 /** Puts the versions into an answer: entries by id, home sections in `versions` (at the top and under data). */
@@ -41,10 +42,18 @@ function withVersions(name: ContentName, body: Json, content: ContentStore): voi
   const stored = content.read(name)
   if (name === 'home') {
     // Beside the sections, not inside them: the editor sends sections back as strict patches.
-    const versions = Object.fromEntries(HOME_SECTIONS.map((s) => [s, versionOf((stored as Json)[s])]))
+    const versions = Object.fromEntries(
+      HOME_SECTIONS.map((s) => [s, content.recent.remember({ name, id: s }, (stored as Json)[s])]),
+    )
     body.versions = versions
     if (isRecord(body.data)) body.data.versions = versions
-  } else addEntryVersions(body, new Map(entriesOf(name, stored).map((e) => [e.id, versionOf(e)])))
+  } else {
+    const entries = new Map(entriesOf(name, stored).map((e) => [e.id, e]))
+    const versions = new Map([...entries].map(([id, e]) => [id, versionOf(e)]))
+    // What an editor loaded is the base its later save merges from (issue 19).
+    const seen = (id: string) => content.recent.remember({ name, id }, entries.get(id), versions.get(id))
+    addEntryVersions(body, versions, seen)
+  }
 }
 
 /**
@@ -59,14 +68,16 @@ export const contentVersions = createMiddleware<AppEnv>(async (c, next) => {
   if (!name || !c.res.headers.get('content-type')?.includes('application/json')) return
   if (name === 'about' || name === 'contact-settings') {
     // On a save's answer too: the editor's next save sends it (no refetch, no conflict with itself).
-    c.res.headers.set('ETag', `"${versionOf(c.var.deps.content.read(name))}"`)
+    const { content } = c.var.deps
+    c.res.headers.set('ETag', `"${content.recent.remember({ name }, content.read(name))}"`)
     return
   }
   if (c.req.method !== 'GET') {
     // A home section's write answers its new version as the ETag (the editor saves field by field and sends it
     // with the next write); the answer's body keeps the spec's shape.
     const ref = name === 'home' ? targetOf(c.req.method, c.req.path) : null
-    if (ref?.id) c.res.headers.set('ETag', `"${versionOf((c.var.deps.content.read('home') as Json)[ref.id])}"`)
+    const { content } = c.var.deps
+    if (ref?.id) c.res.headers.set('ETag', `"${content.recent.remember(ref, (content.read('home') as Json)[ref.id])}"`)
     return
   }
   const body = (await c.res.clone().json()) as unknown

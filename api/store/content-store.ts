@@ -16,6 +16,7 @@ import { lastValidVersion, loadContentFile } from './versions/content-load.ts'
 import { describeFileError, type ContentFileError } from './versions/content-validation.ts'
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
 import { watchContentDir } from './versions/content-watch.ts'
+import { createRecentVersions, type RecentVersions } from './versions/recent-versions.ts'
 import { createUploadIndex } from './versions/upload-index.ts'
 import { versionCollections, type ContentStatus } from './versions/versioned-content.ts'
 
@@ -37,6 +38,8 @@ export type ContentName = keyof ContentData
 export type ContentStore = Collections<ContentData> & {
   /** Item histories from git; null when CONTENT_DIR is not versioned (git off). */
   history: ContentHistory | null
+  /** Versions of items editors loaded lately: the base a save over a newer version merges from. */
+  recent: RecentVersions
   /** True when some version of the content in git refers to the upload: such a file is never removed. */
   isUploadInHistory(url: string): Promise<boolean>
   /** Refused external edits and the state of commits and pushes. */
@@ -112,12 +115,14 @@ export async function openContentStore(
     const caughtUp = () => Promise.race([queue.idle(), wait(HISTORY_WAIT_MS)])
     git = { queue, history: createContentHistory(repo, caughtUp), uploads }
   }
-  const versioned = versionCollections(inner, dir, names, git)
+  const recent = createRecentVersions()
+  const versioned = versionCollections(inner, dir, names, git, recent)
   await versioned.init(refused)
   const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
   return {
     ...versioned.store,
     history: git?.history ?? null,
+    recent,
     isUploadInHistory: (url) => git?.uploads.has(url) ?? Promise.resolve(false),
     status: versioned.status,
     settled: () => git?.queue.idle() ?? Promise.resolve(),

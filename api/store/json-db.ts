@@ -23,7 +23,7 @@ export type Collections<D> = {
 }
 
 /** What an update function returned, with any draft in it (at the top or one level down) made plain. */
-function plain<R>(value: R): R {
+export function plain<R>(value: R): R {
   if (isDraft(value)) return plainCopy(value as object) as R
   if (Array.isArray(value)) return value.map((v) => (isDraft(v) ? plainCopy(v) : v)) as R
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {

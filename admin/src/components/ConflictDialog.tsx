@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { EditConflict } from '../hooks/useEditConflict.ts'
+import type { MergeChoices } from '../lib/api-client.ts'
 import { formatDateTime } from '../utils/format-date.ts'
 import { fieldChanges } from '../utils/field-changes.ts'
 import { Button } from './ui/Button.tsx'
@@ -11,13 +13,86 @@ type Props = {
   loaded: unknown
   /** Drop this admin's input and load the other person's version. */
   onReload: () => void
-  /** Save this admin's input over theirs, knowingly. */
+  /** Save this admin's input over theirs, knowingly (only when the server could not list the clashing fields). */
   onOverwrite: () => void
+  /** Save again, keeping per clashing field the value chosen here; everything else of both edits is kept. */
+  onResolve?: (choices: MergeChoices) => void
   onClose: () => void
 }
 
-/** Shown when a save was refused because someone else saved the same item first (412): their change, two ways out. */
-export function ConflictDialog({ conflict, loaded, onReload, onOverwrite, onClose }: Props) {
+/**
+ * Shown when a save was refused because someone else changed the same field first (412). With the clashing
+ * fields listed, the admin chooses per field whose value stays; otherwise (the server did not find the version
+ * the admin loaded) the older two ways out: load theirs, or save over it.
+ */
+export function ConflictDialog({ conflict, loaded, onReload, onOverwrite, onResolve, onClose }: Props) {
+  const fields = conflict?.conflicts && onResolve ? conflict.conflicts : null
+  const [choices, setChoices] = useState<MergeChoices>({})
+  useEffect(() => setChoices({}), [conflict])
+  const changedBy = conflict?.changedBy && (
+    <p className="muted">
+      Son değiştiren: <strong>{conflict.changedBy.name}</strong> ({formatDateTime(conflict.changedBy.date)})
+    </p>
+  )
+  if (fields) {
+    const chosen = (key: string) => choices[key] ?? 'mine'
+    return (
+      <Modal
+        open={conflict !== null}
+        title="Kaydetme çakışması"
+        onClose={onClose}
+        size="lg"
+        footer={
+          <>
+            <Button variant="secondary" onClick={onReload}>
+              Onun sürümünü yükle
+            </Button>
+            <Button
+              onClick={() => onResolve!(Object.fromEntries(fields.map((f) => [f.key, chosen(f.key)])))}
+            >
+              Seçimlerimle kaydet
+            </Button>
+          </>
+        }
+      >
+        <p role="alert">{msg.editConflict}</p>
+        {changedBy}
+        <p>
+          İkiniz de aynı {fields.length === 1 ? 'alanı' : `${fields.length} alanı`} değiştirdiniz. Her biri için
+          hangi değerin kalacağını seçin; diğer bütün değişiklikleriniz ve onunkiler birlikte kaydedilir.
+        </p>
+        {fields.map((f) => (
+          <fieldset key={f.key} className="conflict-field">
+            <legend>{f.label}</legend>
+            <label className="conflict-choice">
+              <input
+                type="radio"
+                name={`secim-${f.key}`}
+                checked={chosen(f.key) === 'mine'}
+                onChange={() => setChoices({ ...choices, [f.key]: 'mine' })}
+              />
+              <span>
+                <strong>Sizin değeriniz</strong>
+                <span className="diff-text">{f.yours || '(boş)'}</span>
+              </span>
+            </label>
+            <label className="conflict-choice">
+              <input
+                type="radio"
+                name={`secim-${f.key}`}
+                checked={chosen(f.key) === 'theirs'}
+                onChange={() => setChoices({ ...choices, [f.key]: 'theirs' })}
+              />
+              <span>
+                <strong>{conflict?.changedBy?.name ?? 'Diğer kişi'} kaydetti</strong>
+                <span className="diff-text">{f.theirs || '(boş)'}</span>
+              </span>
+            </label>
+          </fieldset>
+        ))}
+      </Modal>
+    )
+  }
   const changes = conflict ? fieldChanges(loaded, conflict.current) : []
   return (
     <Modal
@@ -37,12 +112,7 @@ export function ConflictDialog({ conflict, loaded, onReload, onOverwrite, onClos
       }
     >
       <p role="alert">{msg.editConflict}</p>
-      {conflict?.changedBy && (
-        <p className="muted">
-          Son değiştiren: <strong>{conflict.changedBy.name}</strong> (
-          {formatDateTime(conflict.changedBy.date)})
-        </p>
-      )}
+      {changedBy}
       <div className="table-wrap">
         <table className="table table--stack">
           <caption className="muted">Siz açtıktan sonra değişen alanlar</caption>

@@ -3,7 +3,8 @@ import { msg } from '#schema/messages.ts'
 import { ConflictDialog } from '../components/ConflictDialog.tsx'
 import { HistoryButton } from '../components/HistoryButton.tsx'
 import type { HistoryCollection } from '../lib/content-history.ts'
-import { useEditConflict } from './useEditConflict.ts'
+import type { MergeChoices } from '../lib/api-client.ts'
+import { conflictOf, useEditConflict } from './useEditConflict.ts'
 
 type Options<R> = {
   /** Which history the 'Geçmiş' button shows (none for a new item). */
@@ -28,12 +29,14 @@ type Options<R> = {
  * versions. Returns the guarded save and the two elements to place (the button in the card's actions).
  */
 export function useGuardedEditor<R extends { message?: string }>(o: Options<R>) {
-  const guard = useEditConflict(o.version, o.send)
-  async function overwrite() {
+  // A merged save kept someone else's change too: the editor loads the item as it is now.
+  const guard = useEditConflict(o.version, o.send, o.onReload)
+  async function finish(run: () => Promise<R>) {
     try {
-      const res = await guard.overwrite()
+      const res = await run()
       o.onSaved(res.message ?? o.savedText)
     } catch (error) {
+      if (conflictOf(error)) return // the dialog is open again with what clashes now
       o.onError(o.errorPrefix + (error instanceof Error ? error.message : msg.genericError))
     }
   }
@@ -44,7 +47,8 @@ export function useGuardedEditor<R extends { message?: string }>(o: Options<R>) 
     conflict: guard.conflict,
     loaded: o.loaded,
     onClose: guard.dismiss,
-    onOverwrite: () => void overwrite(),
+    onOverwrite: () => void finish(guard.overwrite),
+    onResolve: (choices: MergeChoices) => void finish(() => guard.resolve(choices)),
     onReload: () => {
       guard.dismiss()
       o.onReload()

@@ -34,6 +34,29 @@ export function lastSavePublish(): number {
 /** Per-call options: `ifMatch` sends the version the admin loaded, so a stale save gets 412 (issue 11). */
 export type RequestOptions = { ifMatch?: string }
 
+/** Per conflicting field, whose value a save over a newer version keeps (issue 19). */
+export type MergeChoices = Record<string, 'mine' | 'theirs'>
+let pendingChoices: MergeChoices | null = null
+let mergedSaves = 0
+
+/** How many saves so far were merged with someone else's newer change (the answer's `X-Content-Merged`). */
+export function mergedSaveCount(): number {
+  return mergedSaves
+}
+
+/**
+ * Runs a save with the admin's choices for the fields that clashed: its If-Match request carries them. Set around
+ * the editor's own save function, so no editor threads them through its request code.
+ */
+export async function withMergeChoices<T>(choices: MergeChoices, save: () => Promise<T>): Promise<T> {
+  pendingChoices = choices
+  try {
+    return await save()
+  } finally {
+    pendingChoices = null
+  }
+}
+
 /** The answer's JSON and, for documents (about, contact settings), the version its ETag names. */
 type Answer<T> = { data: T; version?: string }
 
@@ -45,6 +68,9 @@ async function exchange<T>(
 ): Promise<Answer<T>> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: {} }
   if (options.ifMatch) (init.headers as Record<string, string>)['if-match'] = `"${options.ifMatch}"`
+  if (options.ifMatch && pendingChoices) {
+    ;(init.headers as Record<string, string>)['x-merge-choices'] = encodeURIComponent(JSON.stringify(pendingChoices))
+  }
   if (body instanceof FormData) init.body = body
   else if (body !== undefined) {
     init.body = JSON.stringify(body)
@@ -56,6 +82,7 @@ async function exchange<T>(
   } catch {
     throw new ApiError(0, null)
   }
+  if (res.headers.get('x-content-merged') === '1') mergedSaves++
   const publish = Number(res.headers.get('x-publish'))
   if (publish > 0) lastPublish = Math.max(lastPublish, publish)
   const data = await res.json().catch(() => null)

@@ -9,6 +9,10 @@ export type EditContext = {
   ifMatch?: { ref: ItemRef; version: string }
   /** Overrides the message read from the change (a restore says what it restored). */
   message?: string
+  /** Per conflicting field (by conflict key), whose value a save over a newer version keeps (issue 19). */
+  choices?: Record<string, 'mine' | 'theirs'>
+  /** Set by the store when the save was merged with someone else's newer change. */
+  merged?: boolean
 }
 
 /** Carries the EditContext from the admin middleware to the content store without threading it through routes. */

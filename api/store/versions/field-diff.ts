@@ -7,7 +7,7 @@ const SKIPPED = new Set(['updatedAt', 'fileSize', 'filePath', 'id'])
 export type FieldChange = { field: string; label: string; before: string; after: string }
 
 /** A value as short readable text: lists one item a line, records as "alan: değer". */
-function asText(value: unknown): string {
+export function asText(value: unknown): string {
   if (value === undefined || value === null || value === '') return ''
   if (typeof value !== 'object') return String(value)
   if (Array.isArray(value)) return value.map(asText).join('\n')

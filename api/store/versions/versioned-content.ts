@@ -1,18 +1,23 @@
 import { lstat } from 'node:fs/promises'
+import { createDraft, finishDraft } from 'immer'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { failWithBody } from '../../lib/errors.ts'
-import type { Collections } from '../json-db.ts'
+import { plain, type Collections } from '../json-db.ts'
+import { conflictKey, mergeItem } from '../merge/item-merge.ts'
+import type { MergeConflict } from '../merge/three-way-merge.ts'
 import { collectionChunks } from '../json-text.ts'
 import type { ContentData, ContentName } from '../content-store.ts'
 import { SERVER_AUTHOR } from '../git/content-repo.ts'
 import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
-import { changedParts, itemOf, versionOf, type ItemRef } from './content-items.ts'
+import { changedParts, itemOf, putItem, versionOf, type ItemRef } from './content-items.ts'
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
 import { loadContentFile } from './content-load.ts'
 import { describeFileError, type ContentFileError } from './content-validation.ts'
 import { editContext } from './edit-context.ts'
+import { describeConflicts } from './conflict-view.ts'
+import type { RecentVersions } from './recent-versions.ts'
 import type { UploadIndex } from './upload-index.ts'
 
 /** What the admin's system status shows about content: refused external edits, and git. */
@@ -25,10 +30,13 @@ export type GitParts = { queue: CommitQueue; history: ContentHistory; uploads: U
 class StaleVersion extends Error {
   readonly ref: ItemRef
   readonly current: unknown
-  constructor(ref: ItemRef, current: unknown) {
+  /** The fields both sides changed, when the version the editor loaded was found (otherwise: everything). */
+  readonly conflicts: MergeConflict[] | null
+  constructor(ref: ItemRef, current: unknown, conflicts: MergeConflict[] | null = null) {
     super(msg.editConflict)
     this.ref = ref
     this.current = current
+    this.conflicts = conflicts
   }
 }
 
@@ -51,6 +59,7 @@ export function versionCollections(
   dir: string,
   names: ContentName[],
   git: GitParts | null,
+  recent: RecentVersions,
 ) {
   const known = new Map<ContentName, string>()
   const errors = new Map<ContentName, ContentFileError>()
@@ -85,11 +94,45 @@ export function versionCollections(
     return true
   }
 
-  const checkIfMatch = (name: ContentName, draft: unknown) => {
+  /**
+   * The version the editor loaded, when the save's If-Match names an older one than stored: from the versions
+   * editors loaded lately, else from the item's history. Undefined when the save is not stale or it is not found.
+   */
+  async function baseOfStaleSave(name: ContentName): Promise<unknown> {
     const expected = editContext.getStore()?.ifMatch
-    if (!expected || expected.ref.name !== name) return
-    const item = itemOf(expected.ref, draft)
-    if (item !== undefined && versionOf(item) !== expected.version) throw new StaleVersion(expected.ref, item)
+    if (!expected || expected.ref.name !== name) return undefined
+    const item = itemOf(expected.ref, inner.read(name))
+    if (item === undefined || versionOf(item) === expected.version) return undefined
+    const { ref, version } = expected
+    const recentBase = recent.find(ref, version)
+    if (recentBase !== undefined || !git) return recentBase
+    const entry = (await git.history.list(ref).catch(() => [])).find((e) => e.version === version)
+    return entry ? git.history.itemAt(ref, entry.commit).catch(() => undefined) : undefined
+  }
+
+  /**
+   * Applies `fn` to the draft. When If-Match names an older version, the save is made on the version the editor
+   * loaded and merged, field by field, with what is stored now (issue 19): saved when no field was changed both
+   * ways (or the editor chose for each), otherwise refused with the fields that clash.
+   */
+  function applyGuarded<R>(name: ContentName, draft: unknown, fn: (d: never) => R, base: unknown): R {
+    const context = editContext.getStore()
+    const expected = context?.ifMatch
+    const stored = inner.read(name)
+    const current = expected?.ref.name === name ? itemOf(expected.ref, stored) : undefined
+    if (!expected || current === undefined || versionOf(current) === expected.version) return fn(draft as never)
+    if (base === undefined) throw new StaleVersion(expected.ref, current)
+    // The save as the editor meant it: applied to the version they loaded.
+    const scratch = createDraft(stored as object)
+    putItem(expected.ref, scratch, structuredClone(base))
+    const result = plain(fn(scratch as never))
+    const mine = itemOf(expected.ref, finishDraft(scratch))
+    const { merged, open, all } = mergeItem(base, mine, current, context?.choices)
+    if (open.length > 0) throw new StaleVersion(expected.ref, current, all)
+    if (merged === undefined) return fn(draft as never) // a delete the editor confirmed over the other change
+    putItem(expected.ref, draft, merged)
+    context!.merged = true
+    return result
   }
 
   async function answerStale(err: StaleVersion): Promise<never> {
@@ -100,6 +143,8 @@ export function versionCollections(
       message: msg.editConflict,
       current: { ...(err.current as object), version: versionOf(err.current) },
       changedBy: last ? { name: last.author.name, date: last.date } : null,
+      // Only the fields both people changed: the rest of both edits is kept when the editor saves again.
+      conflicts: err.conflicts ? describeConflicts(err.conflicts, err.current) : null,
     })
   }
 
@@ -108,16 +153,16 @@ export function versionCollections(
     update: (name, fn) =>
       serial(name, async () => {
         await loadIfChanged(name)
+        const base = await baseOfStaleSave(name)
         const before = inner.read(name)
         const context = editContext.getStore()
         const result = await inner
-          .update(name, (draft) => {
-            checkIfMatch(name, draft)
-            return fn(draft)
-          })
+          .update(name, (draft) => applyGuarded(name, draft, fn as (d: never) => unknown, base))
           .catch((err) => (err instanceof StaleVersion ? answerStale(err) : Promise.reject(err)))
         known.set(name, await signature(pathOf(name)))
         errors.delete(name)
+        // The saved version is what this editor has now: a later save of theirs over a newer one merges from it.
+        if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
         if (git) {
           const after = inner.read(name)
           const text = serialize(after)
@@ -129,7 +174,7 @@ export function versionCollections(
             message,
           })
         }
-        return result
+        return result as never
       }),
     reload: (name) => serial(name, () => loadIfChanged(name).then(() => {})),
   }

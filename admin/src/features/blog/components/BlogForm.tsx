@@ -8,7 +8,7 @@ import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
-import { useEditConflict } from '../../../hooks/useEditConflict.ts'
+import { conflictOf, useEditConflict } from '../../../hooks/useEditConflict.ts'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminBlogPost } from '../api/get-blogs.ts'
@@ -61,11 +61,12 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
   })
   const set = (patch: Partial<BlogFormValues>) => setValues({ ...values, ...patch })
 
-  async function overwrite() {
+  async function finish(run: () => Promise<{ message?: string }>) {
     try {
-      const res = await guard.overwrite()
+      const res = await run()
       onSaved(res.message ?? msg.blogUpdated)
     } catch (error) {
+      if (conflictOf(error)) return // the dialog is open again with what clashes now
       onError(msg.blogSaveError + (error instanceof Error ? error.message : msg.genericError))
     }
   }
@@ -80,7 +81,8 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
         conflict={guard.conflict}
         loaded={post}
         onClose={guard.dismiss}
-        onOverwrite={overwrite}
+        onOverwrite={() => void finish(guard.overwrite)}
+        onResolve={(choices) => void finish(() => guard.resolve(choices))}
         onReload={() => {
           guard.dismiss()
           onReload?.()

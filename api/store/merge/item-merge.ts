@@ -1,0 +1,73 @@
+import { mergeContent, withValueAt, type MergeConflict, type Path } from './three-way-merge.ts'
+
+/**
+ * The three-way merge as a content item needs it: fields every save rewrites (`updatedAt`) or that are derived from
+ * other fields (a post's `images` and `featuredImage` from its content fields, content fields' `order` from their
+ * position) never conflict; they are recomputed from the merged item. Pure, like three-way-merge.ts.
+ */
+
+type Rec = Record<string, unknown>
+const isRecord = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v)
+
+/** A conflict's stable key, as the admin sends it back with its choice: 'title', 'contentStructure/#b-2/content'. */
+export const conflictKey = (path: Path) =>
+  path.map((step) => (typeof step === 'string' ? step : `#${step.id}`)).join('/')
+
+const VOLATILE = new Set(['updatedAt'])
+const DERIVED = new Set(['images', 'featuredImage'])
+
+/** True for a conflict the merge settles itself (a volatile or derived field, or a content field's position). */
+function settles(conflict: MergeConflict, derives: boolean): boolean {
+  const last = conflict.path[conflict.path.length - 1]
+  if (typeof last !== 'string') return false
+  if (VOLATILE.has(last)) return true
+  if (derives && conflict.path.length === 1 && DERIVED.has(last)) return true
+  return last === 'order' && conflict.path.includes('contentStructure')
+}
+
+/** Recomputes what a post or project derives from its content fields, as the save routes do. */
+function rederive(item: Rec): Rec {
+  const blocks = Array.isArray(item.contentStructure) ? (item.contentStructure as Rec[]) : null
+  if (!blocks) return item
+  const structure: Rec[] = blocks.map((block, order) => (isRecord(block) ? { ...block, order } : block))
+  const images = structure
+    .filter((b) => isRecord(b) && b.type === 'image' && typeof b.src === 'string' && b.src !== '')
+    .map((b) => b.src as string)
+  const next: Rec = { ...item, contentStructure: structure }
+  if ('images' in item) next.images = images
+  if ('featuredImage' in item) next.featuredImage = images[0] ?? ''
+  return next
+}
+
+export type ItemMerge = {
+  /** The merged item, with each conflict settled as chosen (this save's value unless 'theirs' was chosen). */
+  merged: unknown
+  /** Conflicts no choice covered: the save must not be written. */
+  open: MergeConflict[]
+  /** Every conflict, for the admin's side-by-side view. */
+  all: MergeConflict[]
+}
+
+/**
+ * Merges a save (`mine`, made on `base`, the version the editor loaded) with the item as stored now (`current`).
+ * `choices` maps a conflict key to whose value to keep ('mine' or 'theirs'); a conflict without one stays open.
+ */
+export function mergeItem(
+  base: unknown,
+  mine: unknown,
+  current: unknown,
+  choices: Record<string, 'mine' | 'theirs'> = {},
+): ItemMerge {
+  const derives = isRecord(mine) && Array.isArray(mine.contentStructure)
+  const { merged, conflicts } = mergeContent(base, mine, current)
+  const all = conflicts.filter((c) => !settles(c, derives))
+  let result: unknown = merged
+  const open: MergeConflict[] = []
+  for (const conflict of all) {
+    const choice = choices[conflictKey(conflict.path)]
+    if (choice === 'theirs') result = withValueAt(result, conflict.path, conflict.theirs)
+    else if (choice !== 'mine') open.push(conflict)
+  }
+  if (derives && isRecord(result)) result = rederive(result)
+  return { merged: result, open, all }
+}
