@@ -37,17 +37,17 @@ const CASES: Case[] = [
   {
     path: '/api/admin/anasayfa/partners/cards/partner-dia',
     ref: { name: 'home', id: 'partners' },
-    change: (home: { partners: { cards: never } }) => rename(home.partners.cards, 'partner-rota'),
+    change: (home: { partners: { cards: never } }) => rename(home.partners.cards, 'partner-dia'),
   },
   {
     path: '/api/admin/anasayfa/services/tree/svc-eimza',
     ref: { name: 'home', id: 'services' },
-    change: (home: { services: { tree: never } }) => rename(home.services.tree, 'svc-edonusum'),
+    change: (home: { services: { tree: never } }) => rename(home.services.tree, 'svc-eimza'),
   },
   {
     path: '/api/admin/anasayfa/services/tree/svc-edonusum/items/svc-edonusum-1',
     ref: { name: 'home', id: 'services' },
-    change: (home: { services: { tree: { items: never }[] } }) => rename(home.services.tree[0]!.items, 'svc-edonusum-2'),
+    change: (home: { services: { tree: { items: never }[] } }) => rename(home.services.tree[0]!.items, 'svc-edonusum-1'),
   },
 ] as Case[]
 
@@ -63,7 +63,7 @@ describe('every guarded DELETE refuses a stale If-Match with 412 and changes not
       t = await createTestApp()
       const cookie = await adminCookie(t)
       const loaded = versionOf(current(ref))
-      // Someone else saves the item (or, for a home section, another part of the same section) meanwhile.
+      // Someone else changes the very item (card, heading) meanwhile.
       await t.deps.content.update(ref.name as ContentName, change as (data: unknown) => void)
       const before = serialized(ref.name as ContentName)
       const stale = await del(path, cookie, loaded)

@@ -98,9 +98,12 @@ describe("the admin's deletes send the listed version as If-Match", () => {
     const loaded = await (await globalThis.fetch('/api/admin/anasayfa')).json()
     rememberVersions(loaded.versions)
     await otherAdminSaves('home', (home: { partners: { cards: never }; services: { tree: never } }) => {
-      retitle(home.partners.cards, 'partner-rota')
-      retitle(home.services.tree, 'svc-edonusum')
+      retitle(home.partners.cards, 'partner-dia')
+      retitle(home.services.tree, 'svc-eimza')
     })
+    // Since issue 19 a stale section write is merged when the server still knows the version the admin loaded;
+    // after a restart (no git history in this test) it does not, so a stale version can only be refused.
+    await t.restart()
     expect(await refusal(deletePartnerCard('partner-dia'))).toBe(412)
     expect(await refusal(deleteServiceNode({ branchId: 'svc-eimza' }))).toBe(412)
     expect(await refusal(deleteServiceNode({ branchId: 'svc-eimza', itemId: 'svc-eimza-1' }))).toBe(412)
