@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
+import { slugInput, storedSlug } from './address.ts'
 import { excerptFallback, id, line, mediaRef, optionalLine, optionalText, requiredLine, status, text } from './common.ts'
+import { scheduleOrderOk, scheduleTime, storedScheduleTime } from './schedule.ts'
 
 export const MAX_BLOG_TEXT = 20
 export const MAX_BLOG_IMAGES = 20
@@ -42,7 +44,12 @@ export const blogInputSchema = z
     tags: z.array(line().trim().min(1).max(60)).max(30).default([]),
     status,
     contentStructure: blogContentStructureSchema.default([]),
+    /** The 'Adres' field (absent: made from the title on creation, kept on edit). */
+    slug: slugInput.optional(),
+    publishAt: scheduleTime,
+    unpublishAt: scheduleTime,
   })
+  .refine(scheduleOrderOk, { error: msg.scheduleOrder, path: ['unpublishAt'] })
   .transform((post) => ({
     ...post,
     excerpt: excerptFallback(post.excerpt, post.title),
@@ -62,6 +69,13 @@ export const blogPostSchema = z.object({
   contentStructure: z.array(blogContentItemSchema).default([]),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
+  /** The address part of /blog/{slug}; missing on older posts, whose address is their id (schema/address.ts). */
+  slug: storedSlug.optional(),
+  /** Addresses the post had before: they answer 301 to the current one. */
+  oldSlugs: z.array(z.string()).optional(),
+  /** Scheduled publish and unpublish (schema/schedule.ts). */
+  publishAt: storedScheduleTime,
+  unpublishAt: storedScheduleTime,
 })
 export type BlogPost = z.infer<typeof blogPostSchema>
 export type BlogContentItem = z.infer<typeof blogContentItemSchema>

@@ -146,6 +146,16 @@ export const msg = {
   blogNoPosts: 'Henüz blog yazısı bulunmuyor.',
   blogNoResults: 'Aramanızla eşleşen yazı bulunamadı.',
 
+  // Readable addresses and scheduled publishing (issue 21; not in the spec, chosen here)
+  slugInvalid: 'Adres yalnızca harf, rakam ve tire içerebilir.',
+  slugTaken: 'Bu adres başka bir içerikte kullanılıyor.',
+  scheduleTimeInvalid: 'Geçerli bir tarih ve saat giriniz.',
+  scheduleOrder: 'Yayından kaldırma zamanı, yayın zamanından sonra olmalıdır.',
+  previewUnavailable: 'Önizleme bu sunucuda açık değil.',
+  previewGone: 'Bu önizleme bağlantısının süresi doldu veya bağlantı iptal edildi.',
+  previewRevoked: 'Önizleme bağlantısı iptal edildi.',
+  previewCollectionInvalid: 'Bu içerik önizlenemez.',
+
   // Paged lists (admin blog and project lists, public blog search)
   listPageInvalid: 'Sayfa numarası 1 veya daha büyük bir tam sayı olmalıdır.',
   listPageSizeInvalid: 'Sayfa boyutu 1 ile {max} arasında bir tam sayı olmalıdır.',

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
+import { slugInput, storedSlug } from './address.ts'
 import { excerptFallback, id, line, mediaRef, optionalLine, optionalText, requiredLine, status, text } from './common.ts'
+import { scheduleOrderOk, scheduleTime, storedScheduleTime } from './schedule.ts'
 
 export const MAX_PROJECT_TEXT = 20
 export const MAX_PROJECT_IMAGES = 20
@@ -54,7 +56,12 @@ export const projectInputSchema = z
       .refine((v) => !Number.isNaN(Date.parse(v)), { error: msg.invalidDate }),
     description: optionalText(10000),
     contentStructure: projectContentStructureSchema.default([]),
+    /** The 'Adres' field (absent: made from the title on creation, kept on edit). */
+    slug: slugInput.optional(),
+    publishAt: scheduleTime,
+    unpublishAt: scheduleTime,
   })
+  .refine(scheduleOrderOk, { error: msg.scheduleOrder, path: ['unpublishAt'] })
   .transform((p) => ({ ...p, excerpt: excerptFallback(p.excerpt, p.title) }))
 
 /** A stored project (content/social-projects.json). */
@@ -69,6 +76,13 @@ export const socialProjectSchema = z.object({
   images: z.array(z.string()).default([]),
   contentStructure: z.array(projectContentItemSchema).default([]),
   description: text().default(''),
+  /** The address part of /sosyal-sorumluluk/{slug}; missing on older projects (their id is their address). */
+  slug: storedSlug.optional(),
+  /** Addresses the project had before: they answer 301 to the current one. */
+  oldSlugs: z.array(z.string()).optional(),
+  /** Scheduled publish and unpublish (schema/schedule.ts). */
+  publishAt: storedScheduleTime,
+  unpublishAt: storedScheduleTime,
 })
 export type SocialProject = z.infer<typeof socialProjectSchema>
 export type ProjectContentItem = z.infer<typeof projectContentItemSchema>

@@ -1,11 +1,15 @@
 import type { BlogPost } from '#schema/blog.ts'
 import type { BlogSearchQuery } from '#schema/list-query.ts'
+import { publishedAt } from '#schema/schedule.ts'
 import { isPublished, newestFirst } from './blog-posts.ts'
 import { pageOf } from './paged-list.ts'
 import { foldedTextCache, hasEveryWord, plainTextOf, searchWords } from './search-text.ts'
 
 /** A card of the public blog search: what the list's cards show, no body. */
-export type BlogSearchCard = Pick<BlogPost, 'id' | 'title' | 'excerpt' | 'author' | 'tags' | 'createdAt'> & {
+export type BlogSearchCard = Pick<
+  BlogPost,
+  'id' | 'slug' | 'title' | 'excerpt' | 'author' | 'tags' | 'createdAt'
+> & {
   /** The card image: the featured image, else the first image, else ''. */
   image: string
 }
@@ -29,19 +33,28 @@ const publicText = foldedTextCache<BlogPost & { content?: unknown }>(
 
 /** The card of a post. */
 export function searchCard(post: BlogPost): BlogSearchCard {
-  const { id, title, excerpt, author, tags, createdAt } = post
-  return { id, title, excerpt, author, tags, createdAt, image: post.featuredImage || post.images?.[0] || '' }
+  const { id, slug, title, excerpt, author, tags } = post
+  return {
+    id,
+    slug,
+    title,
+    excerpt,
+    author,
+    tags,
+    createdAt: publishedAt(post),
+    image: post.featuredImage || post.images?.[0] || '',
+  }
 }
 
 /**
  * Published posts, newest first, that carry `tag` exactly (when given) and contain every word of `q` in the
  * title, excerpt or body, Turkish case-insensitive; one page of their cards.
  */
-export function searchPublishedBlogs(posts: readonly BlogPost[], query: BlogSearchQuery) {
+export function searchPublishedBlogs(posts: readonly BlogPost[], query: BlogSearchQuery, now: number) {
   const words = searchWords(query.q)
   const matching = posts.filter(
     (post) =>
-      isPublished(post) &&
+      isPublished(post, now) &&
       (query.tag === '' || post.tags.includes(query.tag)) &&
       hasEveryWord(publicText(post), words),
   )

@@ -22,12 +22,14 @@ export type Stats = { totalPages: number; totalBlogs: number; totalServices: num
 const arrayOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : [])
 
 /** Dashboard numbers: pages the site builds, all posts, service main headings, and the summed page views. */
-export async function computeStats(content: ContentStore, data: DataStore): Promise<Stats> {
+export async function computeStats(content: ContentStore, data: DataStore, now = Date.now()): Promise<Stats> {
   const blogs = arrayOf<{ status?: string }>(content.read('blogs'))
   const projects = arrayOf<{ status?: string }>(content.read('social-projects'))
   return {
     totalPages:
-      FIXED_PUBLIC_ROUTES.length + blogs.filter(isPublished).length + projects.filter(isPublished).length,
+      FIXED_PUBLIC_ROUTES.length +
+      blogs.filter((b) => isPublished(b, now)).length +
+      projects.filter((p) => isPublished(p, now)).length,
     totalBlogs: blogs.length,
     totalServices: arrayOf(content.read('home').services?.tree).length,
     // From the database (pending counts are written first), so the figure is what a restart would show.

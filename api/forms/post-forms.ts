@@ -24,6 +24,20 @@ function images(body: FormBody, max: number, message: string): File[] {
   return files
 }
 
+/** The 'Adres' and schedule fields (issue 21): a blank address means "unchanged", as a missing one does. */
+const addressAndSchedule = (body: FormBody) => ({
+  slug: optional(body, 'slug'),
+  publishAt: textField(body, 'publishAt'),
+  unpublishAt: textField(body, 'unpublishAt'),
+})
+
+/**
+ * The schedule fields the form carried: a client that never sends them (the spec's) keeps what is stored, one
+ * that sends '' clears it (entries/schedule-fields.ts).
+ */
+const sentFields = (body: FormBody) =>
+  new Set(['publishAt', 'unpublishAt'].filter((name) => body[name] !== undefined))
+
 /** The admin blog form (multipart; tags and contentStructure are JSON text), validated, plus its image files. */
 export async function readBlogForm(c: Context) {
   const body = await readForm(c)
@@ -34,8 +48,9 @@ export async function readBlogForm(c: Context) {
     status: optional(body, 'status'),
     tags: json(body, 'tags', []),
     contentStructure: json(body, 'contentStructure', []),
+    ...addressAndSchedule(body),
   })
-  return { input, uploads: images(body, MAX_BLOG_IMAGES, msg.blogFieldsMax) }
+  return { input, uploads: images(body, MAX_BLOG_IMAGES, msg.blogFieldsMax), sent: sentFields(body) }
 }
 
 /** The admin social project form (multipart; contentStructure, also read as content_structure, is JSON text). */
@@ -49,6 +64,7 @@ export async function readProjectForm(c: Context) {
     project_date: textField(body, 'project_date'),
     description: textField(body, 'description'),
     contentStructure: json(body, structure, []),
+    ...addressAndSchedule(body),
   })
-  return { input, uploads: images(body, MAX_PROJECT_IMAGES, msg.projectImageMax) }
+  return { input, uploads: images(body, MAX_PROJECT_IMAGES, msg.projectImageMax), sent: sentFields(body) }
 }

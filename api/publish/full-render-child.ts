@@ -17,6 +17,8 @@ export type FullRenderJob = {
   /** The content to render: a snapshot of the server's content in memory. */
   contentDir: string
   pages: SitePage[]
+  /** The publish's clock (ms): the child renders the same moment as the server (scheduled items). */
+  now?: number
   /** Where the child writes `{ records: { path: record } }` once every page is written, or `{ error }`. */
   resultFile: string
 }
@@ -24,7 +26,7 @@ export type FullRenderJob = {
 const job = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as FullRenderJob
 try {
   const bundle = await loadSiteBundle(job.codeDir, job.stamp)
-  const scope = { contentDir: job.contentDir, version: 1 }
+  const scope = { contentDir: job.contentDir, version: 1, now: job.now }
   const records: Record<string, PageRecord> = {}
   for (const page of job.pages) {
     const r = await renderSitePage(bundle, page, scope, job.siteUrl)

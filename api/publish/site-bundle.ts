@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 
 /** A page and the key of what it shows (site/src/lib/site-pages.ts). */
 export type SitePage = { path: string; key: string }
-export type RenderScope = { contentDir: string; version: number; read?: (name: string) => unknown; media?: Set<string> }
+export type RenderScope = { contentDir: string; version: number; read?: (name: string) => unknown; media?: Set<string>; now?: number }
 /** The media records as pages show them: a hash per URL and one of the whole library. */
 export type MediaKeys = { all: string; byUrl: Map<string, string> }
 
@@ -17,6 +17,8 @@ export type SiteBundle = {
   listPages(scope: RenderScope): SitePage[]
   mediaKeys(scope: RenderScope): MediaKeys
   renderPage(url: string, scope: RenderScope): Promise<Response>
+  /** The next time a scheduled item appears or disappears (render-entry.ts); null when none. */
+  nextChange(scope: RenderScope): number | null
 }
 
 /**
@@ -28,7 +30,7 @@ export async function loadSiteBundle(dir: string, stamp: string): Promise<SiteBu
   process.env.NODE_ENV ??= 'production'
   const entry = (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as Pick<
     SiteBundle,
-    'listPages' | 'renderPage' | 'mediaKeys'
+    'listPages' | 'renderPage' | 'mediaKeys' | 'nextChange'
   >
   return {
     stamp,
@@ -37,6 +39,7 @@ export async function loadSiteBundle(dir: string, stamp: string): Promise<SiteBu
     listPages: entry.listPages,
     mediaKeys: entry.mediaKeys,
     renderPage: entry.renderPage,
+    nextChange: entry.nextChange,
   }
 }
 

@@ -114,11 +114,11 @@ export function createSitePublisher(o: SitePublisherOptions) {
   }
 
   /** The same in a child process, from a snapshot of the content in memory (or the content folder). */
-  async function renderAllInChildProcess(b: SiteBundle, pages: SitePage[], folder: string, seq: number) {
+  async function renderAllInChildProcess(b: SiteBundle, pages: SitePage[], folder: string, seq: number, at?: number) {
     const workDir = join(o.buildRoot, `.render-${process.pid}-${seq}`)
     const contentDir = o.read ? join(workDir, 'content') : o.contentDir
     if (o.read) await snapshotContent(o.read, contentDir)
-    const job = { codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages }
+    const job = { codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages, now: at }
     return renderAllInChild(job, workDir, o.childRenderTimeoutMs)
   }
 
@@ -149,7 +149,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     try {
       next =
         pages.length > (o.childRenderAbove ?? CHILD_RENDER_PAGES)
-          ? await renderAllInChildProcess(b, pages, tree.dir, seq)
+          ? await renderAllInChildProcess(b, pages, tree.dir, seq, scope.now)
           : await renderAllHere(b, pages, scope, tree)
       // Indexed before other modules add their files: those are for the host, not pages of the site.
       nextIndex = await indexFolder(tree.dir, next)
@@ -209,11 +209,27 @@ export function createSitePublisher(o: SitePublisherOptions) {
       () => void queue.request(),
     )
 
+  // Scheduled items (issue 21): what is live is a function of the clock, so each publish renders one moment and
+  // arms one timer for the next time an item appears or disappears; every save publishes and so re-arms it, and
+  // the publish at start catches up on times missed while the server was down.
+  let dueTimer: NodeJS.Timeout | undefined
+  let stopped = false
+  function armFor(due: number | null) {
+    clearTimeout(dueTimer)
+    dueTimer = undefined
+    if (due === null || stopped) return
+    // setTimeout takes at most 2^31-1 ms (about 24 days): a later time is re-armed when this one fires.
+    const wait = Math.min(Math.max(due - now().getTime() + 2, 0), 2 ** 31 - 1)
+    dueTimer = setTimeout(() => void queue.request(), wait)
+    dueTimer.unref()
+  }
+
   async function publishOnce(seq: number, progress: (pages: string[]) => void): Promise<string[]> {
     const code = await currentCode()
     const fresh = !bundle || bundle.stamp !== code.stamp || !dir
     const b = fresh ? await loadSiteBundle(code.dir, code.stamp) : bundle!
-    const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read }
+    const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read, now: now().getTime() }
+    armFor(b.nextChange?.(scope) ?? null)
     const pages = b.listPages(scope)
     const wanted = new Set(pages.map((p) => p.path))
     // A media record edited since (alt text) re-renders the pages that showed it; unchanged library: no check.
@@ -271,7 +287,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
     },
     /** The export's trees (tests). */
     trees,
+    /** Stops the publishes, the timer of scheduled items and the export's trees. */
     async stop(): Promise<void> {
+      stopped = true
+      clearTimeout(dueTimer)
       await queue.stop()
       await trees.stop()
     },

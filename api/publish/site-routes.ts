@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono'
 import { msg } from '#schema/messages.ts'
 import type { Deps } from '../app-env.ts'
 import { mimeType } from './mime.ts'
+import { movedAddress } from './moved-addresses.ts'
 import { bypassesMaintenance, redirectTarget, viewKey } from './public-paths.ts'
 import { serveCached } from './serve-cached.ts'
 import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
@@ -98,6 +99,8 @@ export function createSiteRoutes({ deps, site, admin, hot }: SiteSources) {
     }
     const moved = redirectTarget(path)
     if (moved) return c.redirect(moved, 301)
+    const renamed = key ? null : movedAddress(deps, path)
+    if (renamed) return c.redirect(renamed, 301)
     if (!key) {
       const notFound = cache.get('/404.html')
       return notFound ? servePage(c, await ready(notFound), '/404', 404) : c.text('Sayfa bulunamadı', 404)

@@ -10,8 +10,12 @@ import { validate } from '../middleware/validate.ts'
  * `q`, `tag`, `page`, `pageSize`; answers one page of published post cards with `total`, `page`, `pageSize`.
  */
 export const blogSearchRoutes = new Hono<AppEnv>().get('/', validate('query', blogSearchQuerySchema), (c) => {
-  const { content } = c.var.deps
-  const { items, ...paging } = searchPublishedBlogs(content.read('blogs'), c.req.valid('query'))
+  const { content, now } = c.var.deps
+  const { items, ...paging } = searchPublishedBlogs(
+    content.read('blogs'),
+    c.req.valid('query'),
+    now().getTime(),
+  )
   // Each card's image as <picture> data, as the prebuilt list pages show it (AVIF/WebP copies, fixed ratio).
   const media = content.read('media')
   const cards = items.map((item) => ({

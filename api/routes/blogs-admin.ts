@@ -8,6 +8,8 @@ import { newestFirst, withViews } from '../entries/blog-posts.ts'
 import { resolveStructure } from '../forms/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { editedAddress, newItemSlug } from '../entries/addresses.ts'
+import { checkedSchedule, withSchedule } from '../entries/schedule-fields.ts'
 import { removeById, replaceById } from '../entries/list-items.ts'
 import { postFormLimit, readBlogForm } from '../forms/post-forms.ts'
 import { validate } from '../middleware/validate.ts'
@@ -32,12 +34,15 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
   })
   .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
-    const { input, uploads } = await readBlogForm(c)
+    const { input: form, uploads, sent } = await readBlogForm(c)
+    const { slug: typed, publishAt: _p, unpublishAt: _u, ...input } = form
     const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, [])
     const at = now().toISOString()
     const post: BlogPost = {
       id: newId(),
+      slug: newItemSlug(content.read('blogs'), input.title, typed, 'yazi'),
       ...input,
+      ...checkedSchedule(undefined, form, sent),
       featuredImage: structure.images[0] ?? '',
       images: structure.images,
       contentStructure: structure.items,
@@ -52,18 +57,25 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
     const id = c.req.param('id')
     const old = content.read('blogs').find((p) => p.id === id)
     if (!old) fail(404, msg.blogNotFound)
-    const { input, uploads } = await readBlogForm(c)
+    const { input: form, uploads, sent } = await readBlogForm(c)
+    const { slug: typed, publishAt: _p, unpublishAt: _u, ...input } = form
     const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, old.images)
     const { next: post } = await saveWithNewUploads(content, files, structure.saved, () =>
       content.update('blogs', (posts) =>
-        replaceById(posts, id, msg.blogNotFound, (stored) => ({
-          ...stored,
-          ...input,
-          featuredImage: structure.images[0] ?? '',
-          images: structure.images,
-          contentStructure: structure.items,
-          updatedAt: now().toISOString(),
-        })),
+        replaceById(posts, id, msg.blogNotFound, (stored) =>
+          withSchedule(
+            {
+              ...stored,
+              ...input,
+              ...editedAddress(posts, stored, typed),
+              featuredImage: structure.images[0] ?? '',
+              images: structure.images,
+              contentStructure: structure.items,
+              updatedAt: now().toISOString(),
+            },
+            checkedSchedule(stored, form, sent),
+          ),
+        ),
       ),
     )
     await removeUnusedUploads(content, files, uploadsIn(old))

@@ -5,7 +5,7 @@ import { computeStats } from '../entries/stats.ts'
 /** Dashboard reads (mounted at /api/admin): statistics, the state of the site rebuild, storage used. */
 export const dashboardRoutes = new Hono<AppEnv>()
   .get('/stats', async (c) => {
-    const stats = await computeStats(c.var.deps.content, c.var.deps.data)
+    const stats = await computeStats(c.var.deps.content, c.var.deps.data, c.var.deps.now().getTime())
     // Both readings of the spec: the numbers under data and at the top level.
     return c.json({ success: true, data: stats, ...stats })
   })

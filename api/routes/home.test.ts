@@ -66,6 +66,8 @@ describe('GET /api/admin/anasayfa (public)', () => {
       'excerpt',
       'featuredImage',
       'id',
+      // The post's readable address (issue 21): links go to /blog/{slug}.
+      'slug',
       'tags',
       'title',
     ])

@@ -25,7 +25,10 @@ export const homeRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { content } = c.var.deps
     const stored = content.read('home')
-    const home = { ...stored, blog: { ...stored.blog, posts: blogPreview(content.read('blogs')) } }
+    const home = {
+      ...stored,
+      blog: { ...stored.blog, posts: blogPreview(content.read('blogs'), c.var.deps.now().getTime()) },
+    }
     return c.json({ success: true, data: home, ...home })
   })
   .put('/:section', async (c) => {

@@ -7,6 +7,8 @@ import { adminPage, listRow } from '../entries/admin-lists.ts'
 import { resolveStructure } from '../forms/content-structure.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
+import { editedAddress, newItemSlug } from '../entries/addresses.ts'
+import { checkedSchedule, withSchedule } from '../entries/schedule-fields.ts'
 import { removeById, replaceById } from '../entries/list-items.ts'
 import { postFormLimit, readProjectForm } from '../forms/post-forms.ts'
 import { byProjectDate } from '../entries/project-order.ts'
@@ -30,12 +32,15 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
   })
   .post('/', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps
-    const { input, uploads } = await readProjectForm(c)
+    const { input: form, uploads, sent } = await readProjectForm(c)
+    const { slug: typed, publishAt: _p, unpublishAt: _u, ...input } = form
     const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, [])
     const at = now().toISOString()
     const project: SocialProject = {
       id: newId(),
+      slug: newItemSlug(content.read('social-projects'), input.title, typed, 'proje'),
       ...input,
+      ...checkedSchedule(undefined, form, sent),
       images: structure.images,
       contentStructure: structure.items,
       createdAt: at,
@@ -49,17 +54,24 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
     const id = c.req.param('id')
     const old = content.read('social-projects').find((p) => p.id === id)
     if (!old) fail(404, msg.projectNotFound)
-    const { input, uploads } = await readProjectForm(c)
+    const { input: form, uploads, sent } = await readProjectForm(c)
+    const { slug: typed, publishAt: _p, unpublishAt: _u, ...input } = form
     const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, old.images)
     const { next: project } = await saveWithNewUploads(content, files, structure.saved, () =>
       content.update('social-projects', (projects) =>
-        replaceById(projects, id, msg.projectNotFound, (stored) => ({
-          ...stored,
-          ...input,
-          images: structure.images,
-          contentStructure: structure.items,
-          updatedAt: now().toISOString(),
-        })),
+        replaceById(projects, id, msg.projectNotFound, (stored) =>
+          withSchedule(
+            {
+              ...stored,
+              ...input,
+              ...editedAddress(projects, stored, typed),
+              images: structure.images,
+              contentStructure: structure.items,
+              updatedAt: now().toISOString(),
+            },
+            checkedSchedule(stored, form, sent),
+          ),
+        ),
       ),
     )
     await removeUnusedUploads(content, files, uploadsIn(old))

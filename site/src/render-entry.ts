@@ -1,5 +1,7 @@
 import { createApp } from 'astro/app/entrypoint'
 import { renderScope, type RenderScope } from './lib/render-scope.ts'
+import { nextChangeAfter } from '#schema/schedule.ts'
+import { loadAllBlogs, loadAllProjects } from './lib/content.ts'
 import { mediaKeys as keysOfMedia, sitePages, type SitePage } from './lib/site-pages.ts'
 
 // The server bundle's entry (render-adapter.mjs): imported once by the API process, which renders with it.
@@ -13,6 +15,14 @@ export function listPages(scope: RenderScope): SitePage[] {
 /** The media library's records as hashes by URL, and one hash of the whole library (site-pages.ts). */
 export function mediaKeys(scope: RenderScope): { all: string; byUrl: Map<string, string> } {
   return renderScope.run(scope, keysOfMedia)
+}
+
+/**
+ * The next time (ms) after the scope's clock at which a scheduled item appears or disappears (null: none): the
+ * publisher arms its timer for it, so a scheduled change goes live with no request (issue 21).
+ */
+export function nextChange(scope: RenderScope): number | null {
+  return renderScope.run(scope, () => nextChangeAfter([...loadAllBlogs(), ...loadAllProjects()], scope.now ?? Date.now()))
 }
 
 /** Renders one page (an absolute URL on the site's origin) from the scope's content. */

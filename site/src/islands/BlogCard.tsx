@@ -22,7 +22,7 @@ export function BlogCard({ post }: { post: BlogCardData }) {
           {post.author && <> · {post.author}</>}
         </p>
         <h2 className="card__title">
-          <a className="post-card__link" href={`/blog/${encodeURIComponent(post.id)}`}>
+          <a className="post-card__link" href={`/blog/${encodeURIComponent(post.slug || post.id)}`}>
             {post.title}
           </a>
         </h2>

@@ -4,6 +4,8 @@ import { callApi } from './island-api.ts'
 /** A post card of the blog list: what the page passes for its own page and what /api/blog-search answers. */
 export type BlogCardData = {
   id: string
+  /** The post's address part (schema/address.ts); missing: its id. */
+  slug?: string
   title: string
   excerpt: string
   author: string
@@ -36,6 +38,7 @@ export type BlogListProps = {
 /** The card of a stored post (the pages build their cards with it). */
 export function cardOf(post: {
   id: string
+  slug?: string
   title: string
   excerpt: string
   author: string
@@ -45,7 +48,9 @@ export function cardOf(post: {
   images?: string[]
 }): BlogCardData {
   const { id, title, excerpt, author, tags, createdAt } = post
-  return { id, title, excerpt, author, tags, createdAt, image: post.featuredImage || post.images?.[0] || '' }
+  const card: BlogCardData = { id, title, excerpt, author, tags, createdAt, image: post.featuredImage || post.images?.[0] || '' }
+  if (post.slug) card.slug = post.slug
+  return card
 }
 
 /** Every distinct tag of the posts, sorted the Turkish way. */

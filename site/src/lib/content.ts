@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { addressOf } from '#schema/address.ts'
+import { isLiveAt, publishedAt } from '#schema/schedule.ts'
 import { aboutSchema, type About } from '#schema/about.ts'
 import { blogPostSchema, type BlogPost } from '#schema/blog.ts'
 import { contactSettingsSchema, type ContactSettings } from '#schema/contact-settings.ts'
@@ -53,10 +55,13 @@ function withImageSources(items: unknown, images: unknown): unknown {
     return item.type === 'image' && !item.src && typeof byIndex === 'string' ? { ...item, src: byIndex } : raw
   })
 }
-/** Newest first (undated last, stable otherwise); each date parsed once, not once per comparison (10,000 posts). */
-function newestFirst<T extends { createdAt: string }>(entries: T[]): T[] {
+/**
+ * Newest first by publish time (publishAt, else createdAt; undated last, stable otherwise); each date parsed once,
+ * not once per comparison (10,000 posts).
+ */
+function newestFirst<T extends { createdAt: string; publishAt?: string }>(entries: T[]): T[] {
   return entries
-    .map((entry) => ({ entry, time: Date.parse(entry.createdAt) || 0 }))
+    .map((entry) => ({ entry, time: Date.parse(publishedAt(entry)) || 0 }))
     .sort((a, b) => b.time - a.time)
     .map(({ entry }) => entry)
 }
@@ -95,16 +100,33 @@ export const loadAllBlogs = (): BlogPost[] =>
     newestFirst(readContentList(dir, 'blogs', blogPostSchema, (raw) => normaliseEntry(raw, []))),
   )
 
-/** Published blog posts, newest first (what the public site shows). */
+/** The render's clock: the publish's (render-scope.ts), else now. */
+const renderNow = (): number => renderScope.getStore()?.now ?? Date.now()
+
+/**
+ * A live item as the site shows it: dated by its publish time (cards, RSS, JSON-LD), so a scheduled post reads as
+ * published when it appeared. Items without publishAt stay the same object (their page keys are memoised on it).
+ */
+const asShown = <T extends { createdAt: string; publishAt?: string }>(item: T): T =>
+  item.publishAt ? { ...item, createdAt: item.publishAt } : item
+
+/** Published blog posts live at the render's time (schema/schedule.ts), newest first (what the public site shows). */
 export const loadPublishedBlogs = (): BlogPost[] =>
-  once('published-blogs', () => loadAllBlogs().filter((p) => p.status === 'published'))
+  once('published-blogs', () => {
+    const now = renderNow()
+    return loadAllBlogs()
+      .filter((p) => isLiveAt(p, now))
+      .map(asShown)
+  })
 
 /** Every distinct tag of the published posts, in Turkish order (the blog list's filter). */
 export const loadPublishedBlogTags = (): string[] => once('published-blog-tags', () => allTags(loadPublishedBlogs()))
 
-/** A published post by id (undefined when missing or a draft). */
-export const findPublishedBlog = (id: string | undefined): BlogPost | undefined =>
-  once('published-blogs-by-id', () => new Map(loadPublishedBlogs().map((p) => [p.id, p]))).get(id ?? '')
+/** A published post by its address (slug, else id; undefined when missing, a draft or not live). */
+export const findPublishedBlog = (address: string | undefined): BlogPost | undefined =>
+  once('published-blogs-by-address', () => new Map(loadPublishedBlogs().map((p) => [addressOf(p), p]))).get(
+    address ?? '',
+  )
 
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
@@ -114,13 +136,20 @@ export const loadAllProjects = (): SocialProject[] =>
     ),
   )
 
-/** Published social projects (a missing status counts as published), newest first. */
+/** Published social projects live at the render's time (a missing status counts as published), newest first. */
 export const loadPublishedProjects = (): SocialProject[] =>
-  once('published-projects', () => loadAllProjects().filter((p) => p.status === 'published'))
+  once('published-projects', () => {
+    const now = renderNow()
+    return loadAllProjects()
+      .filter((p) => isLiveAt(p, now))
+      .map(asShown)
+  })
 
-/** A published project by id (undefined when missing or a draft). */
-export const findPublishedProject = (id: string | undefined): SocialProject | undefined =>
-  once('published-projects-by-id', () => new Map(loadPublishedProjects().map((p) => [p.id, p]))).get(id ?? '')
+/** A published project by its address (slug, else id; undefined when missing, a draft or not live). */
+export const findPublishedProject = (address: string | undefined): SocialProject | undefined =>
+  once('published-projects-by-address', () =>
+    new Map(loadPublishedProjects().map((p) => [addressOf(p), p])),
+  ).get(address ?? '')
 
 /** content/media.json by URL: the records pages read for srcset, sizes and alt text (picture.ts). */
 export const loadMediaByUrl = (): Map<string, MediaItem> =>

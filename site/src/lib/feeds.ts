@@ -1,3 +1,4 @@
+import { addressOf } from '#schema/address.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import { absoluteUrl } from './site.ts'
@@ -19,14 +20,23 @@ export const STATIC_PATHS = [
   '/iletisim',
 ]
 
+/**
+ * When a page last changed: its last edit, or its publish time when that came later (a scheduled item appears
+ * at its publishAt; content.ts gives live items their publish time as createdAt).
+ */
+export function lastChanged(p: { createdAt: string; updatedAt?: string; publishAt?: string }): string {
+  const edited = p.updatedAt || p.createdAt
+  return p.publishAt && Date.parse(p.publishAt) > (Date.parse(edited) || 0) ? p.publishAt : edited
+}
+
 /** sitemap.xml: the static pages plus every published blog post and social project. */
 export function sitemapXml(site: URL | string, posts: BlogPost[], projects: SocialProject[]): string {
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: '' })),
-    ...posts.map((p) => ({ path: `/blog/${p.id}`, lastmod: isoDateOnly(p.updatedAt || p.createdAt) })),
+    ...posts.map((p) => ({ path: `/blog/${addressOf(p)}`, lastmod: isoDateOnly(lastChanged(p)) })),
     ...projects.map((p) => ({
-      path: `/sosyal-sorumluluk/${p.id}`,
-      lastmod: isoDateOnly(p.updatedAt || p.createdAt),
+      path: `/sosyal-sorumluluk/${addressOf(p)}`,
+      lastmod: isoDateOnly(lastChanged(p)),
     })),
   ]
   const urls = entries.map(({ path, lastmod }) => {
@@ -55,7 +65,7 @@ export const RSS_ITEMS = 50
 /** rss.xml: RSS 2.0 feed of the given published blog posts (the newest RSS_ITEMS), newest first. */
 export function rssXml(site: URL | string, brand: string, description: string, posts: BlogPost[]): string {
   const items = posts.map((post) => {
-    const link = escapeXml(absoluteUrl(`/blog/${post.id}`, site))
+    const link = escapeXml(absoluteUrl(`/blog/${addressOf(post)}`, site))
     const date = rfc822(post.createdAt)
     return [
       '    <item>',

@@ -1,3 +1,4 @@
+import { addressOf } from '#schema/address.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import type { ContactSettings } from '#schema/contact-settings.ts'
 import { isoDate } from './dates.ts'
@@ -33,7 +34,7 @@ export function blogPostingJsonLd(
   logo: string,
   site: URL | string,
 ): Record<string, unknown> {
-  const url = absoluteUrl(`/blog/${post.id}`, site)
+  const url = absoluteUrl(`/blog/${addressOf(post)}`, site)
   const image = post.featuredImage || post.images[0]
   const published = isoDate(post.createdAt)
   const modified = isoDate(post.updatedAt) || published

@@ -11,6 +11,11 @@ export type RenderScope = {
    * them (alt text, sizes) re-renders exactly the pages that show it.
    */
   media?: Set<string>
+  /**
+   * The publish's clock (ms): what is live (scheduled items, schema/schedule.ts) is a function of it, so one
+   * publish shows one moment on every page. Missing: Date.now().
+   */
+  now?: number
 }
 
 /**

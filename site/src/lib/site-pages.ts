@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { addressOf, type Addressed } from '#schema/address.ts'
 import {
   loadAbout,
   loadContactSettings,
@@ -9,7 +10,7 @@ import {
   loadPublishedProjects,
   loadReferences,
 } from './content.ts'
-import { RSS_ITEMS } from './feeds.ts'
+import { lastChanged, RSS_ITEMS } from './feeds.ts'
 import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
 import { isoDateOnly } from './xml.ts'
 
@@ -56,16 +57,16 @@ const STATIC_PAGES = [
 export function sitePages(): SitePage[] {
   const chrome = hash(loadContactSettings())
   const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
-  const lastmod = (e: { id: string; createdAt: string; updatedAt?: string }) =>
-    `${e.id}@${isoDateOnly(e.updatedAt || e.createdAt)}`
+  const lastmod = (e: Addressed & { createdAt: string; updatedAt?: string; publishAt?: string }) =>
+    `${addressOf(e)}@${isoDateOnly(lastChanged(e))}`
   const blogs = loadPublishedBlogs().map((post) => ({
-    id: post.id,
+    id: addressOf(post),
     key: hashEntry(post),
     tags: post.tags,
     listed: lastmod(post),
   }))
   const projects = loadPublishedProjects().map((project) => ({
-    id: project.id,
+    id: addressOf(project),
     key: hashEntry(project),
     listed: lastmod(project),
   }))
