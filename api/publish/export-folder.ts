@@ -59,8 +59,11 @@ export async function recordManifest(buildRoot: string, manifest: Manifest & { t
  * hashes when it was rendered, so that an edited record (alt text) re-renders the pages that show it.
  */
 export type PageRecord = { key: string; type: string; etag: string; size: number; status?: number; media?: string[]; mediaKey?: string }
-/** `tree`: the `site-*` tree these pages are in; a restart takes the pages over only when `live` still points there. */
-export type PublishState = { code: string; tree: string; pages: Record<string, PageRecord> }
+/**
+ * `tree`: the `site-*` tree these pages are in (a restart takes them over only when `live` still points there);
+ * `files`: the site's other files in the live index (the code's client files; not what other modules added).
+ */
+export type PublishState = { code: string; tree: string; pages: Record<string, PageRecord>; files?: string[] }
 
 export async function readPublishState(buildRoot: string): Promise<PublishState | null> {
   try {

@@ -1,4 +1,4 @@
-import { cp, readFile } from 'node:fs/promises'
+import { cp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BlogPost } from '#schema/blog.ts'
 import type { SocialProject } from '#schema/social-project.ts'
@@ -169,10 +169,23 @@ async function siteFiles(dir: string): Promise<Map<string, Buffer>> {
 
 /**
  * Runs `ops` seeded random admin operations on 45 more posts and projects than the demo (several list pages of
- * each), publishing incrementally after some of them, and returns the differences from a full render of the
- * same content: every file of the export and every page the server would answer.
+ * each), publishing incrementally after some of them, and compares the result with a full render of the same
+ * content (at the end, and every `checkEvery` operations): every file of the export and every page the server
+ * would answer. Returns the differences (none expected), the operations and the list pages of the last check.
  */
-export async function incrementalAgainstFull(o: { seed: number; ops: number; dir: string; repoRoot: string; siteUrl: string; code: CodeBuild }) {
+export async function incrementalAgainstFull(o: {
+  seed: number
+  ops: number
+  dir: string
+  repoRoot: string
+  siteUrl: string
+  code: CodeBuild
+  checkEvery?: number
+  /** The chance of a publish after an operation (default one in two; else the next publish carries it too). */
+  publishChance?: number
+  /** Called after each check (the bench prints progress). */
+  onCheck?: (done: number, differences: number) => void
+}) {
   const { seed, ops, dir, repoRoot, siteUrl, code } = o
   const r = seededRandom(seed)
   const content = join(dir, 'content')
@@ -189,33 +202,50 @@ export async function incrementalAgainstFull(o: { seed: number; ops: number; dir
   await seedEntries(store, r, 45)
   await publisher.ensureLive()
   const done: string[] = []
-  for (let i = 0; i < ops; i++) {
-    const op = randomAdminOp(r, store)
-    await op.run()
-    done.push(op.name)
-    // Sometimes a publish per save, sometimes several saves in one publish (the queue's debounce).
-    if (r() < 0.5) await publisher.publishNow()
-    if (publisher.status().lastError) throw new Error(`${publisher.status().lastError} (after: ${done.join(', ')})`)
-  }
-  await publisher.publishNow()
-  const incremental = await siteFiles(join(dir, 'build', 'live'))
-  const index = publisher.site()
-  await publisher.stop()
-
-  const fullContent = join(dir, 'full-content')
-  await cp(content, fullContent, { recursive: true })
-  const full = createSitePublisher({ repoRoot, contentDir: fullContent, buildRoot: join(dir, 'full-build'), siteUrl, code: async () => code })
-  await full.ensureLive()
-  await full.stop()
-  const reference = await siteFiles(join(dir, 'full-build', 'live'))
-
   const differences: string[] = []
-  for (const file of new Set([...incremental.keys(), ...reference.keys()])) {
-    const [a, b] = [incremental.get(file), reference.get(file)]
-    if (!a || !b || !a.equals(b)) differences.push(`${file}: ${!a ? 'yalnız tam yayında' : !b ? 'yalnız artımlı yayında' : 'farklı'}`)
-    // The server's live index answers the same bytes (its ETag is the file's hash; weak for large files).
-    else if (!index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${file}: sunucunun dizini farklı`)
+  let listPages: string[] = []
+  let publishes = 0
+  let checks = 0
+
+  async function check() {
+    await publisher.publishNow()
+    const incremental = await siteFiles(join(dir, 'build', 'live'))
+    const index = publisher.site()
+    const fullDir = join(dir, `full-${++checks}`)
+    await cp(content, join(fullDir, 'content'), { recursive: true })
+    const full = createSitePublisher({ repoRoot, contentDir: join(fullDir, 'content'), buildRoot: join(fullDir, 'build'), siteUrl, code: async () => code })
+    await full.ensureLive()
+    await full.stop()
+    const reference = await siteFiles(join(fullDir, 'build', 'live'))
+    await rm(fullDir, { recursive: true, force: true })
+    const before = differences.length
+    const at = `${done.length}. işlemden sonra`
+    for (const file of new Set([...incremental.keys(), ...reference.keys()])) {
+      const [a, b] = [incremental.get(file), reference.get(file)]
+      if (!a || !b || !a.equals(b)) differences.push(`${at} ${file}: ${!a ? 'yalnız tam yayında' : !b ? 'yalnız artımlı yayında' : 'farklı'}`)
+      // The server's live index answers the same bytes (its ETag is the file's hash; weak for large files).
+      else if (!index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${at} ${file}: sunucunun dizini farklı`)
+    }
+    listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\//.test(f))
+    o.onCheck?.(done.length, differences.length - before)
   }
-  const listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\//.test(f))
-  return { differences, ops: done, listPages }
+
+  try {
+    for (let i = 0; i < ops; i++) {
+      const op = randomAdminOp(r, store)
+      await op.run()
+      done.push(op.name)
+      // Sometimes a publish per save, sometimes several saves in one publish (the queue's debounce).
+      if (r() < (o.publishChance ?? 0.5)) {
+        await publisher.publishNow()
+        publishes++
+      }
+      if (publisher.status().lastError) throw new Error(`${publisher.status().lastError} (after: ${done.join(', ')})`)
+      if (o.checkEvery && (i + 1) % o.checkEvery === 0 && i + 1 < ops) await check()
+    }
+    await check()
+  } finally {
+    await publisher.stop()
+  }
+  return { differences, ops: done, listPages, publishes, checks }
 }

@@ -86,11 +86,14 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return file
   }
 
-  /** The index of an export folder: its client files (read lazily) and the rendered pages. */
-  async function indexFolder(folder: string, pages: Map<string, PageRecord>): Promise<StaticCache> {
+  /**
+   * The index of an export folder: its client files (read lazily; `files` when known, else every file but the
+   * host's) and the rendered pages. Files other modules add to a tree are for the host, never in the index.
+   */
+  async function indexFolder(folder: string, pages: Map<string, PageRecord>, files?: string[]): Promise<StaticCache> {
     const next: StaticCache = new Map()
     const pageKeys = new Set([...pages.keys()].map(urlKey))
-    for (const url of await listExportFiles(folder)) {
+    for (const url of files ?? (await listExportFiles(folder))) {
       if (pageKeys.has(url) || isHostFile(url)) continue
       const path = join(folder, url)
       const { size } = await stat(path)
@@ -133,8 +136,11 @@ export function createSitePublisher(o: SitePublisherOptions) {
   /** After the switch: the history of manifests and the pages' keys (a failure here only costs a restart's work). */
   async function recordPublish(manifest: Manifest, tree: string) {
     try {
+      const pageUrls = new Set([...records.keys()].map(urlKey))
       await recordManifest(o.buildRoot, { ...manifest, tree: basename(tree) })
-      await writePublishState(o.buildRoot, { code: bundle!.stamp, tree: basename(tree), pages: Object.fromEntries(records) })
+      const pages = Object.fromEntries(records)
+      const files = [...index.keys()].filter((url) => !pageUrls.has(url))
+      await writePublishState(o.buildRoot, { code: bundle!.stamp, tree: basename(tree), pages, files })
     } catch (err) {
       console.error(`Yayın durumu kaydedilemedi: ${err instanceof Error ? err.message : err}`)
     }
@@ -275,7 +281,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (state && liveDir && state.code === code.stamp && state.tree === basename(liveDir)) {
         bundle = await loadSiteBundle(code.dir, code.stamp)
         records = new Map(Object.entries(state.pages))
-        index = await indexFolder(liveDir, records)
+        index = await indexFolder(liveDir, records, state.files)
         dir = liveDir
       }
       await queue.publishNow()
