@@ -76,7 +76,9 @@ export const contentEdit = createMiddleware<AppEnv>(async (c, next) => {
   // The admin shows the answer's message: it says that the other person's change was kept too.
   body.merged = true
   if (typeof body.message === 'string') body.message = `${body.message} ${msg.contentMerged}`
-  const item = ref.id && ref.name !== 'home' ? itemOf(ref, c.var.deps.content.read(ref.name)) : undefined
+  // The entry as this save merged it (recorded in its turn), not as a later save may have left it.
+  const item =
+    ref.id && ref.name !== 'home' ? itemOf(ref, context.saved?.[ref.name] ?? c.var.deps.content.read(ref.name)) : undefined
   if (item && body.data && typeof body.data === 'object') {
     // A program has a `version` of its own: its fingerprint is `contentVersion`, as in reads.
     const key = 'version' in (item as object) ? 'contentVersion' : 'version'

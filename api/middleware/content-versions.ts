@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import type { ContentName, ContentStore } from '../store/content-store.ts'
 import { entriesOf, HOME_SECTIONS, versionOf } from '../store/versions/content-items.ts'
+import { editContext } from '../store/versions/edit-context.ts'
 import { targetOf } from './content-edit.ts'
 
 type Json = Record<string, unknown>
@@ -66,18 +67,20 @@ export const contentVersions = createMiddleware<AppEnv>(async (c, next) => {
   const ok = c.res.status >= 200 && c.res.status < 300
   const name = ok ? collectionOf(c.req.path) : null
   if (!name || !c.res.headers.get('content-type')?.includes('application/json')) return
+  const { content } = c.var.deps
+  // A save's answer names what that save wrote (recorded in its turn), not what is stored by now: reading the store
+  // here let a save that landed meanwhile pass as this editor's version, and their next save overwrote it.
+  const written = (n: ContentName) => editContext.getStore()?.saved?.[n] ?? content.read(n)
   if (name === 'about' || name === 'contact-settings') {
     // On a save's answer too: the editor's next save sends it (no refetch, no conflict with itself).
-    const { content } = c.var.deps
-    c.res.headers.set('ETag', `"${content.recent.remember({ name }, content.read(name))}"`)
+    c.res.headers.set('ETag', `"${content.recent.remember({ name }, written(name))}"`)
     return
   }
   if (c.req.method !== 'GET') {
     // A home section's write answers its new version as the ETag (the editor saves field by field and sends it
     // with the next write); the answer's body keeps the spec's shape.
     const ref = name === 'home' ? targetOf(c.req.method, c.req.path) : null
-    const { content } = c.var.deps
-    if (ref?.id) c.res.headers.set('ETag', `"${content.recent.remember(ref, (content.read('home') as Json)[ref.id])}"`)
+    if (ref?.id) c.res.headers.set('ETag', `"${content.recent.remember(ref, (written('home') as Json)[ref.id])}"`)
     return
   }
   const body = (await c.res.clone().json()) as unknown

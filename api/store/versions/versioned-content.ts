@@ -159,6 +159,8 @@ export function versionCollections(
         const result = await inner
           .update(name, (draft) => applyGuarded(name, draft, fn as (d: never) => unknown, base))
           .catch((err) => (err instanceof StaleVersion ? answerStale(err) : Promise.reject(err)))
+        // Still this save's turn: what it wrote is what its answer names (ETag, merged entry), whatever comes next.
+        if (context) (context.saved ??= {})[name] = inner.read(name)
         known.set(name, await signature(pathOf(name)))
         errors.delete(name)
         // The saved version is what this editor has now: a later save of theirs over a newer one merges from it.
