@@ -66,13 +66,18 @@ export async function createApp(options: AppOptions) {
     options.publicDir ?? join(import.meta.dirname, '..', 'public'),
   )
   await files.init()
+  // The database first: it holds the content commits' journal (a crash then loses no commit, decision 025).
+  const data = await openDataStore(options.dataDir, { auditRetention: options.auditRetention })
+  const versioning = options.contentVersioning
   const deps: Deps = {
     content: await openContentStore(
       options.contentDir,
       (name) => notePublish(options.onContentChange?.(name)),
-      options.contentVersioning,
+      versioning?.git
+        ? { ...versioning, git: { journal: data.commitJournal, ...versioning.git } }
+        : versioning,
     ),
-    data: await openDataStore(options.dataDir, { auditRetention: options.auditRetention }),
+    data,
     files,
     sessions: createSessions(options.sessionSecret, now),
     loginLimiter: createRateLimiter(options.loginRateLimit ?? 5, 60_000, now),

@@ -37,7 +37,14 @@ async function main() {
     onContentChange: () => (env.REBUILD === 'on' ? publisher.request() : undefined),
     buildStatus: publisher.status,
     contentVersioning: {
-      git: env.CONTENT_GIT === 'on' ? { remote: env.CONTENT_GIT_REMOTE, quiet: () => publisher.idle() } : undefined,
+      git:
+        env.CONTENT_GIT === 'off'
+          ? undefined
+          : {
+              remote: env.CONTENT_GIT_REMOTE,
+              quiet: () => publisher.idle(),
+              commits: env.CONTENT_GIT === 'on' ? 'always' : 'auto',
+            },
       watch: true,
     },
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',

@@ -22,8 +22,12 @@ const envSchema = z.object({
   AUDIT_KEEP_ROWS: z.coerce.number().int().min(100).default(100_000),
   /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
   REBUILD: z.enum(['on', 'off']).default('on'),
-  /** 'off' stops committing content saves to git (CONTENT_DIR is then a plain folder). */
-  CONTENT_GIT: z.enum(['on', 'off']).default('on'),
+  /**
+   * 'auto': each save is a commit when CONTENT_DIR is a repository of its own (or in none: `git init`); a folder
+   * inside another repository (the checkout's ./content) is local mode, no commits (decision 026). 'on' commits
+   * there too; 'off' makes CONTENT_DIR a plain folder (no history).
+   */
+  CONTENT_GIT: z.enum(['auto', 'on', 'off']).default('auto'),
   /** A git remote (URL or path) that every content commit is pushed to. */
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
 })

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, realpath } from 'node:fs/promises'
 import type { About } from '#schema/about.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import type { ContactSettings } from '#schema/contact-settings.ts'
@@ -8,8 +8,10 @@ import type { Program } from '#schema/program.ts'
 import type { References } from '#schema/reference.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import { emptyAbout, emptyContactSettings, emptyHome } from './content-defaults.ts'
+import { memoryJournal, type CommitJournal } from './git/commit-journal.ts'
 import { createCommitQueue } from './git/commit-queue.ts'
 import { openContentRepo } from './git/content-repo.ts'
+import { commitRecovered, readRecoverySnapshot } from './git/recover-commits.ts'
 import { openCollections, type Collections } from './json-db.ts'
 import { DIR_MODE } from './durable-file.ts'
 import { lastValidVersion, loadContentFile } from './versions/content-load.ts'
@@ -57,12 +59,24 @@ export type ContentOptions = {
   /**
    * Commit every save to git (the server turns it on); push to `remote` after each commit when set. A commit
    * first waits (briefly) for `quiet`: the server passes its publisher's idle, so git's processes never slow a
-   * publish.
+   * publish. `commits`: 'auto' (default) makes no commits when CONTENT_DIR is a folder inside another repository
+   * (local mode, decision 026); 'always' (CONTENT_GIT=on) commits there too. `journal` keeps each save's commit
+   * until it is made (DATA_DIR's database; createApp passes it), so a crash loses no commit (decision 025).
    */
-  git?: { remote?: string; quiet?: () => Promise<void> }
+  git?: {
+    remote?: string
+    quiet?: () => Promise<void>
+    commits?: 'auto' | 'always'
+    journal?: (repoPath: string) => CommitJournal
+  }
   /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
   watch?: boolean
 }
+
+/** The admin's status line in local mode (no commits, decision 026). */
+const LOCAL_NOTICE =
+  'Yerel mod: içerik klasörü başka bir git deposunun içinde; kayıtlar dosyalara yazılıyor ama git geçmişine ' +
+  'otomatik eklenmiyor. Değişiklikleri geliştirici kendisi kaydeder; Geçmiş o deponun kayıtlarını gösterir.'
 
 /** At most this long a history waits for the commits of saves already answered. */
 const HISTORY_WAIT_MS = 3000
@@ -86,7 +100,7 @@ export async function openContentStore(
   options: ContentOptions = {},
 ): Promise<ContentStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
-  const repo = options.git ? openContentRepo(dir) : null
+  const repo = options.git ? openContentRepo(dir, { commits: options.git.commits }) : null
   repo?.catch(() => {}) // reported through the queue's status
   // Files from git are untrusted: each is read safely and checked; one refused at start is reported as when
   // running, and the store starts from its last valid version in history (else its empty default).
@@ -105,16 +119,43 @@ export async function openContentStore(
     )
     return (last?.data ?? structuredClone(defaults[name])) as ContentData[K]
   }
-  const inner = await openCollections(dir, defaults, onChange, load)
   const names = Object.keys(defaults) as ContentName[]
+  const files = names.map((name) => `${name}.json`)
   let git = null
-  if (repo) {
+  let closeRepo = () => {}
+  if (repo && options.git) {
+    const opts = options.git
+    const journal = opts.journal ? opts.journal(await realpath(dir)) : memoryJournal()
+    // Read before anything is loaded or saved; committed first in the queue, under each save's own author.
+    const snapshot = await readRecoverySnapshot(journal, dir, files)
+    const queue = createCommitQueue(repo, journal, {
+      remote: opts.remote,
+      quiet: opts.quiet,
+      sizes: new Map([...snapshot.disk].flatMap(([f, b]) => (b ? [[f, b.byteLength] as const] : []))),
+      first: (r) => commitRecovered(r, journal, snapshot, files),
+      localNotice: LOCAL_NOTICE,
+    })
+    void repo.then(
+      (r) =>
+        r.mode === 'local' &&
+        console.log(
+          `İçerik klasörü başka bir git deposunun içinde (${r.root}, klasör ${r.prefix}): yerel mod, kayıtlar ` +
+            'dosyalara yazılıyor, commit yapılmıyor (her kayıtta commit için CONTENT_GIT=on).',
+        ),
+      () => {},
+    )
     const uploads = createUploadIndex(repo.then((r) => r.addedText()))
-    const queue = createCommitQueue(repo, options.git?.remote, undefined, options.git?.quiet)
     // A history waits for the queued commits, but never longer than this (a failing git must not hang it).
     const caughtUp = () => Promise.race([queue.idle(), wait(HISTORY_WAIT_MS)])
     git = { queue, history: createContentHistory(repo, caughtUp), uploads }
+    closeRepo = () =>
+      void Promise.all([queue.idle(), repo]).then(
+        ([, r]) => r.close(),
+        () => {},
+      )
   }
+  // After the recovery snapshot: the files as the last run left them are read before anything can change them.
+  const inner = await openCollections(dir, defaults, onChange, load)
   const recent = createRecentVersions()
   const versioned = versionCollections(inner, dir, names, git, recent)
   await versioned.init(refused)
@@ -127,6 +168,10 @@ export async function openContentStore(
     status: versioned.status,
     settled: () => git?.queue.idle() ?? Promise.resolve(),
     checkDisk: versioned.checkAll,
-    close: stop,
+    close: () => {
+      stop()
+      // The private index goes once the last queued commit is made.
+      closeRepo()
+    },
   }
 }

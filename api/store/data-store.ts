@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { DIR_MODE } from './durable-file.ts'
 import { membersTable, usersTable, type StoredMember, type StoredUser } from './private/accounts.ts'
 import { AUDIT_STATEMENTS, auditStore, type AuditRetention } from './private/audit.ts'
+import { commitJournalStore, JOURNAL_STATEMENTS } from './private/commit-journal.ts'
 import { COUNTER_STATEMENTS, counterStore, type Counters } from './private/counters.ts'
 import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
@@ -12,6 +13,7 @@ import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
 import { revocationStore } from './private/revocations.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
 import { startWriter, type Writer } from './private/writer.ts'
+import type { CommitJournal } from './git/commit-journal.ts'
 
 export type { StoredMember, StoredUser } from './private/accounts.ts'
 
@@ -38,6 +40,8 @@ export type DataStore = {
   audit: ReturnType<typeof auditStore>
   /** Session tokens ended by a logout (decision 017). */
   revocations: ReturnType<typeof revocationStore>
+  /** Content commits not made yet, per content folder (decision 025): the content store's durable journal. */
+  commitJournal(contentDir: string): CommitJournal
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
   /** The supervised writer thread of messages, audit entries and counters (its thread and restarts: tests, status). */
@@ -61,6 +65,7 @@ export async function openDataStore(
     ...MESSAGE_STATEMENTS,
     ...AUDIT_STATEMENTS,
     ...COUNTER_STATEMENTS,
+    ...JOURNAL_STATEMENTS,
   })
   const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
   const counters = counterStore(db, writer)
@@ -73,6 +78,7 @@ export async function openDataStore(
     counters,
     audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),
+    commitJournal: commitJournalStore(db, writer),
     db,
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {

@@ -25,6 +25,10 @@ export type BuildStatus = {
 export type ContentStatus = {
   errors: { file: string; field: string; message: string }[]
   git: {
+    /** 'local': CONTENT_DIR lies inside another repository; files are written, no commits (decision 026). */
+    mode: 'commit' | 'local'
+    /** Turkish text for the status line (local mode). */
+    notice: string | null
     pending: number
     lastCommit: { commit: string; message: string; at: string } | null
     error: string | null

@@ -1,15 +1,23 @@
+import { randomUUID } from 'node:crypto'
+import type { CommitJournal } from './commit-journal.ts'
 import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
+import { blobId, joinBytes, redactSecrets, secretsOf } from './git-text.ts'
 
 /** One save to record: the file's bytes as that save wrote them, its author and its Turkish message. */
-export type CommitJob = { files: FileSnapshot[]; author: GitAuthor; message: string }
+export type CommitJob = { file: FileSnapshot; author: GitAuthor; message: string }
 
 /** What the admin's system status shows about content history. */
 export type GitStatus = {
+  /** 'commit': each save is a commit; 'local': the files are written, the developer commits them (decision 026). */
+  mode: 'commit' | 'local'
+  /** Said once in the log and shown in the admin's status line (local mode), in Turkish. */
+  notice: string | null
   /** Saves written to disk whose commit has not been made yet. */
   pending: number
   lastCommit: { commit: string; message: string; at: string } | null
-  /** The last commit failure (the save itself is on disk); cleared by the next successful commit. */
+  /** The last commit failure (the save itself is on disk and in the journal); cleared by the next commit. */
   error: string | null
+  /** `remote` never shows a URL's user name or password. */
   push: { remote: string; pending: boolean; error: string | null; lastPushedAt: string | null } | null
 }
 
@@ -17,49 +25,103 @@ export type GitStatus = {
 const retryDelay = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt)
 /** At most this long a commit waits for a publish to finish. */
 const QUIET_WAIT_MS = 2000
+/** Pack loose objects once this many bytes (at least) were committed since the last packing (decision 025). */
+const MIN_PACK_BYTES = 256 * 1024
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /**
- * Makes commits one after another, off the request path: `enqueue` returns at once. A failed commit is retried,
- * then reported in the status; the save it belongs to is already on disk and its text goes into the next commit.
+ * Makes commits one after another, off the request path. `enqueue` resolves once the commit's intent is in the
+ * journal (durable: the save may be answered); the commit follows. A failed commit is retried (with back-off, for
+ * as long as it takes, in order) and reported in the status; its intent stays in the journal meanwhile, so a
+ * restart commits it under its own author. After commits, loose objects are packed now and then, in this queue.
  */
 export function createCommitQueue(
   repo: Promise<ContentRepo>,
-  remote?: string,
-  onCommit?: (job: CommitJob) => void,
-  quiet?: () => Promise<void>,
+  journal: CommitJournal,
+  options: {
+    remote?: string
+    quiet?: () => Promise<void>
+    /** Sizes of the content files at start (recovery read them). */
+    sizes?: Map<string, number>
+    /** Runs first, before any queued commit (the start's recovery). */
+    first?: (repo: ContentRepo) => Promise<void>
+    /** Shown in the status in local mode (no commits: enqueue does nothing). */
+    localNotice?: string
+  } = {},
 ) {
+  const { remote, quiet } = options
+  let opened: ContentRepo | null = null
+  const secrets = secretsOf(remote)
+  const reason = (err: unknown) => redactSecrets(err instanceof Error ? err.message : String(err), secrets)
   const status: GitStatus = {
+    mode: 'commit',
+    notice: null,
     pending: 0,
     lastCommit: null,
     error: null,
-    push: remote ? { remote, pending: false, error: null, lastPushedAt: null } : null,
+    push: remote
+      ? { remote: redactSecrets(remote, secrets), pending: false, error: null, lastPushedAt: null }
+      : null,
   }
   let tail: Promise<void> = repo.then(
-    () => {},
+    async (r) => {
+      opened = r
+      if (r.mode === 'local') {
+        Object.assign(status, { mode: 'local', notice: options.localNotice ?? null, push: null })
+        return
+      }
+      await options.first?.(r).catch((err) => {
+        status.error = `Yarım kalan kayıtlar git'e eklenemedi: ${reason(err)}`
+        console.error(status.error)
+      })
+    },
     (err) => void (status.error = `Git deposu açılamadı: ${reason(err)}`),
   )
   let pushing: Promise<void> | null = null
   let pushAgain = false
+  /** The newest uncommitted intent of each file, with its bytes (kept in the journal once the file moves on). */
+  const latest = new Map<string, { id: string; bytes: FileSnapshot['text']; kept: boolean }>()
+  /** Sizes of the content files and the bytes committed since the last packing (when to pack). */
+  const sizes = options.sizes ?? new Map<string, number>()
+  let unpackedBytes = 0
 
-  async function commit(job: CommitJob) {
+  function keepFor(file: string) {
+    const prev = latest.get(file)
+    if (!prev || prev.kept) return []
+    prev.kept = true
+    return [{ id: prev.id, bytes: joinBytes(prev.bytes) }]
+  }
+
+  async function commit(job: CommitJob, id: string) {
     // Each git call forks this process: wait (a little) for the publish the save started, so it goes first.
     if (quiet) await Promise.race([quiet(), wait(QUIET_WAIT_MS)])
     for (let attempt = 0; ; attempt++) {
       try {
-        const sha = await (await repo).commit(job.files, job.author, job.message)
+        const sha = await (await repo).commit([job.file], job.author, job.message)
         status.error = null
-        if (sha) status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
-        onCommit?.(job)
+        if (sha) {
+          status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
+          const size = joinBytes(job.file.text).byteLength
+          sizes.set(job.file.name, size)
+          unpackedBytes += size
+        }
+        await journal.done(id).catch((err) => console.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
         return
       } catch (err) {
         status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${reason(err)}`
         console.error(status.error)
-        if (attempt >= 3) return
-        await wait(retryDelay(attempt))
+        // Never skipped: a later commit must not carry this save's change under another name.
+        await wait(retryDelay(Math.min(attempt, 6)))
       }
     }
+  }
+
+  /** Packs when the commits since the last packing wrote as much as the content itself (at least 256 KB). */
+  async function maybePack() {
+    const contentBytes = [...sizes.values()].reduce((a, b) => a + b, 0)
+    if (unpackedBytes < Math.max(MIN_PACK_BYTES, contentBytes)) return
+    unpackedBytes = 0
+    await (await repo).maintain().catch((err) => console.error(`Git deposu paketlenemedi: ${reason(err)}`))
   }
 
   async function pushLoop() {
@@ -91,18 +153,51 @@ export function createCommitQueue(
   }
 
   return {
-    /** Queues a commit; returns at once (the save's answer never waits for git). */
-    enqueue(job: CommitJob) {
+    /**
+     * Writes the commit's intent to the journal and queues the commit; resolves once the intent is durable (the
+     * save may then be answered). A previous uncommitted save of the same file gets its bytes kept first.
+     */
+    async enqueue(job: CommitJob, options: { keepBytes?: boolean } = {}): Promise<void> {
+      const r = opened ?? (await repo.catch(() => null))
+      if (r?.mode === 'local') return
+      const id = randomUUID()
+      const intent = {
+        id,
+        file: job.file.name,
+        author: job.author,
+        message: job.message,
+        blob: r ? r.blobOf(job.file.text) : blobId(job.file.text),
+        // Bytes the file is about to lose (an outside edit a save will overwrite) are kept at once.
+        bytes: options.keepBytes ? joinBytes(job.file.text) : null,
+      }
+      const keep = keepFor(job.file.name)
+      latest.set(job.file.name, { id, bytes: job.file.text, kept: !!options.keepBytes })
       status.pending++
       tail = tail.then(async () => {
-        await commit(job)
+        await commit(job, id)
+        if (latest.get(job.file.name)?.id === id) latest.delete(job.file.name)
         status.pending--
         schedulePush()
+        if (status.pending === 0) await maybePack()
       })
+      await journal.record(intent, keep).catch((err) => {
+        // The commit is queued all the same; only a crash before it would leave the change to the start's recovery.
+        console.error(`Kayıt günlüğüne yazılamadı: ${reason(err)}`)
+      })
+    },
+    /**
+     * The file on disk changed outside the API while a save of it still waits for its commit: that save's bytes
+     * are kept in the journal now, since the file no longer holds them.
+     */
+    async fileMovedOn(file: string): Promise<void> {
+      if (opened?.mode === 'local') return
+      const keep = keepFor(file)
+      if (keep.length) await journal.record(null, keep).catch((err) => console.error(reason(err)))
     },
     /** Resolves when every queued commit (and the push that follows) is done: for tests and shutdown. */
     async idle() {
       while (status.pending > 0 || pushing) await Promise.all([tail, pushing])
+      await tail
     },
     status: (): GitStatus => structuredClone(status),
   }

@@ -1,11 +1,10 @@
-import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, realpath, rm } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { readContentFileSafely } from '../content-file.ts'
 import { git, gitOrNull } from './git-exec.ts'
+import { acceptableAuthor, blobId, oneLineMessage, type GitAuthor } from './git-text.ts'
 
-/** Who made a change: the admin's name and e-mail become the commit's author. */
-export type GitAuthor = { name: string; email: string }
+export type { GitAuthor } from './git-text.ts'
 
 /** One commit that touched a content file. */
 export type LogEntry = { commit: string; author: GitAuthor; date: string; message: string }
@@ -13,25 +12,51 @@ export type LogEntry = { commit: string; author: GitAuthor; date: string; messag
 /** A content file as one commit should record it (`name` is the file name inside CONTENT_DIR). */
 export type FileSnapshot = { name: string; text: string | Uint8Array | readonly Uint8Array[] }
 
-/** The repository that versions CONTENT_DIR, driven with plumbing only (its index and work tree stay untouched). */
+/**
+ * 'commit': every save is a commit (CONTENT_DIR is a repository of its own, or was in none and got `git init`).
+ * 'local': CONTENT_DIR is a folder inside another repository (the project's checkout): the server writes the files
+ * and reads their history, the developer commits them (decision 026).
+ */
+export type RepoMode = 'commit' | 'local'
+
+/** The repository that versions CONTENT_DIR, driven with plumbing and a private index. */
 export type ContentRepo = {
   /** The repository's top folder and CONTENT_DIR's path inside it ('' when they are the same). */
   root: string
   prefix: string
-  /** Commits exactly these files on top of HEAD; null when nothing changed. */
+  mode: RepoMode
+  /** Commits exactly these files on top of HEAD; null when nothing changed. Leaves the repository clean. */
   commit(files: FileSnapshot[], author: GitAuthor, message: string): Promise<string | null>
+  /** The blob ids HEAD records for these content files (a file HEAD lacks is absent from the map). */
+  headBlobs(names: string[]): Promise<Map<string, string>>
+  /** The id git gives these bytes (sha1, or sha256 in such a repository). */
+  blobOf(bytes: FileSnapshot['text']): string
   /** Commits that touched a content file, newest first. */
   log(name: string): Promise<LogEntry[]>
   /** A content file as a commit recorded it, or null when it did not exist then. */
   show(commit: string, name: string): Promise<string | null>
   /** Pushes the current branch to `remote` (a URL or a path). */
   push(remote: string): Promise<void>
+  /** Packs what the last commits wrote, when git's own thresholds say so (never while a commit runs). */
+  maintain(): Promise<void>
   /** Every line added to a content file in the whole history (for the upload index). */
   addedText(): Promise<string>
+  /** Removes the private index (the server stops). */
+  close(): Promise<void>
 }
 
-/** The server's own identity for commits it makes itself (the first import of the files). */
+/** The server's own identity for commits it makes itself (the first import of the files, recovered changes). */
 export const SERVER_AUTHOR: GitAuthor = { name: 'Site sunucusu', email: 'sunucu@localhost' }
+
+/** The message of a commit that records a content file's change no save accounts for (issue 18). */
+export const recoveredMessage = (file: string) => `Kaydedilmemiş değişiklik kurtarıldı: ${file}`
+
+/** The private index's file name inside the repository's git folder (never the system's temporary folder). */
+const PRIVATE_INDEX = 'site-content-index'
+
+/** How often the real index is tried again when someone else holds its lock (a maintainer's git status). */
+const INDEX_TRIES = 5
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 const authorEnv = (a: GitAuthor) => ({
   GIT_AUTHOR_NAME: a.name,
@@ -42,24 +67,46 @@ const authorEnv = (a: GitAuthor) => ({
 
 /**
  * Opens the repository CONTENT_DIR lies in; when it lies in none, makes CONTENT_DIR one and commits its current
- * JSON files. Commits go through a private index file, so the user's staged changes are never included.
+ * JSON files. A folder inside another repository is opened in local mode unless `commits: 'always'`
+ * (CONTENT_GIT=on). Commits go through a private index in the git folder, so the user's staged changes are never
+ * included; after each commit the repository's own index is set to the committed blobs of those files, so
+ * `git status` shows nothing to commit for them and `git commit -am` never records stale content (decision 025).
  */
-export async function openContentRepo(dir: string): Promise<ContentRepo> {
-  const top = await gitOrNull(['rev-parse', '--show-toplevel'], { cwd: dir })
-  if (top === null) await git(['init', '-q'], { cwd: dir })
-  const root = top === null ? await realpath(dir) : await realpath(top.trim())
+export async function openContentRepo(
+  dir: string,
+  options: { commits?: 'auto' | 'always' } = {},
+): Promise<ContentRepo> {
+  // One call for where the repository is, its git folder and its hash (a fork costs ~100 ms on a busy machine).
+  const where = ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format']
+  let found = await gitOrNull(where, { cwd: dir })
+  const created = found === null
+  if (created) {
+    await git(['init', '-q'], { cwd: dir })
+    found = await git(where, { cwd: dir })
+  }
+  const [top = '', gitDir = '', format = 'sha1'] = found!.split('\n')
+  const root = await realpath(top)
   const prefix = relative(root, await realpath(dir))
     .split(sep)
     .join('/')
+  const mode: RepoMode = prefix && options.commits !== 'always' ? 'local' : 'commit'
   const pathOf = (name: string) => (prefix ? `${prefix}/${name}` : name)
-  const indexDir = await mkdtemp(join(tmpdir(), 'content-index-'))
-  const indexEnv = { GIT_INDEX_FILE: join(indexDir, 'index') }
-  const run = (args: string[], env: Record<string, string> = {}, input?: string | Uint8Array | readonly Uint8Array[]) =>
-    git(args, { cwd: root, env: { ...indexEnv, ...env }, input })
+  const indexEnv = { GIT_INDEX_FILE: join(gitDir, PRIVATE_INDEX) }
+  const run = (
+    args: string[],
+    env: Record<string, string> = {},
+    input?: string | Uint8Array | readonly Uint8Array[],
+  ) => git(args, { cwd: root, env: { ...indexEnv, ...env }, input })
+  // The repository's own index (no GIT_INDEX_FILE): only ever given the blobs just committed.
+  const runReal = (args: string[], input?: string) => git(args, { cwd: root, input })
+  // gc.auto=0 in the repository's config means its owner packs by hand: the server then never does.
+  let packing: boolean | undefined
 
   // What HEAD was after our last commit, with the private index matching it: a save then costs five git calls.
   // Someone else moving HEAD (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry rereads.
   let known: { head: string | undefined; ref: string; tree: string | undefined } | null = null
+  // Content paths whose committed blob the real index does not hold yet (its lock was busy): tried again later.
+  const unsynced = new Map<string, string>()
 
   async function readHead() {
     const head = (await gitOrNull(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { cwd: root }))?.trim()
@@ -70,12 +117,34 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
     return { head, ref, tree }
   }
 
+  /** Sets the repository's own index entries of the committed files to their committed blobs. */
+  async function syncRealIndex() {
+    if (unsynced.size === 0) return
+    const lines = [...unsynced].map(([path, blob]) => `100644 ${blob}\t${path}`).join('\n') + '\n'
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await runReal(['update-index', '--add', '--index-info'], lines)
+        unsynced.clear()
+        return
+      } catch (err) {
+        // index.lock held by a maintainer's git for a moment: wait; a stale lock is reported, the commit stands.
+        if (attempt >= INDEX_TRIES) {
+          console.error(`Git dizini güncellenemedi (sonra yeniden denenecek): ${(err as Error).message}`)
+          return
+        }
+        await wait(50 * 2 ** attempt)
+      }
+    }
+  }
+
   async function commitOnce(files: FileSnapshot[], author: GitAuthor, message: string) {
     const { head, ref, tree: headTree } = (known ??= await readHead())
     const lines: string[] = []
+    const blobs: [string, string][] = []
     for (const file of files) {
       const blob = (await run(['hash-object', '-w', '--stdin'], {}, file.text)).trim()
       lines.push(`100644 ${blob}\t${pathOf(file.name)}`)
+      blobs.push([pathOf(file.name), blob])
     }
     await run(['update-index', '--index-info'], {}, lines.join('\n') + '\n')
     const tree = (await run(['write-tree'])).trim()
@@ -85,46 +154,82 @@ export async function openContentRepo(dir: string): Promise<ContentRepo> {
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
     await run(['update-ref', '-m', message, ref, commit, head ?? '0'.repeat(40)])
     known = { head: commit, ref, tree }
+    for (const [path, blob] of blobs) unsynced.set(path, blob)
     return commit
   }
 
   const repo: ContentRepo = {
     root,
     prefix,
+    mode,
     async commit(files, author, message) {
+      if (mode === 'local') return null
+      const who = acceptableAuthor(author)
+      const text = oneLineMessage(message)
       for (let attempt = 1; ; attempt++) {
         try {
-          return await commitOnce(files, author, message)
+          const sha = await commitOnce(files, who, text)
+          await syncRealIndex()
+          return sha
         } catch (err) {
           known = null // reread HEAD and the index before trying again
           if (attempt >= 3) throw err
         }
       }
     },
+    async headBlobs(names) {
+      const out = await gitOrNull(['ls-tree', '-z', 'HEAD', '--', ...names.map(pathOf)], { cwd: root })
+      const blobs = new Map<string, string>()
+      for (const row of (out ?? '').split('\0')) {
+        const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(row)
+        if (match) blobs.set(match[2]!.slice(prefix ? prefix.length + 1 : 0), match[1]!)
+      }
+      return blobs
+    },
+    blobOf: (bytes) => blobId(bytes, format === 'sha256' ? 'sha256' : 'sha1'),
     async log(name) {
-      const out = await gitOrNull(['log', '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1e', '--', pathOf(name)], {
-        cwd: root,
-      })
-      return (out ?? '')
-        .split('\x1e')
-        .map((row) => row.trim())
-        .filter(Boolean)
-        .map((row) => {
-          const [commit, name, email, date, message] = row.split('\x1f')
-          return { commit, author: { name, email }, date, message }
-        })
+      // NUL-separated (-z, %x00): no title or author can contain a NUL, so none can forge another entry.
+      const out = await gitOrNull(
+        ['log', '-z', '--format=%H%x00%an%x00%ae%x00%aI%x00%s', '--', pathOf(name)],
+        {
+          cwd: root,
+        },
+      )
+      const fields = (out ?? '').split('\0')
+      const entries: LogEntry[] = []
+      for (let i = 0; i + 4 < fields.length; i += 5) {
+        const [commit, authorName, email, date, message] = fields.slice(i, i + 5) as [
+          string,
+          string,
+          string,
+          string,
+          string,
+        ]
+        if (!/^[0-9a-f]{40,64}$/.test(commit)) break
+        entries.push({ commit, author: { name: authorName, email }, date, message })
+      }
+      return entries
     },
     show: (commit, name) => gitOrNull(['show', `${commit}:${pathOf(name)}`], { cwd: root }),
     async push(remote) {
       const ref = (await gitOrNull(['symbolic-ref', '-q', 'HEAD'], { cwd: root }))?.trim()
       await git(['push', '-q', remote, ref ? `${ref}:${ref}` : 'HEAD'], { cwd: root })
     },
+    async maintain() {
+      packing ??= (await gitOrNull(['config', '--get', 'gc.auto'], { cwd: root }))?.trim() !== '0'
+      if (mode === 'local' || !packing) return
+      // Loose objects into a pack (deltas between the versions of a file), then git's own gc when packs pile up.
+      // In the foreground (autoDetach off): it runs inside the commit queue, so never beside a commit of ours.
+      await run(['repack', '-d', '-q'])
+      await run(['-c', 'gc.autoDetach=false', '-c', 'gc.autoPackLimit=4', 'gc', '--auto', '--quiet'])
+    },
     addedText: async () =>
       (await gitOrNull(['log', '-p', '-U0', '--format=', '--no-color', '--', prefix || '.'], {
         cwd: root,
       })) ?? '',
+    close: () => rm(indexEnv.GIT_INDEX_FILE, { force: true }),
   }
-  if (top === null) await repo.commit(await jsonFilesOf(dir), SERVER_AUTHOR, 'İçerik deposu oluşturuldu')
+  if (created) await repo.commit(await jsonFilesOf(dir), SERVER_AUTHOR, 'İçerik deposu oluşturuldu')
   return repo
 }
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { redactSecrets } from './git-text.ts'
 
 /** What one git call needs besides its arguments. */
 export type GitCall = {
@@ -24,7 +25,8 @@ export function git(args: string[], call: GitCall): Promise<string> {
       args,
       { cwd: call.cwd, env: cleanEnv(call.env), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
       (err, stdout, stderr) => {
-        if (err) reject(new Error(`git ${args[0]}: ${(stderr || err.message).trim()}`))
+        // A remote URL's user name and password never reach an error (the status, the log).
+        if (err) reject(new Error(redactSecrets(`git ${args[0]}: ${(stderr || err.message).trim()}`)))
         else resolve(stdout)
       },
     )

@@ -7,7 +7,7 @@ import { checkContentFile, type ContentFileError } from './content-validation.ts
 /** A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). */
 export type LoadedFile =
   | { kind: 'missing' }
-  | { kind: 'ok'; data: unknown }
+  | { kind: 'ok'; data: unknown; bytes: Buffer }
   | { kind: 'refused'; error: ContentFileError; bytes: Buffer | null }
 
 /**
@@ -20,7 +20,7 @@ export async function loadContentFile(dir: string, name: ContentName): Promise<L
   if (read.kind === 'refused')
     return { kind: 'refused', error: { file: `${name}.json`, field: '', message: read.reason }, bytes: null }
   const checked = checkContentFile(name, read.bytes.toString('utf8'))
-  return checked.ok ? { kind: 'ok', data: checked.data } : { kind: 'refused', error: checked.error, bytes: read.bytes }
+  return checked.ok ? { kind: 'ok', data: checked.data, bytes: read.bytes } : { kind: 'refused', error: checked.error, bytes: read.bytes }
 }
 
 /** How far back a start looks for a valid version of a refused file. */

@@ -8,7 +8,7 @@ import { conflictKey, mergeItem } from '../merge/item-merge.ts'
 import type { MergeConflict } from '../merge/three-way-merge.ts'
 import { collectionChunks } from '../json-text.ts'
 import type { ContentData, ContentName } from '../content-store.ts'
-import { SERVER_AUTHOR } from '../git/content-repo.ts'
+import { recoveredMessage, SERVER_AUTHOR } from '../git/content-repo.ts'
 import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
 import { changedParts, itemOf, putItem, versionOf, type ItemRef } from './content-items.ts'
 import { commitMessage } from './commit-message.ts'
@@ -23,7 +23,7 @@ import type { UploadIndex } from './upload-index.ts'
 /** What the admin's system status shows about content: refused external edits, and git. */
 export type ContentStatus = { errors: ContentFileError[]; git: GitStatus | null }
 
-/** Git's parts, when CONTENT_DIR is versioned. */
+/** Git's parts, when CONTENT_DIR is versioned (in local mode the queue makes no commits, decision 026). */
 export type GitParts = { queue: CommitQueue; history: ContentHistory; uploads: UploadIndex }
 
 /** Thrown inside an update when If-Match names an older version; turned into a 412 with the current item. */
@@ -63,6 +63,8 @@ export function versionCollections(
 ) {
   const known = new Map<ContentName, string>()
   const errors = new Map<ContentName, ContentFileError>()
+  /** Text a file got outside the API (loaded or refused) since the last save: committed on its own before one. */
+  const outside = new Map<ContentName, Buffer>()
   const queues = new Map<ContentName, Promise<unknown>>()
   const pathOf = (name: ContentName) => join(dir, `${name}.json`)
   const serial = <T>(name: ContentName, task: () => Promise<T>): Promise<T> => {
@@ -81,6 +83,12 @@ export function versionCollections(
     known.set(name, now)
     const loaded = await loadContentFile(dir, name)
     if (loaded.kind === 'missing') return false
+    if (git?.queue && loaded.bytes) {
+      // The file no longer holds what a save still waiting for its commit wrote: the journal keeps those bytes.
+      // What it holds now (loaded or refused) is committed on its own before the next save overwrites it.
+      await git.queue.fileMovedOn(`${name}.json`)
+      outside.set(name, loaded.bytes)
+    }
     if (loaded.kind === 'refused') {
       errors.set(name, loaded.error)
       console.error(describeFileError(loaded.error))
@@ -153,6 +161,19 @@ export function versionCollections(
     update: (name, fn) =>
       serial(name, async () => {
         await loadIfChanged(name)
+        const queue = git?.queue
+        const edited = outside.get(name)
+        if (queue && edited !== undefined) {
+          // A change made outside the API (not committed by whoever made it) is recorded as its own commit before
+          // this save overwrites the file: never folded into this admin's commit (issue 18). A change already in
+          // HEAD (a pull) makes no commit.
+          outside.delete(name)
+          const file = `${name}.json`
+          await queue.enqueue(
+            { file: { name: file, text: edited }, author: SERVER_AUTHOR, message: recoveredMessage(file) },
+            { keepBytes: true },
+          )
+        }
         const base = await baseOfStaleSave(name)
         const before = inner.read(name)
         const context = editContext.getStore()
@@ -167,13 +188,12 @@ export function versionCollections(
         if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
         if (git) {
           const after = inner.read(name)
-          const text = serialize(after)
           git.uploads.add(changedParts(name, before, after))
-          const message = context?.message ?? commitMessage(name, before, after)
-          git.queue.enqueue({
-            files: [{ name: `${name}.json`, text }],
+          // The commit's intent is durable before the save is answered; the commit itself follows off the path.
+          await queue?.enqueue({
+            file: { name: `${name}.json`, text: serialize(after) },
             author: context?.author ?? SERVER_AUTHOR,
-            message,
+            message: context?.message ?? commitMessage(name, before, after),
           })
         }
         return result as never

@@ -24,17 +24,19 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
     .join(' · ')
   const gitState: [string, Tone, string | undefined] = !git
     ? ['Kapalı', '', 'İçerik git ile sürümlenmiyor.']
-    : git.error
-      ? ['Hata', 'danger', git.error]
-      : git.pending > 0
-        ? ['Kaydediliyor', 'info', `${git.pending} değişiklik sırada`]
-        : [
-            'Güncel',
-            'success',
-            git.lastCommit
-              ? `Son kayıt: ${git.lastCommit.message} (${formatDateTime(git.lastCommit.at)})`
-              : undefined,
-          ]
+    : git.mode === 'local'
+      ? ['Yerel mod', 'info', git.notice ?? undefined]
+      : git.error
+        ? ['Hata', 'danger', git.error]
+        : git.pending > 0
+          ? ['Kaydediliyor', 'info', `${git.pending} değişiklik sırada`]
+          : [
+              'Güncel',
+              'success',
+              git.lastCommit
+                ? `Son kayıt: ${git.lastCommit.message} (${formatDateTime(git.lastCommit.at)})`
+                : undefined,
+            ]
   const push = git?.push
   return (
     <>
