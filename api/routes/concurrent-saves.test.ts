@@ -23,7 +23,7 @@ const multipart = (path: string, cookie: string, fields: Record<string, string>,
   for (const [k, v] of Object.entries(fields)) body.append(k, v)
   return t.app.request(path, { method: 'PUT', headers: { cookie, 'if-match': ifMatch }, body })
 }
-const statuses = async (answers: Promise<Response>[]) => (await Promise.all(answers)).map((r) => r.status).sort()
+const statuses = async (answers: (Response | Promise<Response>)[]) => (await Promise.all(answers)).map((r) => r.status).sort()
 
 // Issue 20, seen once: two admins saved 'Biz Kimiz' at the same time, both got 200 and the first edit was lost.
 // Every guarded save of one file runs the version check and the write in one turn of that file's queue; these fire
