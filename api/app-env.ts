@@ -6,6 +6,7 @@ import type { TrustedProxies } from './auth/client-address.ts'
 import type { SweepLog } from './media/leftover-sweeper.ts'
 import type { Sessions } from './auth/session.ts'
 import type { BuildStatus } from './publish/build-status.ts'
+import type { RenderedPage } from './publish/page-render.ts'
 
 /** Everything a route needs, passed in by createApp (no module singletons, so tests use temp folders). */
 export type Deps = {
@@ -25,6 +26,15 @@ export type Deps = {
   trustedProxies: TrustedProxies
   /** The last sweep of leftover files (server.ts runs the sweeper; the dashboard shows it). */
   sweepLog: SweepLog
+  /** The site's renderer for previews (issue 21): the server's publisher; absent in API-only apps. */
+  preview?: PreviewRenderer
+}
+
+/** Renders a page as a publish would, from the content `read` gives; nothing goes live (api/preview). */
+export type PreviewRenderer = {
+  render(path: string, read: (name: string) => unknown): Promise<RenderedPage>
+  /** How long a shared preview link works (PREVIEW_SHARE_DAYS). */
+  shareMs: number
 }
 
 export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

@@ -3,7 +3,8 @@ import { HTTPException } from 'hono/http-exception'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { defaultBodyLimit } from './forms/body-limit.ts'
-import type { AppEnv, Deps } from './app-env.ts'
+import type { AppEnv, Deps, PreviewRenderer } from './app-env.ts'
+import { previewPageRoutes } from './routes/preview.ts'
 import { idleBuildStatus, type BuildStatus } from './publish/build-status.ts'
 import { createSessions } from './auth/session.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
@@ -36,6 +37,8 @@ export type AppOptions = {
   contentVersioning?: ContentOptions
   /** Always mark session cookies Secure; the server sets it when SITE_URL is https. */
   secureCookies?: boolean
+  /** The site renderer for previews (the server passes its publisher's); without it previews answer 503. */
+  preview?: PreviewRenderer
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is read (default 'loopback'; see auth/client-address.ts). */
   trustProxy?: string
   /** How much of the audit log is kept (AUDIT_KEEP_DAYS, AUDIT_KEEP_ROWS). */
@@ -87,6 +90,7 @@ export async function createApp(options: AppOptions) {
     secureCookies: options.secureCookies ?? false,
     trustedProxies: parseTrustedProxies(options.trustProxy),
     sweepLog: { last: null },
+    preview: options.preview,
   }
 
   const app = new Hono<AppEnv>()
@@ -108,6 +112,12 @@ export async function createApp(options: AppOptions) {
   app.use('/api/contact-settings', contentVersions)
   app.use('/api/upload', requireAdmin)
   mountRoutes(app)
+  // Preview pages (issue 21) live outside /api: a reviewer opens them as pages, without an account.
+  app.use('/onizleme/*', async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.route('/', previewPageRoutes)
   // Inside /api, so the server's site routes (mounted after the API) never answer an unknown API path.
   app.all('/api/*', (c) => c.json({ success: false, message: msg.routeNotFound }, 404))
 

@@ -49,6 +49,8 @@ async function main() {
     },
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
+    // Previews render with the publisher's bundle, never into its export (issue 21).
+    preview: { render: publisher.preview, shareMs: env.PREVIEW_SHARE_DAYS * 86_400_000 },
     auditRetention: { days: env.AUDIT_KEEP_DAYS, rows: env.AUDIT_KEEP_ROWS },
   })
   // Partial program files of killed uploads and day-old unused uploads go now and then daily (decision 019).

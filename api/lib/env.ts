@@ -20,6 +20,8 @@ const envSchema = z.object({
   /** The audit log keeps entries of this many days, and at most this many entries (the newest). */
   AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).default(365),
   AUDIT_KEEP_ROWS: z.coerce.number().int().min(100).default(100_000),
+  /** Days a shared preview link works for a reviewer without an account (issue 21). */
+  PREVIEW_SHARE_DAYS: z.coerce.number().min(0.001).max(90).default(7),
   /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
   REBUILD: z.enum(['on', 'off']).default('on'),
   /**

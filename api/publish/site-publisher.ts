@@ -16,7 +16,7 @@ import { createExportTrees, type Draft, type TreeContributor } from './export-tr
 import { createHotFiles } from './hot-files.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
-import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage } from './page-render.ts'
+import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage, type RenderedPage } from './page-render.ts'
 import { createPublishQueue } from './publish-queue.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 import type { CachedFile, StaticCache } from './static-cache.ts'
@@ -219,6 +219,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
   // arms one timer for the next time an item appears or disappears; every save publishes and so re-arms it, and
   // the publish at start catches up on times missed while the server was down.
   let dueTimer: NodeJS.Timeout | undefined
+  let previewVersion = 0
   let stopped = false
   function armFor(due: number | null) {
     clearTimeout(dueTimer)
@@ -293,6 +294,16 @@ export function createSitePublisher(o: SitePublisherOptions) {
     },
     /** The export's trees (tests). */
     trees,
+    /**
+     * Renders one page as a publish would, from the content `read` gives (a preview's unsaved values over the
+     * content in memory), with the live code bundle; nothing is written or swapped in (api/preview).
+     */
+    async preview(path: string, read: (name: string) => unknown): Promise<RenderedPage> {
+      if (!bundle) throw new Error('Site henüz yayımlanmadı')
+      // Its own (negative) version: the renderer's per-version caches never mix a preview with a publish.
+      const scope: RenderScope = { contentDir: o.contentDir, version: -++previewVersion, read, now: now().getTime() }
+      return renderSitePage(bundle, { path, key: '' }, scope, o.siteUrl)
+    },
     /** Stops the publishes, the timer of scheduled items and the export's trees. */
     async stop(): Promise<void> {
       stopped = true

@@ -40,6 +40,7 @@ export async function createTestSite(options: Partial<AppOptions> = {}) {
       sessionSecret: 'test-secret-test-secret-test-secret-0123',
       onContentChange: (name) => (name !== 'media' ? publisher.request() : undefined),
       buildStatus: publisher.status,
+      preview: { render: publisher.preview, shareMs: 7 * 86_400_000 },
       ...extra,
     })
     read = (name) => (api.deps.content.read as (n: string) => unknown)(name)

@@ -13,6 +13,7 @@ import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
 import { uploadRoutes } from './upload.ts'
 import { mediaRoutes } from './media.ts'
 import { userRoutes } from './users.ts'
+import { previewAdminRoutes } from './preview.ts'
 
 import { blogSearchRoutes } from './blog-search.ts'
 import { blogsAdminRoutes } from './blogs-admin.ts'
@@ -59,4 +60,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
 
   // Content history (issue 11): versions of an item from git, restore
   app.route('/api/admin/history', contentHistoryRoutes)
+
+  // Previews of unsaved edits and their shareable links (issue 21)
+  app.route('/api/admin/preview', previewAdminRoutes)
 }

@@ -10,6 +10,7 @@ import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
 import { importJsonEra } from './private/json-import.ts'
 import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
+import { previewLinkStore } from './private/preview-links.ts'
 import { revocationStore } from './private/revocations.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
 import { startWriter, type Writer } from './private/writer.ts'
@@ -42,6 +43,8 @@ export type DataStore = {
   revocations: ReturnType<typeof revocationStore>
   /** Content commits not made yet, per content folder (decision 025): the content store's durable journal. */
   commitJournal(contentDir: string): CommitJournal
+  /** Preview links of unsaved edits (issue 21): token hashes, expiry, revocation. */
+  previews: ReturnType<typeof previewLinkStore>
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
   /** The supervised writer thread of messages, audit entries and counters (its thread and restarts: tests, status). */
@@ -79,6 +82,7 @@ export async function openDataStore(
     audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),
     commitJournal: commitJournalStore(db, writer),
+    previews: previewLinkStore(db),
     db,
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {
