@@ -5,6 +5,9 @@ import { loginAsAdmin } from './helpers.ts'
 test('dashboard maintenance toggle turns the public 503 page on and off', async ({ page }) => {
   await loginAsAdmin(page, '/admin/')
   const toggle = page.getByRole('switch', { name: 'Bakım modu' })
+  // A hashed asset the live pages use (their stylesheet): it keeps loading during maintenance.
+  const asset = /\/_astro\/[^"'\s)]+/.exec(await (await page.request.get('/')).text())?.[0]
+  expect(asset).toBeTruthy()
   try {
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
     await toggle.click()
@@ -16,6 +19,13 @@ test('dashboard maintenance toggle turns the public 503 page on and off', async 
     expect(await down.text()).toContain('bakım')
     // The admin keeps working during maintenance.
     expect((await page.request.get('/admin/')).status()).toBe(200)
+    // Issue 20: a path the site does not have showed the site's 404 page (under /demo/ and /_astro/ too).
+    for (const path of ['/demo/x', '/_astro/x', '/olmayan-sayfa']) {
+      const res = await page.request.get(path)
+      expect(res.status(), path).toBe(503)
+      expect(await res.text(), path).toContain('bakım')
+    }
+    expect((await page.request.get(asset!)).status()).toBe(200)
 
     await toggle.click()
     await expect(page.getByText('Bakım modu kapatıldı.')).toBeVisible()
