@@ -155,10 +155,25 @@ const cases: Case[] = [
   },
   {
     name: 'references: cards and slider images merge independently',
-    base: { cards: [post('r1'), post('r2')], sliderImages: [{ id: 's1', url: '/1' }, { id: 's2', url: '/2' }] },
-    ours: { cards: [post('r2'), post('r1')], sliderImages: [{ id: 's1', url: '/1' }, { id: 's2', url: '/2' }] },
-    theirs: { cards: [post('r1'), post('r2')], sliderImages: [{ id: 's2', url: '/2' }] },
-    merged: { cards: [post('r2'), post('r1')], sliderImages: [{ id: 's2', url: '/2' }] },
+    base: { cards: [post('r1'), post('r2')], sliderImages: ['/1.jpg', '/2.jpg'] },
+    ours: { cards: [post('r2'), post('r1')], sliderImages: ['/1.jpg', '/2.jpg'] },
+    theirs: { cards: [post('r1'), post('r2')], sliderImages: ['/2.jpg'] },
+    merged: { cards: [post('r2'), post('r1')], sliderImages: ['/2.jpg'] },
+  },
+  {
+    name: 'slider images: a reorder here, an image added and one deleted there',
+    base: ['/1.jpg', '/2.jpg', '/3.jpg'],
+    ours: ['/3.jpg', '/1.jpg', '/2.jpg'],
+    theirs: ['/1.jpg', '/3.jpg', '/4.jpg'],
+    // The added image goes after the one it followed there.
+    merged: ['/3.jpg', '/4.jpg', '/1.jpg'],
+  },
+  {
+    name: 'slider images: the same image deleted on both sides',
+    base: ['/1.jpg', '/2.jpg', '/3.jpg'],
+    ours: ['/1.jpg', '/3.jpg'],
+    theirs: ['/1.jpg', '/3.jpg', '/5.jpg'],
+    merged: ['/1.jpg', '/3.jpg', '/5.jpg'],
   },
   {
     name: 'media records merge by url',
@@ -212,7 +227,9 @@ describe('identityKey', () => {
   it('finds ids, urls, or none', () => {
     expect(identityKey([{ id: 'a' }], [{ id: 'b' }])).toBe('id')
     expect(identityKey([{ url: '/a' }])).toBe('url')
-    expect(identityKey(['/a', '/b'])).toBeUndefined()
+    expect(identityKey(['/a', '/b'])).toBe('self')
+    expect(identityKey(['/a', '/a'])).toBeUndefined()
+    expect(identityKey(['e-Fatura', 'e-Arşiv'])).toBeUndefined()
     expect(identityKey([{ id: 'a' }, { id: 'a' }])).toBeUndefined()
     expect(identityKey([], [])).toBeUndefined()
   })

@@ -8,7 +8,8 @@ import { isDeepStrictEqual } from 'node:util'
  * - arrays whose elements all carry an identity (`id`, or `url` for media records) merge by identity: items added
  *   or deleted on one side are added or deleted, items on both sides merge recursively (a post's content fields
  *   merge by content-field id), and an order change made on one side only is kept;
- * - anything else (strings, numbers, tag lists, slider URL lists) is one value: taken from the side that changed it.
+ * - a list of distinct URLs (the references' slider) merges the same way, each URL being its own identity;
+ * - anything else (strings, numbers, tag lists) is one value: taken from the side that changed it.
  * Only a value changed differently on both sides is a conflict; the merged result keeps `ours` there.
  */
 
@@ -25,10 +26,16 @@ type Rec = Record<string, unknown>
 const isRecord = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v)
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b)
 
+/** How the elements of an array are told apart: by a key of theirs, or (a list of URLs) by the string itself. */
+type Identity = 'id' | 'url' | 'self'
+const isUrl = (v: unknown) => typeof v === 'string' && (v.startsWith('/') || /^https?:\/\//.test(v))
+
 /** The key that identifies the elements of an array, or undefined when it is a plain value list. */
-export function identityKey(...lists: unknown[][]): 'id' | 'url' | undefined {
+export function identityKey(...lists: unknown[][]): Identity | undefined {
   const all = lists.flat()
   if (all.length === 0) return undefined
+  // A list of distinct image URLs (the references' slider) is a list of items, not one value.
+  if (all.every(isUrl) && lists.every((l) => new Set(l).size === l.length)) return 'self'
   for (const key of ['id', 'url'] as const) {
     if (all.every((e) => isRecord(e) && typeof e[key] === 'string')) {
       // Duplicate identities on one side would make the merge ambiguous: such a list is one value.
@@ -54,7 +61,7 @@ function mergeValue(base: unknown, ours: unknown, theirs: unknown, path: Path, o
   }
   if (Array.isArray(ours) && Array.isArray(theirs) && Array.isArray(base)) {
     const key = identityKey(base, ours, theirs)
-    if (key) return mergeIdentityLists(key, base as Rec[], ours as Rec[], theirs as Rec[], path, out)
+    if (key) return mergeIdentityLists(key, base, ours, theirs, path, out)
   }
   out.push({ path, base, ours, theirs })
   return ours
@@ -70,35 +77,38 @@ function mergeRecords(base: Rec, ours: Rec, theirs: Rec, path: Path, out: MergeC
   return result
 }
 
+/** The identity of an element of a list merged by identity. */
+const idOf = (key: Identity, element: unknown) => (key === 'self' ? (element as string) : ((element as Rec)[key] as string))
+
 function mergeIdentityLists(
-  key: 'id' | 'url',
-  base: Rec[],
-  ours: Rec[],
-  theirs: Rec[],
+  key: Identity,
+  base: unknown[],
+  ours: unknown[],
+  theirs: unknown[],
   path: Path,
   out: MergeConflict[],
-): Rec[] {
-  const byId = (list: Rec[]) => new Map(list.map((e) => [e[key] as string, e]))
+): unknown[] {
+  const byId = (list: unknown[]) => new Map(list.map((e) => [idOf(key, e), e]))
   const [b, o, t] = [byId(base), byId(ours), byId(theirs)]
-  const items = new Map<string, Rec>()
+  const items = new Map<string, unknown>()
   for (const id of new Set([...o.keys(), ...t.keys(), ...b.keys()])) {
     const value = mergeValue(b.get(id), o.get(id), t.get(id), [...path, { id }], out)
-    if (value !== undefined) items.set(id, value as Rec)
+    if (value !== undefined) items.set(id, value)
   }
   return orderItems(base, ours, theirs, key, items, path, out)
 }
 
 /** The merged order: the side that reordered wins (ours when both did differently: a conflict), additions slot in. */
 function orderItems(
-  base: Rec[],
-  ours: Rec[],
-  theirs: Rec[],
-  key: 'id' | 'url',
-  items: Map<string, Rec>,
+  base: unknown[],
+  ours: unknown[],
+  theirs: unknown[],
+  key: Identity,
+  items: Map<string, unknown>,
   path: Path,
   out: MergeConflict[],
-): Rec[] {
-  const ids = (list: Rec[]) => list.map((e) => e[key] as string)
+): unknown[] {
+  const ids = (list: unknown[]) => list.map((e) => idOf(key, e))
   const common = (list: string[]) => list.filter((id) => items.has(id) && baseIds.has(id))
   const baseIds = new Set(ids(base))
   const [bo, oo, to] = [common(ids(base)), common(ids(ours)), common(ids(theirs))]
@@ -122,12 +132,15 @@ function orderItems(
   return order.map((id) => items.get(id)!)
 }
 
+/** The identity a path step names an element by: its `id`, its `url`, or the string itself. */
+const elementId = (e: unknown) => (isRecord(e) ? (e.id ?? e.url) : e)
+
 /** The value at `path` (undefined when any step is missing). */
 export function valueAt(root: unknown, path: Path): unknown {
   let node = root
   for (const step of path) {
     if (typeof step === 'string') node = isRecord(node) ? node[step] : undefined
-    else node = Array.isArray(node) ? node.find((e) => isRecord(e) && (e.id ?? e.url) === step.id) : undefined
+    else node = Array.isArray(node) ? node.find((e) => elementId(e) === step.id) : undefined
     if (node === undefined) return undefined
   }
   return node
@@ -143,7 +156,7 @@ export function withValueAt(root: unknown, path: Path, value: unknown): unknown 
   if (step === '#order' && Array.isArray(root)) {
     const order = value as string[]
     const rank = (e: unknown) => {
-      const at = order.indexOf((e as Rec).id as string ?? (e as Rec).url)
+      const at = order.indexOf(elementId(e) as string)
       return at < 0 ? order.length : at
     }
     return [...root].sort((a, b) => rank(a) - rank(b))
@@ -156,7 +169,7 @@ export function withValueAt(root: unknown, path: Path, value: unknown): unknown 
     return rec
   }
   const list = Array.isArray(root) ? [...root] : []
-  const at = list.findIndex((e) => isRecord(e) && (e.id ?? e.url) === step.id)
+  const at = list.findIndex((e) => elementId(e) === step.id)
   const next = withValueAt(at >= 0 ? list[at] : undefined, rest, value)
   if (at >= 0 && next === undefined) list.splice(at, 1)
   else if (at >= 0) list[at] = next
