@@ -105,3 +105,33 @@ test('the same field: the dialog lists only that field, the choice is kept and n
     .toEqual([`A’nın başlığı ${stamp}`, `B’nin özeti ${stamp}`, 'Süper Yönetici Yazar'])
   await close()
 })
+
+test('two admins delete the same slider image: one deletes it, the other is told it is gone', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const api = await browser.newContext()
+  expect((await api.request.post(`${server.url}/api/admin/login`, { data: ADMIN })).status()).toBe(200)
+  const ayse = { name: 'Ayşe Slider', email: `ayse-slider-${Date.now()}@ornek.com`, password: 'Yonetici-Sifre-2', role: 'admin' }
+  expect((await api.request.post(`${server.url}/api/admin/users`, { data: ayse })).status()).toBeLessThan(300)
+  const slider = async () =>
+    (await (await api.request.get(`${server.url}/api/admin/references`)).json()).slider as { id: string; url: string }[]
+  const before = await slider()
+  expect(before.length).toBeGreaterThanOrEqual(3)
+
+  const contexts = [await browser.newContext(), await browser.newContext()]
+  const [a, b] = [await contexts[0].newPage(), await contexts[1].newPage()]
+  for (const page of [a, b]) page.on('dialog', (dialog) => void dialog.accept())
+  await login(a, ADMIN, '/admin/referanslarimiz-duzenle')
+  await login(b, ayse, '/admin/referanslarimiz-duzenle')
+  for (const page of [a, b]) await expect(page.getByRole('button', { name: '2. slider görselini sil' })).toBeVisible()
+
+  await a.getByRole('button', { name: '2. slider görselini sil' }).click()
+  await expect(a.getByText('Slider görseli silindi.')).toBeVisible()
+  // B still shows the old list: its '2.' is the image A deleted, addressed by id, so nothing else goes.
+  await b.getByRole('button', { name: '2. slider görselini sil' }).click()
+  await expect(b.getByText(/Bu slider görseli artık yok/)).toBeVisible()
+  expect((await slider()).map((s) => s.url)).toEqual(before.filter((_, i) => i !== 1).map((s) => s.url))
+  // B's list now shows what is there.
+  await expect(b.locator('.slider-list__item')).toHaveCount(before.length - 1)
+  await b.screenshot({ path: test.info().outputPath('slider-gone.png'), fullPage: false })
+  await Promise.all([...contexts, api].map((c) => c.close()))
+})

@@ -44,6 +44,7 @@ export const FIELD_LABELS: Record<string, string> = {
   button2: '2. buton',
   tree: 'Hizmet başlıkları',
   cards: 'Kartlar',
+  sliderImages: 'Slider görselleri',
   text: 'Metin',
   link: 'Bağlantı',
 }

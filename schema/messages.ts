@@ -20,6 +20,13 @@ export const msg = {
   editConflict: 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.',
   /** Added to a save's message when it was merged with someone else's newer change (issue 19). */
   contentMerged: 'Başka birinin değişiklikleri de korundu.',
+  /** A slider image addressed by id that is no longer there (issue 19). */
+  sliderImageGone: 'Bu slider görseli artık yok: başka biri silmiş ya da değiştirmiş. Liste yenilendi.',
+  /** A slider order sent for a list someone changed meanwhile. */
+  sliderOrderStale: 'Slider görselleri siz düzenlerken değişti. Liste yenilendi; sıralamayı tekrar yapın.',
+  sliderDuplicate: 'Bu görsel slider’da zaten var.',
+  sliderReordered: 'Slider sıralaması güncellendi.',
+  sliderReplaced: 'Slider görseli değiştirildi.',
   versionNotFound: 'Bu sürüm bulunamadı.',
   controlCharacters: 'Bu alan görünmeyen kontrol karakterleri içeremez.',
   lineControlCharacters: 'Bu alan satır sonu, sekme ya da görünmeyen kontrol karakteri içeremez.',

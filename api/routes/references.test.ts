@@ -213,3 +213,52 @@ it('every references admin call needs a session', async () => {
     expect(res.status, `${method} ${path}`).toBe(401)
   }
 })
+
+describe('slider images by id (issue 19)', () => {
+  const slider = async () => (await (await jsonRequest(t, 'GET', '/api/admin/references', undefined, cookie)).json()).slider as { id: string; url: string }[]
+  const del = (id: string) => jsonRequest(t, 'DELETE', `/api/admin/references/slider/${id}`, undefined, cookie)
+
+  it('two admins deleting the same image: one deletes it, the other is told it is gone', async () => {
+    const before = await slider()
+    expect(before.length).toBeGreaterThanOrEqual(2)
+    const second = before[1]
+    const [first, again] = [await del(second.id), await del(second.id)]
+    expect(first.status).toBe(200)
+    expect(again.status).toBe(412)
+    expect((await again.json()).message).toBe('Bu slider görseli artık yok: başka biri silmiş ya da değiştirmiş. Liste yenilendi.')
+    // Only that image went: the one after it is still there.
+    expect((await slider()).map((s) => s.url)).toEqual(before.filter((s) => s.id !== second.id).map((s) => s.url))
+  })
+
+  it('replaces an image by id; a replaced id is stale (412)', async () => {
+    const [first] = await slider()
+    const res = await jsonRequest(t, 'PUT', `/api/admin/references/slider/${first.id}`, { image: pngDataUrl }, cookie)
+    expect(res.status).toBe(200)
+    const now = await slider()
+    expect(now[0].url).toMatch(/^\/uploads\/.+\.png$/)
+    expect(now[0].id).not.toBe(first.id)
+    const stale = await jsonRequest(t, 'PUT', `/api/admin/references/slider/${first.id}`, { image: 'https://cdn.ornek.com/x.jpg' }, cookie)
+    expect(stale.status).toBe(412)
+    expect((await slider())[0].url).toBe(now[0].url)
+  })
+
+  it('reorders by ids; an order made on a list that changed since is refused and changes nothing', async () => {
+    const before = await slider()
+    const reversed = [...before].reverse().map((s) => s.id)
+    const res = await jsonRequest(t, 'PUT', '/api/admin/references/slider/order', { orderedIds: reversed }, cookie)
+    expect(res.status).toBe(200)
+    expect((await slider()).map((s) => s.id)).toEqual(reversed)
+    expect((await publicRefs()).sliderImages).toEqual([...before].reverse().map((s) => s.url))
+    await del(reversed[0])
+    const stale = await jsonRequest(t, 'PUT', '/api/admin/references/slider/order', { orderedIds: reversed }, cookie)
+    expect(stale.status).toBe(412)
+    expect((await slider()).map((s) => s.id)).toEqual(reversed.slice(1))
+  })
+
+  it('refuses an image that is already in the slider', async () => {
+    const [first] = await slider()
+    const res = await addSlider(first.url)
+    expect(res.status).toBe(400)
+    expect((await res.json()).message).toBe('Bu görsel slider’da zaten var.')
+  })
+})

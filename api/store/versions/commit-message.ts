@@ -1,5 +1,5 @@
 import type { ContentName } from '../content-store.ts'
-import { entriesOf, HOME_SECTIONS, titleOf } from './content-items.ts'
+import { entriesOf, HOME_SECTIONS, SLIDER_ID, titleOf } from './content-items.ts'
 
 /** What an entry of each list is called in a commit message. */
 const ENTRY_NOUN: Partial<Record<ContentName, string>> = {
@@ -42,7 +42,7 @@ export function commitMessage(name: ContentName, before: unknown, after: unknown
       const slider = (d: unknown) => (d as { sliderImages?: unknown } | null)?.sliderImages
       return same(slider(before), slider(after))
         ? 'Referans kartlarının sırası değişti'
-        : 'Referans kaydırıcı görselleri güncellendi'
+        : 'Referans slider görselleri güncellendi'
     }
     return `${noun} listesi güncellendi`
   }
@@ -66,6 +66,7 @@ export function restoreMessage(
 ): string {
   const day = date.slice(0, 16).replace('T', ' ')
   const noun = ENTRY_NOUN[name]
+  if (name === 'references' && sectionId === SLIDER_ID) return `Slider görselleri eski sürüme döndürüldü (${day})`
   if (noun) return `${noun} eski sürüme döndürüldü (${day}): ${titleOf(item)}`
   if (name === 'home')
     return `Ana sayfa eski sürüme döndürüldü (${day}): ${SECTION_LABELS[sectionId ?? ''] ?? ''}`

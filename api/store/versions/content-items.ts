@@ -11,6 +11,10 @@ type Entry = { id: string } & Record<string, unknown>
 
 export const HOME_SECTIONS = ['banner', 'services', 'about', 'partners', 'blog'] as const
 
+/** The references' slider as one item of its own (history, restore): no card id can be this (ids are base64url). */
+export const SLIDER_ID = '~slider'
+const isSlider = (ref: ItemRef) => ref.name === 'references' && ref.id === SLIDER_ID
+
 const isList = (name: ContentName): name is ListName => (LISTS as readonly string[]).includes(name)
 
 /** The entries of a list collection (references: the cards); [] for documents. */
@@ -34,6 +38,7 @@ export function changedParts(name: ContentName, before: unknown, after: unknown)
 
 /** True when `ref` names something that exists as a kind (an id for lists, a section for home, none for documents). */
 export function isValidRef(ref: ItemRef): boolean {
+  if (isSlider(ref)) return true
   if (isList(ref.name)) return !!ref.id
   if (ref.name === 'home') return (HOME_SECTIONS as readonly string[]).includes(ref.id ?? '')
   return ref.id === undefined
@@ -41,6 +46,7 @@ export function isValidRef(ref: ItemRef): boolean {
 
 /** The item `ref` points at inside a collection's data, or undefined when it is not there. */
 export function itemOf(ref: ItemRef, data: unknown): unknown {
+  if (isSlider(ref)) return (data as ContentData['references'] | null)?.sliderImages
   if (isList(ref.name)) return entriesOf(ref.name, data).find((e) => e.id === ref.id)
   if (ref.name === 'home') return (data as Record<string, unknown> | null)?.[ref.id ?? '']
   return data ?? undefined
@@ -48,7 +54,8 @@ export function itemOf(ref: ItemRef, data: unknown): unknown {
 
 /** Puts `item` back into a draft of the collection (restore): replaces it in place, or appends a deleted entry. */
 export function putItem(ref: ItemRef, draft: unknown, item: unknown): void {
-  if (isList(ref.name)) {
+  if (isSlider(ref)) (draft as ContentData['references']).sliderImages = item as string[]
+  else if (isList(ref.name)) {
     const list = (ref.name === 'references' ? (draft as ContentData['references']).cards : draft) as Entry[]
     const at = list.findIndex((e) => e.id === ref.id)
     if (at >= 0) list[at] = item as Entry

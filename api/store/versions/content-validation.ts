@@ -9,7 +9,7 @@ import { programSchema } from '#schema/program.ts'
 import { referenceCardSchema, referencesSchema } from '#schema/reference.ts'
 import { socialProjectSchema } from '#schema/social-project.ts'
 import type { ContentName } from '../content-store.ts'
-import type { ItemRef } from './content-items.ts'
+import { SLIDER_ID, type ItemRef } from './content-items.ts'
 
 /** Each content file with the shared schema the site build checks it against (schema/content.test.ts too). */
 const SCHEMAS: Record<ContentName, z.ZodType> = {
@@ -85,6 +85,7 @@ export function checkContentFile(
 /** The schema of one item: a list entry, a home section or a whole document. */
 function itemSchema(ref: ItemRef): z.ZodType {
   const schema = SCHEMAS[ref.name]
+  if (ref.name === 'references' && ref.id === SLIDER_ID) return referencesSchema.shape.sliderImages
   if (ref.name === 'references') return referenceCardSchema
   if (schema instanceof z.ZodArray) return schema.element as z.ZodType
   if (ref.name === 'home') return homeSchema.shape[ref.id as keyof typeof homeSchema.shape]

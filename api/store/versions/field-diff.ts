@@ -27,6 +27,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 /** The fields that differ between two versions of an item: one level deep for small records (buttons, links). */
 export function diffFields(before: unknown, after: unknown, prefix = ''): FieldChange[] {
+  // A list as an item (the references' slider): one change, its images one a line.
+  if (Array.isArray(before) || Array.isArray(after)) {
+    const [was, now] = [asText(before), asText(after)]
+    return was === now ? [] : [{ field: 'sliderImages', label: LABELS.sliderImages ?? 'Slider görselleri', before: was, after: now }]
+  }
   const a = isRecord(before) ? before : {}
   const b = isRecord(after) ? after : {}
   const changes: FieldChange[] = []

@@ -44,7 +44,7 @@ export default function ReferencesPage() {
   if (references.isError)
     return <LoadError fallback="Referanslar yüklenirken hata oluştu." error={references.error} />
 
-  const { cards, sliderImages } = references.data
+  const { cards, slider } = references.data
   const openCard = cards.find((c) => c.id === openId)
 
   function saveOrder(next: ReferenceCard[]) {
@@ -69,7 +69,7 @@ export default function ReferencesPage() {
     <div className="stack references-admin">
       <PageHeader title="Referanslarımız" description="Slider görselleri, referans kartları ve sıralama." />
       <StatusDock message={message} published={published} />
-      <SliderManager images={sliderImages} feedback={feedback} />
+      <SliderManager images={slider} feedback={feedback} />
       <NewReferenceForm feedback={feedback} />
       <Card title={`Referanslar (${cards.length})`}>
         {cards.length === 0 ? (

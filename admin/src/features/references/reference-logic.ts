@@ -25,14 +25,25 @@ const parse = (value: unknown): unknown => {
 }
 
 /** cards and sliderImages from the GET answer; either may be JSON text, inside `data` or at the top level. */
-export function normalizeReferences(raw: unknown): { cards: ReferenceCard[]; sliderImages: string[] } {
+/** A slider image as the admin addresses it: by id, never by position (issue 19). */
+export type SliderItem = { id: string; url: string }
+
+export function normalizeReferences(raw: unknown): {
+  cards: ReferenceCard[]
+  sliderImages: string[]
+  slider: SliderItem[]
+} {
   const outer = (raw ?? {}) as Record<string, unknown>
   const data = (parse(outer.data) ?? {}) as Record<string, unknown>
   const cards = parse(data.cards ?? outer.cards)
-  const slider = parse(data.sliderImages ?? outer.sliderImages)
+  const images = parse(data.sliderImages ?? outer.sliderImages)
+  const items = parse(data.slider ?? outer.slider)
   return {
     cards: Array.isArray(cards) ? (cards as ReferenceCard[]) : [],
-    sliderImages: Array.isArray(slider) ? slider.filter((s): s is string => typeof s === 'string') : [],
+    sliderImages: Array.isArray(images) ? images.filter((s): s is string => typeof s === 'string') : [],
+    slider: Array.isArray(items)
+      ? items.filter((s): s is SliderItem => typeof s?.id === 'string' && typeof s?.url === 'string')
+      : [],
   }
 }
 

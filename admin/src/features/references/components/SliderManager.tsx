@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { MAX_SLIDER_IMAGES } from '#schema/reference.ts'
+import { HistoryButton } from '../../../components/HistoryButton.tsx'
+import { DragHandle, SortableList } from '../../../components/SortableList.tsx'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
@@ -9,6 +11,8 @@ import { errorText } from '../../../lib/api-client.ts'
 import { confirmAction } from '../../../lib/confirm.ts'
 import { useAddSliderImage } from '../api/add-slider-image.ts'
 import { useDeleteSliderImage } from '../api/delete-slider-image.ts'
+import { useReorderSlider } from '../api/reorder-slider.ts'
+import type { SliderItem } from '../reference-logic.ts'
 import {
   fitsResize,
   PICK_MAX_BYTES,
@@ -19,16 +23,18 @@ import {
 import type { Feedback } from './feedback.ts'
 
 /**
- * Slider images: numbered list with delete, and an add form (at most 10). A chosen file is resized to 1920 px,
- * JPEG 0.8, and uploaded at once; 'Slider görseli ekle' then adds it (or an image from the media library).
+ * Slider images: a numbered list addressed by id (delete, reorder by drag or keyboard, 'Geçmiş'), and an add form
+ * (at most 10). A chosen file is resized to 1920 px, JPEG 0.8, and uploaded at once; 'Slider görseli ekle' then
+ * adds it (or an image from the media library).
  */
-export function SliderManager({ images, feedback }: { images: string[]; feedback: Feedback }) {
+export function SliderManager({ images, feedback }: { images: SliderItem[]; feedback: Feedback }) {
   const [image, setImage] = useState('')
   const { uploading, report } = useUploadTracking()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const add = useAddSliderImage()
   const remove = useDeleteSliderImage()
+  const reorder = useReorderSlider()
   const full = images.length >= MAX_SLIDER_IMAGES
 
   async function submit(e: FormEvent) {
@@ -48,35 +54,61 @@ export function SliderManager({ images, feedback }: { images: string[]; feedback
     }
   }
 
-  async function del(index: number) {
+  async function del(item: SliderItem, index: number) {
     if (!confirmAction(`${index + 1}. slider görseli silinsin mi?`)) return
     try {
-      await remove.mutateAsync(index)
+      await remove.mutateAsync(item.id)
       feedback.ok('Slider görseli silindi.')
     } catch (err) {
       feedback.fail(errorText(err, msg.sliderDeleteError))
     }
   }
 
+  async function move(next: SliderItem[]) {
+    try {
+      const res = await reorder.mutateAsync(next)
+      feedback.ok(res.message ?? msg.sliderReordered)
+    } catch (err) {
+      feedback.fail(errorText(err, msg.reorderError))
+    }
+  }
+
   return (
-    <Card title={`Slider görselleri (${images.length}/${MAX_SLIDER_IMAGES})`}>
+    <Card
+      title={`Slider görselleri (${images.length}/${MAX_SLIDER_IMAGES})`}
+      actions={
+        <HistoryButton
+          collection="references"
+          id="~slider"
+          what="Slider görselleri"
+          onRestored={(text) => feedback.ok(text)}
+          onError={(text) => feedback.fail(text)}
+        />
+      }
+    >
       {images.length > 0 ? (
-        <ol className="slider-list">
-          {images.map((src, index) => (
-            <li key={`${index}-${src}`} className="slider-list__item">
+        <SortableList
+          items={images}
+          getId={(item) => item.id}
+          onReorder={(next) => void move(next)}
+          className="slider-list slider-list--rows"
+          describe={(item) => `${images.indexOf(item) + 1}. slider görseli`}
+          renderItem={(item, handle, index) => (
+            <div className="slider-list__item">
+              <DragHandle handle={handle} label={`${index + 1}. slider görseli: sürükleyerek sırala`} />
               <span className="slider-list__number">{index + 1}</span>
-              <img src={src} alt={`${index + 1}. slider görseli`} loading="lazy" />
+              <img src={item.url} alt={`${index + 1}. slider görseli`} loading="lazy" />
               <Button
                 variant="danger"
                 size="sm"
-                onClick={() => del(index)}
+                onClick={() => del(item, index)}
                 aria-label={`${index + 1}. slider görselini sil`}
               >
                 Sil
               </Button>
-            </li>
-          ))}
-        </ol>
+            </div>
+          )}
+        />
       ) : (
         <p className="muted">Henüz slider görseli yok.</p>
       )}
