@@ -14,7 +14,10 @@ test.beforeAll(async () => {
   test.setTimeout(240_000)
   server = await startIsolatedServer(() => {}, { files: [], portOffset: 5700 })
 })
-test.afterAll(() => server?.stop())
+test.afterAll(async () => {
+  test.setTimeout(120_000)
+  await server?.stop()
+})
 
 /** Logs `page` in on the isolated server (loginAsAdmin speaks to the shared one). */
 async function login(page: Page, user: { email: string; password: string }, path: string) {
