@@ -39,6 +39,7 @@ const words = (r: Random, n: number) => Array.from({ length: n }, () => pick(r, 
 export async function seedEntries(store: ContentStore, r: Random, count: number): Promise<void> {
   const posts = store.read('blogs')
   const projects = store.read('social-projects')
+  templates.set(store, { blogs: posts[0]!, 'social-projects': projects[0]! })
   await store.update('blogs', (list) => {
     for (let i = 0; i < count; i++) list.push(newPost(r, posts[i % posts.length]!, `yazi-${i}`))
   })
@@ -74,9 +75,12 @@ function newProject(r: Random, base: SocialProject, id: string): SocialProject {
 type Entry = { id: string; status: string; createdAt: string; title: string; excerpt: string; updatedAt?: string }
 
 /** Operations on posts and projects alike: the lists, their page counts and the pages between change. */
+// A demo entry to copy when a list has been emptied by the operations.
+const templates = new WeakMap<ContentStore, { blogs: BlogPost; 'social-projects': SocialProject }>()
+
 function entryOps(r: Random, store: ContentStore, name: 'blogs' | 'social-projects', prefix: string) {
   const update = (change: (list: Entry[]) => void) => store.update(name, (list) => change(list as unknown as Entry[]))
-  const template = store.read(name)[0]
+  const template = templates.get(store)?.[name] ?? store.read(name)[0]
   const oldest = (list: Entry[]) => list.reduce((a, b) => (Date.parse(a.createdAt) <= Date.parse(b.createdAt) ? a : b))
   return {
     create: () =>
@@ -117,13 +121,13 @@ export function randomAdminOp(r: Random, store: ContentStore): { name: string; r
   const projects = entryOps(r, store, 'social-projects', 'yeni-proje')
   const images = () => store.read('media').filter((m) => m.type === 'image')
   const ops: [number, string, () => Promise<unknown>][] = [
-    [6, 'yazı ekle', posts.create],
+    [7, 'yazı ekle', posts.create],
     [8, 'yazı düzenle', posts.edit],
     [4, 'yazı sil', posts.remove],
     [2, 'en eski yazıyı sil', posts.removeOldest],
     [5, 'yazı yayımla/taslağa al', posts.publish],
     [3, 'yazı tarihini değiştir', posts.redate],
-    [4, 'proje ekle', projects.create],
+    [6, 'proje ekle', projects.create],
     [6, 'proje düzenle', projects.edit],
     [3, 'proje sil', projects.remove],
     [2, 'en eski projeyi sil', projects.removeOldest],
