@@ -25,8 +25,13 @@ export type GitStatus = {
 const retryDelay = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt)
 /** At most this long a commit waits for a publish to finish. */
 const QUIET_WAIT_MS = 2000
-/** Pack loose objects once this many bytes (at least) were committed since the last packing (decision 025). */
-const MIN_PACK_BYTES = 256 * 1024
+/**
+ * Pack loose objects once the commits since the last packing wrote PACK_RATIO times the content (at least
+ * MIN_PACK_BYTES): loose objects are zlib-compressed JSON (about a quarter of its size), so what waits loose stays
+ * around the content's own size, and a save of a large collection does not pack every time (decision 025).
+ */
+const PACK_RATIO = 4
+const MIN_PACK_BYTES = 1024 * 1024
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 /**
@@ -116,10 +121,10 @@ export function createCommitQueue(
     }
   }
 
-  /** Packs when the commits since the last packing wrote as much as the content itself (at least 256 KB). */
+  /** Packs when the commits since the last packing wrote PACK_RATIO times the content (at least 1 MB). */
   async function maybePack() {
     const contentBytes = [...sizes.values()].reduce((a, b) => a + b, 0)
-    if (unpackedBytes < Math.max(MIN_PACK_BYTES, contentBytes)) return
+    if (unpackedBytes < Math.max(MIN_PACK_BYTES, PACK_RATIO * contentBytes)) return
     unpackedBytes = 0
     await (await repo).maintain().catch((err) => console.error(`Git deposu paketlenemedi: ${reason(err)}`))
   }
