@@ -9,10 +9,11 @@ export type AuditEntry = {
   userId: string | null
   userName: string | null
   userEmail: string | null
-  /** Turkish label of what was done. */
+  /** What was done, as a Turkish sentence after the user's name ('"e-İmza Nedir?" blog yazısını güncelledi'). */
   action: string
-  method: string
-  path: string
+  /** The request behind it: only superadmins get these (shown behind 'Ayrıntılar'). */
+  method?: string
+  path?: string
   /** HTTP status of the answer (>= 400: the attempt failed). */
   status: number
 }

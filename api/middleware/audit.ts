@@ -6,6 +6,7 @@ import { clientAddress } from '../auth/client-address.ts'
 import { cookieNames } from '../auth/session.ts'
 import type { StoredUser } from '../store/data-store.ts'
 import { auditLabel } from './audit-labels.ts'
+import { subjectTitle, titleInAnswer } from './audit-subject.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -32,23 +33,31 @@ async function accountOf(c: Context<AppEnv>, email: unknown): Promise<Partial<St
 }
 
 /**
- * Records every mutating admin call (who, a Turkish label derived from the route, method, path, status) after it
- * is answered, plus logins, failed logins and logouts. Mounted in front of the admin guard, so one place covers
- * every route, including ones added later. Calls without a user (no session) are not admin actions and are skipped;
- * logins are recorded only after validation, and the store caps every text's length.
+ * Records every mutating admin call (who, a Turkish sentence naming the item by its title, method, path, status)
+ * after it is answered, plus logins, failed logins and logouts. Mounted in front of the admin guard, so one place
+ * covers every route, including ones added later. Calls without a user (no session) are not admin actions and are
+ * skipped; logins are recorded only after validation, and the store caps every text's length.
  */
 export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
   if (!MUTATING.has(c.req.method)) return next()
   const path = c.req.path
   const isLogin = path === '/api/admin/login'
   const isLogout = path === '/api/admin/logout'
-  const body = isLogin || path === '/api/admin/maintenance' ? await jsonBody(c) : {}
+  const needsBody = isLogin || path === '/api/admin/maintenance' || path.startsWith('/api/admin/history/')
+  const body = needsBody ? await jsonBody(c) : {}
   const before = isLogout ? await accountOf(c, undefined) : null
+  // The item's title before the call: a delete or a refused save has none to answer.
+  const titleBefore = isLogin || isLogout ? null : subjectTitle(c.var.deps, path, body)
   await next()
   const status = c.res.status
   // A login is recorded only once its body passed validation and the limiter let it be checked (200 or 401):
   // malformed or refused attempts from people without a login must not fill the log (issue 20).
   if (isLogin && status !== 200 && status !== 401) return
+  const answered =
+    status < 400 && c.res.headers.get('content-type')?.includes('application/json')
+      ? titleInAnswer(await c.res.clone().json().catch(() => null))
+      : null
+  const title = answered ?? titleBefore
   const actor: Partial<StoredUser> | null =
     c.get('user') ?? (isLogin ? await accountOf(c, body.email) : isLogout ? before : null)
   if (!actor) return
@@ -60,7 +69,7 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
       userId: actor.id ?? null,
       userName: actor.name ?? null,
       userEmail: actor.email ?? null,
-      action: auditLabel(c.req.method, path, { enabled: body.enabled, ok: status < 400 }),
+      action: auditLabel(c.req.method, path, { enabled: body.enabled, status, title }),
       method: c.req.method,
       path,
       status,

@@ -68,14 +68,14 @@ describe('audit log', () => {
     }
     const log = await actions(cookie)
     expect(log.data.map((e) => e.action)).toEqual([
-      'Kullanıcı eklendi',
-      'Kütüphane üyesi güncellendi',
-      'Mesaj okundu olarak işaretlendi',
-      'Bakım modu kapatıldı',
-      'Bakım modu açıldı',
-      'Hakkımızda sayfası güncellendi',
-      'Giriş yapıldı',
-      'Başarısız giriş denemesi',
+      '"Editör" kullanıcısını ekledi',
+      '"Yeni Ad" kütüphane üyesini güncelledi',
+      'Bir mesajı okundu olarak işaretledi',
+      'Bakım modunu kapattı',
+      'Bakım modunu açtı',
+      'Hakkımızda sayfasını güncelledi',
+      'Giriş yaptı',
+      'Giriş yapamadı (hatalı e-posta veya şifre)',
     ])
     expect(log.total).toBe(8)
     expect(new Set(log.data.map((e) => e.userEmail))).toEqual(new Set(['patron@ornek.com']))
@@ -90,18 +90,25 @@ describe('audit log', () => {
     const otherCookie = await loginCookie(t, other.email)
     await jsonRequest(t, 'POST', '/api/admin/maintenance', { enabled: true }, otherCookie)
     const mine = await actions(bossCookie, `?user=${encodeURIComponent(other.email)}`)
-    expect(mine.data.map((e) => e.action)).toEqual(['Bakım modu açıldı', 'Giriş yapıldı'])
+    expect(mine.data.map((e) => e.action)).toEqual(['Bakım modunu açtı', 'Giriş yaptı'])
     const search = await actions(bossCookie, `?q=${encodeURIComponent('BAKIM')}`)
     expect(search.data.map((e) => e.userEmail)).toEqual([other.email])
   })
 
-  it('the full log is for superadmins; every admin sees the recent list, without addresses', async () => {
+  it('the full log is for superadmins; every admin sees the recent list, without addresses or requests', async () => {
     const admin = await addUser(t.deps.data, 'admin')
     const cookie = await loginCookie(t, admin.email)
     expect((await jsonRequest(t, 'GET', '/api/admin/audit', undefined, cookie)).status).toBe(403)
     const recent = await (await jsonRequest(t, 'GET', '/api/admin/audit/recent', undefined, cookie)).json()
-    expect(recent.data.map((e: { action: string }) => e.action)).toEqual(['Giriş yapıldı'])
+    expect(recent.data.map((e: { action: string }) => e.action)).toEqual(['Giriş yaptı'])
     expect(recent.data[0]).not.toHaveProperty('address')
+    // The request behind an entry is a superadmin's 'Ayrıntılar' only.
+    expect(recent.data[0]).not.toHaveProperty('path')
+    expect(recent.data[0]).not.toHaveProperty('method')
+    const boss = await addUser(t.deps.data, 'superadmin')
+    const bossCookie = await loginCookie(t, boss.email)
+    const detailed = await (await jsonRequest(t, 'GET', '/api/admin/audit/recent', undefined, bossCookie)).json()
+    expect(detailed.data[0]).toMatchObject({ method: 'POST', path: '/api/admin/login', status: 200 })
     expect((await jsonRequest(t, 'GET', '/api/admin/audit/recent')).status).toBe(401)
   })
 
@@ -110,6 +117,6 @@ describe('audit log', () => {
     await jsonRequest(t, 'POST', '/api/admin/maintenance', { enabled: true })
     const cookie = await loginCookie(t, admin.email)
     await jsonRequest(t, 'GET', '/api/admin/stats', undefined, cookie)
-    expect((await actions(cookie)).data.map((e) => e.action)).toEqual(['Giriş yapıldı'])
+    expect((await actions(cookie)).data.map((e) => e.action)).toEqual(['Giriş yaptı'])
   })
 })

@@ -11,7 +11,14 @@ const RECENT = 10
 export const auditRoutes = new Hono<AppEnv>()
   .get('/recent', (c) => {
     const { data } = c.var.deps.data.audit.list({ page: 1, pageSize: RECENT })
-    return c.json({ success: true, data: data.map(({ address: _address, ...entry }) => entry) })
+    // The request behind an entry (method, path) is for superadmins only, behind 'Ayrıntılar' (issue 23).
+    const detailed = c.get('user')?.role === 'superadmin'
+    return c.json({
+      success: true,
+      data: data.map(({ address: _address, method, path, ...entry }) =>
+        detailed ? { ...entry, method, path } : entry,
+      ),
+    })
   })
   .get('/', requireRole('superadmin'), validate('query', auditQuerySchema), (c) => {
     const page = c.var.deps.data.audit.list(c.req.valid('query'))

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '#schema/audit.ts'
+import { AuditRequestDetails } from '../../../components/AuditRequestDetails.tsx'
 import { DataTable, type Column } from '../../../components/DataTable.tsx'
 import { formatDateTime } from '../../../utils/format-date.ts'
 
@@ -13,14 +14,14 @@ const columns: Column<AuditEntry>[] = [
     cell: (e) => (
       <>
         {e.action}
-        {e.status >= 400 && <span className="badge badge--danger audit__failed">Başarısız ({e.status})</span>}
+        {e.status >= 400 && <span className="badge badge--danger audit__failed">Başarısız</span>}
+        <AuditRequestDetails entry={e} />
       </>
     ),
   },
-  { header: 'İstek', cell: (e) => <code className="audit__request">{`${e.method} ${e.path}`}</code> },
 ]
 
-/** The audit log as a table (one card per row on phones). */
+/** The audit log as a table (one card per row on phones); the request behind each row under 'Ayrıntılar'. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   return <DataTable rows={entries} rowKey={(e) => String(e.id)} columns={columns} stack />
 }

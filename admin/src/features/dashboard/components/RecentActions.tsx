@@ -1,5 +1,6 @@
 import './recent-actions.css'
 import { Link } from 'react-router'
+import { AuditRequestDetails, auditSentence } from '../../../components/AuditRequestDetails.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { LoadError } from '../../../components/ui/LoadError.tsx'
 import { Spinner } from '../../../components/ui/Spinner.tsx'
@@ -33,15 +34,15 @@ export function RecentActions() {
           {actions.data.map((a) => (
             <li key={a.id} className="recent-actions__item">
               <span className="recent-actions__what">
-                {a.action}
+                {auditSentence(a)}
                 {a.status >= 400 && (
                   <span className="badge badge--danger recent-actions__badge">Başarısız</span>
                 )}
               </span>
               <span className="muted recent-actions__who">
-                {a.userName ?? a.userEmail ?? 'Bilinmeyen kullanıcı'} ·{' '}
                 <time dateTime={a.at}>{formatDateTime(a.at)}</time>
               </span>
+              <AuditRequestDetails entry={a} />
             </li>
           ))}
         </ol>
