@@ -1,16 +1,30 @@
+import { msg } from '#schema/messages.ts'
 import { expect, test } from './helpers.ts'
 import { loginAsAdmin } from './helpers.ts'
 
 // Maintenance mode changes the public site for every test, so this runs in the serial project, alone.
-test('dashboard maintenance toggle turns the public 503 page on and off', async ({ page }) => {
+test('dashboard maintenance toggle asks first, then turns the public 503 page on and off', async ({ page }) => {
   await loginAsAdmin(page, '/admin/')
   const toggle = page.getByRole('switch', { name: 'Bakım modu' })
   // A hashed asset the live pages use (their stylesheet): it keeps loading during maintenance.
   const asset = /\/_astro\/[^"'\s)]+/.exec(await (await page.request.get('/')).text())?.[0]
   expect(asset).toBeTruthy()
+  const asked: string[] = []
+  let answer = false
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.message())
+    void (answer ? dialog.accept() : dialog.dismiss())
+  })
   try {
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    // 'Vazgeç' on the question: nothing changes.
     await toggle.click()
+    await expect.poll(() => asked).toEqual([msg.maintenanceConfirm])
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    expect((await page.request.get('/')).status()).toBe(200)
+    answer = true
+    await toggle.click()
+    await expect.poll(() => asked).toEqual([msg.maintenanceConfirm, msg.maintenanceConfirm])
     await expect(page.getByText('Bakım modu açıldı.')).toBeVisible()
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
     await expect(page.getByRole('region', { name: 'Sistem Durumu' }).getByText('Açık')).toBeVisible()
@@ -27,8 +41,10 @@ test('dashboard maintenance toggle turns the public 503 page on and off', async 
     }
     expect((await page.request.get(asset!)).status()).toBe(200)
 
+    // Switching off asks nothing.
     await toggle.click()
     await expect(page.getByText('Bakım modu kapatıldı.')).toBeVisible()
+    expect(asked).toHaveLength(2)
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
     expect((await page.request.get('/')).status()).toBe(200)
   } finally {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { roleLabels } from '#schema/user.ts'
 import { api } from '../lib/api-client.ts'
 import { clearAdminUser, type AdminUser } from '../lib/auth.ts'
+import { useUnreadMessages } from '../features/messages/api/get-messages.ts'
 import { navGroups, showsFor } from './nav-items.ts'
 
 type SidebarProps = {
@@ -18,6 +19,8 @@ type SidebarProps = {
 export function Sidebar({ user, id, open, onNavigate, onClose }: SidebarProps) {
   const queryClient = useQueryClient()
   const [leaving, setLeaving] = useState(false)
+  // The unread count beside 'Okunmamış Mesajlar' (one row asked for; marking a message read refreshes it).
+  const unread = useUnreadMessages({ page: 1, q: '', pageSize: 1 }).data?.total ?? 0
 
   async function logout() {
     setLeaving(true)
@@ -51,6 +54,11 @@ export function Sidebar({ user, id, open, onNavigate, onClose }: SidebarProps) {
                       className={({ isActive }) => `sidebar__link${isActive ? ' sidebar__link--active' : ''}`}
                     >
                       {item.label}
+                      {item.counts === 'unread' && unread > 0 && (
+                        <span className="nav-badge" aria-label={`${unread.toLocaleString('tr-TR')} okunmamış`}>
+                          {unread > 99 ? '99+' : unread.toLocaleString('tr-TR')}
+                        </span>
+                      )}
                     </NavLink>
                   </li>
                 ))}

@@ -1,5 +1,13 @@
-/** One sidebar link (path relative to /admin); `superadminOnly` hides it from other roles. */
-export type NavItem = { readonly to: string; readonly label: string; readonly superadminOnly?: boolean }
+/**
+ * One sidebar link (path relative to /admin); `superadminOnly` hides it from other roles; `counts` names the number
+ * shown beside it ('unread': unread messages).
+ */
+export type NavItem = {
+  readonly to: string
+  readonly label: string
+  readonly superadminOnly?: boolean
+  readonly counts?: 'unread'
+}
 
 /** Sidebar links: every admin screen, grouped, with Turkish labels (paths relative to /admin). */
 export const navGroups: readonly { title: string; items: readonly NavItem[] }[] = [
@@ -26,7 +34,7 @@ export const navGroups: readonly { title: string; items: readonly NavItem[] }[] 
     title: 'İletişim',
     items: [
       { to: '/iletisim-ayarlari', label: 'İletişim Ayarları' },
-      { to: '/iletisim-mesajlari', label: 'Okunmamış Mesajlar' },
+      { to: '/iletisim-mesajlari', label: 'Okunmamış Mesajlar', counts: 'unread' },
       { to: '/iletisim-arsiv', label: 'Mesaj Arşivi' },
     ],
   },

@@ -3,7 +3,7 @@ import { errorText } from '../../lib/api-client.ts'
 import { Button } from '../../components/ui/Button.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { usePagedSearch } from '../../hooks/usePagedSearch.ts'
-import { useUnreadMessages } from './api/get-messages.ts'
+import { useArchivedMessages, useUnreadMessages } from './api/get-messages.ts'
 import { useMarkRead } from './api/mark-read.ts'
 import { MessageList } from './components/MessageList.tsx'
 
@@ -14,6 +14,9 @@ export default function UnreadMessagesPage() {
   const paging = usePagedSearch()
   const messages = useUnreadMessages({ page: paging.page, q: paging.q })
   const markRead = useMarkRead()
+  // With read messages in the archive, an empty inbox is 'all read', not 'no messages ever'.
+  const archive = useArchivedMessages({ page: 1, q: '', pageSize: 1 })
+  const anyRead = (archive.data?.total ?? 0) > 0
 
   function onRead(id: string) {
     markRead.mutate(id, { onError: (error) => window.alert(errorText(error, msg.markReadError)) })
@@ -28,7 +31,7 @@ export default function UnreadMessagesPage() {
       <MessageList
         paging={paging}
         query={messages}
-        emptyText={msg.noMessages}
+        emptyText={anyRead ? msg.noUnreadMessages : msg.noMessages}
         loadErrorText={msg.messagesLoadError}
         pagerLabel="Okunmamış mesaj sayfaları"
         actions={(m) => (

@@ -1,5 +1,6 @@
 import { msg } from '#schema/messages.ts'
 import { errorText } from '../../../lib/api-client.ts'
+import { confirmAction } from '../../../lib/confirm.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
@@ -7,7 +8,10 @@ import { Spinner } from '../../../components/ui/Spinner.tsx'
 import { useMaintenance } from '../api/get-maintenance.ts'
 import { useToggleMaintenance } from '../api/toggle-maintenance.ts'
 
-/** Maintenance switch: sends the opposite of the current state and adopts what the server returns. */
+/**
+ * Maintenance switch: sends the opposite of the current state and adopts what the server returns; switching on
+ * asks first.
+ */
 export function MaintenanceCard() {
   const maintenance = useMaintenance()
   const toggle = useToggleMaintenance()
@@ -15,6 +19,8 @@ export function MaintenanceCard() {
   const on = maintenance.data === true
 
   function flip() {
+    // Switching on closes the site to every visitor: ask first. Switching off only brings it back.
+    if (!on && !confirmAction(msg.maintenanceConfirm)) return
     toggle.mutate(!on, {
       onSuccess: (res) =>
         show('success', res.message ?? (res.maintenanceMode ? msg.maintenanceOn : msg.maintenanceOff)),

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { thumbnailUrl, type MediaEntry } from '../../../lib/media.ts'
 import { sizeText } from '../../../lib/upload.ts'
+import { formatDate } from '../../../utils/format-date.ts'
 
 type MediaCardProps = {
   item: MediaEntry
@@ -12,8 +13,6 @@ type MediaCardProps = {
   busy: boolean
 }
 
-const dateText = (iso: string) =>
-  iso ? new Date(iso).toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' }) : ''
 
 /** One upload in the library: preview, size, dimensions, date, where it is used, alt text and delete. */
 export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
@@ -34,7 +33,7 @@ export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
           {item.optimizedBytes
             ? `${sizeText(item.uploadBytes)} → ${sizeText(item.optimizedBytes)}`
             : sizeText(item.bytes)}
-          {item.uploadedAt && ` · ${dateText(item.uploadedAt)}`}
+          {item.uploadedAt && ` · ${formatDate(item.uploadedAt)}`}
         </p>
         {item.uses.length ? (
           <div>
@@ -59,10 +58,17 @@ export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
             onBlur={() => alt.trim() !== item.alt && onSaveAlt(alt)}
           />
         )}
-        {ours && (
-          <Button variant="danger" size="sm" onClick={onDelete} disabled={busy}>
-            Sil
-          </Button>
+        {ours && item.uses.length > 0 ? (
+          // No 'Sil' that would only be refused after the confirmation: say why instead (issue 23).
+          <p className="muted media-card__locked">
+            Kullanıldığı için silinemez. Silmek için önce yukarıdaki yerlerden kaldırın.
+          </p>
+        ) : (
+          ours && (
+            <Button variant="danger" size="sm" onClick={onDelete} disabled={busy}>
+              Sil
+            </Button>
+          )
         )}
       </div>
     </li>

@@ -4,7 +4,10 @@ import { formatDateTime } from '../../../utils/format-date.ts'
 
 type Props = { message: ContactMessage; archived?: boolean; actions?: ReactNode }
 
-/** One contact message: sender, time, id, mail and phone links, subject and text (plus read time in the archive). */
+/**
+ * One contact message: sender, time, mail and phone links, subject and text (plus read time in the archive). No
+ * internal id: staff never need it (issue 23).
+ */
 export function MessageCard({ message: m, archived = false, actions }: Props) {
   return (
     <article className="card message" aria-labelledby={`msg-${m.id}`}>
@@ -23,8 +26,6 @@ export function MessageCard({ message: m, archived = false, actions }: Props) {
                 <time dateTime={m.readAt ?? undefined}>{formatDateTime(m.readAt)}</time>
               </>
             )}
-            {' · ID: '}
-            <code>{m.id}</code>
           </p>
         </div>
         {actions && <div className="actions">{actions}</div>}

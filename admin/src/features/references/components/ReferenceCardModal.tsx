@@ -20,9 +20,12 @@ import { ReferenceFields } from './ReferenceFields.tsx'
 
 type Props = { card: ReferenceCard; onClose: () => void; feedback: Feedback }
 
-/** The card in a modal: view mode (Düzenle, Sil) and edit mode (Kaydet, İptal resets to the original). */
+/**
+ * The card in a modal, opened by the row's 'Düzenle' straight in edit mode (Kaydet; İptal closes without
+ * changes): no preview with a second 'Düzenle' (issue 23). After a save it shows the card (view mode: Düzenle, Sil).
+ */
 export function ReferenceCardModal({ card, onClose, feedback }: Props) {
-  const [editing, setEditing] = useState(false)
+  const [editing, setEditing] = useState(true)
   const [draft, setDraft] = useState(() => draftOfCard(card))
   const { uploading, report } = useUploadTracking()
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -52,9 +55,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   })
 
   function cancel() {
-    setDraft(draftOfCard(card))
-    setErrors({})
-    setEditing(false)
+    onClose()
   }
 
   async function submit() {
@@ -91,6 +92,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
 
   const footer = editing ? (
     <>
+      {guarded.history}
       <Button variant="ghost" onClick={cancel} disabled={busy}>
         İptal
       </Button>
