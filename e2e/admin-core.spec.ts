@@ -30,7 +30,7 @@ test('login: wrong password shows the server message, then the panel opens with 
   await page.getByRole('button', { name: 'Giriş Yap' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Gösterge Paneli' })).toBeVisible()
   const sidebar = page.getByRole('complementary', { name: 'Yönetim menüsü' })
-  await expect(sidebar.getByText('Super Admin')).toBeVisible()
+  await expect(sidebar.locator('.role-pill')).toHaveText('Süper Yönetici')
   await expect(sidebar.getByRole('link', { name: 'Siteye dön' })).toHaveAttribute('href', '/')
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('adminUser'))) ?? '{}')
   expect(stored.email).toBe(ADMIN.email)
@@ -50,7 +50,7 @@ test('login: wrong password shows the server message, then the panel opens with 
   await expect(status.getByText('Çalışıyor')).toBeVisible()
   // Storage used (exact bytes are checked in the API test; parallel tests may upload meanwhile).
   await expect(status.locator('.status-row', { hasText: 'Depolama' })).toContainText(
-    /Görseller: [\d.]+ (Bytes|KB|MB|GB) · Program dosyaları: [\d.]+ (Bytes|KB|MB|GB) · Son temizlik \(.+\): /,
+    /Görseller: [\d.,]+ (bayt|KB|MB|GB) · Program dosyaları: [\d.,]+ (bayt|KB|MB|GB) · Son temizlik \(.+\): /,
   )
   await page.getByRole('link', { name: 'Yeni Blog Yazısı' }).click()
   await expect(page).toHaveURL(/\/admin\/blog-duzenle\?yeni=1$/)
@@ -101,7 +101,8 @@ test('profile: own name update shows the success text and the sidebar follows', 
   } finally {
     await form.getByLabel('Ad Soyad').fill(original)
     await form.getByRole('button', { name: 'Profili Güncelle' }).click()
-    await expect(page.getByRole('complementary').getByText(original)).toBeVisible()
+    // The seeded name is 'Süper Yönetici', the role pill's text too: look at the name itself.
+    await expect(page.getByRole('complementary').locator('.sidebar__user-name')).toHaveText(original)
   }
 })
 
@@ -158,7 +159,7 @@ test('users: superadmin creates, edits and deletes an admin; the admin sees no u
   const adminPage = await other.newPage()
   await loginWithForm(adminPage, email, password)
   await expect(adminPage.getByRole('complementary').getByText('Editör Güncel')).toBeVisible()
-  await expect(adminPage.getByRole('complementary').getByText('Admin', { exact: true })).toBeVisible()
+  await expect(adminPage.getByRole('complementary').getByText('Yönetici', { exact: true })).toBeVisible()
   await adminPage.getByRole('link', { name: 'Profil ve Kullanıcılar' }).click()
   await expect(adminPage.getByRole('heading', { name: 'Profil Bilgilerim' })).toBeVisible()
   await expect(adminPage.getByLabel('Rol')).toBeDisabled()

@@ -241,7 +241,7 @@ test.describe('programs', () => {
     const countCell = card.getByTestId('download-count')
     await expect(countCell).toBeVisible()
     const before = Number(await countCell.textContent())
-    await expect(card).toContainText('2.84 KB')
+    await expect(card).toContainText('2,84 KB')
 
     const downloadEvent = page.waitForEvent('download')
     await card.getByRole('button', { name: 'İndir: Tekdüzen Hesap Planı Şablonu' }).click()

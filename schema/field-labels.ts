@@ -1,3 +1,5 @@
+import { categories } from './reference.ts'
+
 /** Turkish names of content fields as the admin forms show them (history and conflict views); others keep their name. */
 export const FIELD_LABELS: Record<string, string> = {
   title: 'Başlık',
@@ -51,3 +53,13 @@ export const FIELD_LABELS: Record<string, string> = {
 
 /** The 'Durum' of a post or project as the admin shows it. */
 export const STATUS_LABELS: Record<string, string> = { published: 'Yayında', draft: 'Taslak' }
+
+/**
+ * A stored value as the admin shows it in history and conflict views: a status as 'Yayında', a reference category
+ * as 'Rota Bulut ERP' (never its id 'rota'); other values as they are.
+ */
+export function valueLabel(key: string, value: string): string {
+  if (key === 'status') return STATUS_LABELS[value] ?? value
+  if (key === 'category') return (categories as Record<string, string>)[value] ?? value
+  return value
+}

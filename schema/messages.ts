@@ -66,6 +66,8 @@ export const msg = {
   maintenanceError: 'Bakım modu güncellenirken hata oluştu!',
   maintenanceOn: 'Bakım modu açıldı.',
   maintenanceOff: 'Bakım modu kapatıldı.',
+  /** Asked before maintenance mode is switched on (issue 23): one click must not close the site. */
+  maintenanceConfirm: 'Bakım modunu açmak istediğinize emin misiniz? Site ziyaretçilere kapanacak.',
   maintenanceText: 'Sitemiz bakımda, kısa süre içinde geri döneceğiz.',
 
   // Uploads
@@ -120,6 +122,8 @@ export const msg = {
   markReadError: 'Mesaj işaretlenirken hata oluştu!',
   markedRead: 'Mesaj okundu olarak işaretlendi.',
   noMessages: 'Henüz hiç mesaj gelmemiş.',
+  /** The unread list once every message has been read (the spec's text above is for no messages at all). */
+  noUnreadMessages: 'Okunmamış mesaj yok.',
   noArchive: 'Arşivde hiç mesaj yok.',
 
   // References

@@ -4,7 +4,8 @@ import { email, requiredText } from './common.ts'
 
 export const adminRoles = ['admin', 'superadmin'] as const
 export type AdminRole = (typeof adminRoles)[number]
-export const roleLabels: Record<AdminRole, string> = { superadmin: 'Super Admin', admin: 'Admin' }
+/** The roles as staff read them: Turkish everywhere (the spec names them 'Super Admin'/'Admin'; issue 23). */
+export const roleLabels: Record<AdminRole, string> = { superadmin: 'Süper Yönetici', admin: 'Yönetici' }
 
 const password = z.string({ error: msg.required }).min(8, { error: msg.passwordTooShort }).max(200)
 /** Blank keeps the current password. */

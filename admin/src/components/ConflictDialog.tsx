@@ -4,6 +4,7 @@ import type { EditConflict } from '../hooks/useEditConflict.ts'
 import type { MergeChoices } from '../lib/api-client.ts'
 import { formatDateTime } from '../utils/format-date.ts'
 import { fieldChanges } from '../utils/field-changes.ts'
+import { ChangeValue } from './ChangeValue.tsx'
 import { Button } from './ui/Button.tsx'
 import { Modal } from './ui/Modal.tsx'
 
@@ -73,7 +74,7 @@ export function ConflictDialog({ conflict, loaded, onReload, onOverwrite, onReso
               />
               <span>
                 <strong>Sizin değeriniz</strong>
-                <span className="diff-text">{f.yours || '(boş)'}</span>
+                <span className="diff-text">{f.yours ? <ChangeValue text={f.yours} /> : '(boş)'}</span>
               </span>
             </label>
             <label className="conflict-choice">
@@ -85,7 +86,7 @@ export function ConflictDialog({ conflict, loaded, onReload, onOverwrite, onReso
               />
               <span>
                 <strong>{conflict?.changedBy?.name ?? 'Diğer kişi'} kaydetti</strong>
-                <span className="diff-text">{f.theirs || '(boş)'}</span>
+                <span className="diff-text">{f.theirs ? <ChangeValue text={f.theirs} /> : '(boş)'}</span>
               </span>
             </label>
           </fieldset>
@@ -128,10 +129,10 @@ export function ConflictDialog({ conflict, loaded, onReload, onOverwrite, onReso
               <tr key={c.field}>
                 <th scope="row">{c.label}</th>
                 <td data-label="Sizin açtığınız" className="diff-text">
-                  {c.before}
+                  <ChangeValue text={c.before} />
                 </td>
                 <td data-label="Şimdi kayıtlı" className="diff-text">
-                  {c.after}
+                  <ChangeValue text={c.after} />
                 </td>
               </tr>
             ))}

@@ -9,6 +9,7 @@ import {
   type HistoryEntry,
 } from '../lib/content-history.ts'
 import { formatDateTime } from '../utils/format-date.ts'
+import { ChangeValue } from './ChangeValue.tsx'
 import { Button } from './ui/Button.tsx'
 import { LoadError } from './ui/LoadError.tsx'
 import { Modal } from './ui/Modal.tsx'
@@ -90,8 +91,16 @@ export function HistoryButton({ collection, id, what, onRestored, onError }: Pro
                       <div key={change.field + change.label}>
                         <dt>{change.label}</dt>
                         <dd>
-                          {change.before && <del className="diff-text">{change.before}</del>}
-                          {change.after && <ins className="diff-text">{change.after}</ins>}
+                          {change.before && (
+                            <del className="diff-text">
+                              <ChangeValue text={change.before} />
+                            </del>
+                          )}
+                          {change.after && (
+                            <ins className="diff-text">
+                              <ChangeValue text={change.after} />
+                            </ins>
+                          )}
                         </dd>
                       </div>
                     ))}

@@ -1,3 +1,4 @@
+import { formatNumber } from '#schema/file-size.ts'
 import type { MediaItem } from '#schema/media.ts'
 import { ApiError } from './api-client.ts'
 
@@ -32,10 +33,12 @@ export function uploadWithProgress(
   })
 }
 
-/** '4,2 MB', '180 KB': Turkish decimal comma, one decimal from MB up. */
+const oneDecimal = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+
+/** '4,2 MB', '180 KB': Turkish format (Intl tr-TR), one decimal from MB up. */
 export function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+  if (bytes >= 1024 * 1024) return `${oneDecimal.format(bytes / 1024 / 1024)} MB`
+  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
 }
 
 /**

@@ -1,4 +1,4 @@
-import { FIELD_LABELS } from '#schema/field-labels.ts'
+import { FIELD_LABELS, valueLabel } from '#schema/field-labels.ts'
 
 /** One field that differs between two versions of an item, as text people read. */
 export type FieldChange = { field: string; label: string; before: string; after: string }
@@ -22,12 +22,16 @@ export function valueText(value: unknown): string {
     .join(', ')
 }
 
+/** A field's value as shown: labels for ids (status, category), else its text. */
+const shown = (key: string, value: unknown) =>
+  typeof value === 'string' ? valueLabel(key, value) : valueText(value)
+
 /** The top-level fields that differ between `before` and `after`, with their Turkish labels. */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const a = (before ?? {}) as Record<string, unknown>
   const b = (after ?? {}) as Record<string, unknown>
   return [...new Set([...Object.keys(a), ...Object.keys(b)])]
     .filter((k) => !SKIPPED.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => ({ field: k, label: FIELD_LABELS[k] ?? k, before: valueText(a[k]), after: valueText(b[k]) }))
+    .map((k) => ({ field: k, label: FIELD_LABELS[k] ?? k, before: shown(k, a[k]), after: shown(k, b[k]) }))
     .filter((c) => c.before !== c.after)
 }

@@ -1,4 +1,4 @@
-import { FIELD_LABELS as LABELS, STATUS_LABELS } from '#schema/field-labels.ts'
+import { FIELD_LABELS as LABELS, valueLabel } from '#schema/field-labels.ts'
 
 /** Fields that change with every save and say nothing about the edit. */
 const SKIPPED = new Set(['updatedAt', 'fileSize', 'filePath', 'id'])
@@ -42,7 +42,7 @@ export function diffFields(before: unknown, after: unknown, prefix = ''): FieldC
       changes.push(...diffFields(a[key], b[key], `${label} › `))
     } else {
       const text = (v: unknown) =>
-        key === 'status' && typeof v === 'string' ? (STATUS_LABELS[v] ?? v) : asText(v)
+        typeof v === 'string' ? valueLabel(key, v) : asText(v)
       const change = { field: key, label, before: text(a[key]), after: text(b[key]) }
       // Block ids and order numbers change on every save: only a change people can read is listed.
       if (change.before !== change.after) changes.push(change)

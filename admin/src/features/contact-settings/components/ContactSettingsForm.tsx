@@ -104,7 +104,7 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
               {...bind('whatsapp')}
             />
           </div>
-          <TextField label="Harita Embed URL" type="url" {...bind('mapUrl')} />
+          <TextField label="Harita yerleştirme bağlantısı" type="url" {...bind('mapUrl')} />
           <TextArea label="Hakkımızda Metni" {...bind('aboutText')} />
         </div>
       </Card>

@@ -99,7 +99,7 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
             value={role}
             onChange={(v) => setRole(v as AdminRole)}
             disabled={!isSuper}
-            hint={isSuper ? undefined : 'Rolünüzü yalnızca bir Super Admin değiştirebilir.'}
+            hint={isSuper ? undefined : 'Rolünüzü yalnızca bir Süper Yönetici değiştirebilir.'}
           />
         </div>
         <div className="form-row">

@@ -1,4 +1,4 @@
 import { adminRoles, roleLabels } from '#schema/user.ts'
 
-/** Role choices for the selects: 'Admin' and 'Super Admin'. */
+/** Role choices for the selects: 'Yönetici' and 'Süper Yönetici'. */
 export const roleOptions = adminRoles.map((role) => ({ value: role, label: roleLabels[role] }))
