@@ -13,6 +13,8 @@ export const msg = {
   badOrigin: 'İstek kaynağı doğrulanamadı.',
   unauthorized: 'Bu işlem için giriş yapmalısınız.',
   forbidden: 'Bu işlem için yetkiniz yok.',
+  /** Every admin call but the password change, after admin:reset-password (issue 23). */
+  passwordChangeRequired: 'Devam etmeden önce yeni şifrenizi belirleyin.',
   tooLarge: 'Gönderilen veri çok büyük.',
   tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen bir dakika sonra tekrar deneyin.',
   invalidCredentials: 'E-posta veya şifre hatalı.',

@@ -37,4 +37,12 @@ export const userUpdateSchema = z.object({
 })
 
 /** An admin user as the API returns it: never a password or hash. */
-export type PublicUser = { id: string; name: string; email: string; role: AdminRole; createdAt: string }
+export type PublicUser = {
+  id: string
+  name: string
+  email: string
+  role: AdminRole
+  createdAt: string
+  /** Set after admin:reset-password: the admin shows 'Yeni şifrenizi belirleyin' before anything else. */
+  mustChangePassword?: boolean
+}

@@ -40,6 +40,8 @@ export function updateUser(
   if (changes.passwordHash) {
     target.passwordHash = changes.passwordHash
     target.sessionsFrom = changes.sessionsFrom
+    // A one-time password is over once its owner chose a new one (another admin setting it keeps it one-time).
+    if (actor.id === id) delete target.mustChangePassword
   }
   return target
 }

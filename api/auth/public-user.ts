@@ -4,7 +4,8 @@ import type { StoredMember, StoredUser } from '../store/data-store.ts'
 
 /** What the API may return of a user: never the hash. */
 export function publicUser(u: StoredUser): PublicUser {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, createdAt: u.createdAt }
+  const user: PublicUser = { id: u.id, name: u.name, email: u.email, role: u.role, createdAt: u.createdAt }
+  return u.mustChangePassword ? { ...user, mustChangePassword: true } : user
 }
 
 /** What the API may return of a library member: never the hash. */

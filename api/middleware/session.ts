@@ -68,10 +68,22 @@ export async function revokeSession(c: Context<AppEnv>, kind: SessionKind): Prom
   if (claims) c.var.deps.data.revocations.revoke(claims.jti, claims.exp, nowSeconds)
 }
 
-/** Requires a live admin session whose user still exists; puts the current user on c.var.user. */
+/** What a user with a one-time password may call: who am I, choose my new password, log out. */
+function allowedBeforeNewPassword(method: string, path: string, userId: string): boolean {
+  if (method === 'GET' && path === '/api/admin/me') return true
+  if (method === 'POST' && path === '/api/admin/logout') return true
+  return method === 'PUT' && path === `/api/admin/users/${userId}`
+}
+
+/**
+ * Requires a live admin session whose user still exists; puts the current user on c.var.user. A user whose
+ * password is one-time (admin:reset-password) may only set a new one (403 otherwise), checked here on the server.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = await sessionAccount(c, 'admin')
   if (!user) fail(401, msg.unauthorized)
+  if (user.mustChangePassword && !allowedBeforeNewPassword(c.req.method, c.req.path, user.id))
+    fail(403, msg.passwordChangeRequired)
   c.set('user', user)
   await next()
 })

@@ -11,6 +11,7 @@ import { Spinner } from '../components/ui/Spinner.tsx'
 import { adminRoutes } from './routes.tsx'
 import { Layout } from './Layout.tsx'
 import { LoginPage } from './LoginPage.tsx'
+import { NewPasswordPage } from './NewPasswordPage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
 import { useSiteFavicon } from './useSiteFavicon.ts'
 
@@ -38,6 +39,8 @@ export function App() {
   }, [loggedIn])
 
   if (!user) return <LoginPage />
+  // A one-time password (admin:reset-password): a new one first, nothing else (the server refuses the rest).
+  if (user.mustChangePassword) return <NewPasswordPage user={user} />
   return (
     <Layout user={user}>
       <Routes>

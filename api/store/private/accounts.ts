@@ -12,6 +12,8 @@ export type StoredUser = {
   createdAt: string
   /** Sessions issued before this time are over (set when the password changes). */
   sessionsFrom?: string
+  /** The password is a one-time one (admin:reset-password): nothing but choosing a new one until then. */
+  mustChangePassword?: boolean
 }
 export type StoredMember = {
   id: string
@@ -32,8 +34,17 @@ const optional = (v: SQLInputValue) => (v === null || v === undefined ? undefine
 export function usersTable(db: DatabaseSync) {
   return cachedTable<StoredUser>(db, {
     table: 'users',
-    columns: COLUMNS,
-    toRow: (u) => [u.id, u.name, u.email, u.role, u.passwordHash, u.createdAt, u.sessionsFrom ?? null],
+    columns: [...COLUMNS, 'must_change_password'],
+    toRow: (u) => [
+      u.id,
+      u.name,
+      u.email,
+      u.role,
+      u.passwordHash,
+      u.createdAt,
+      u.sessionsFrom ?? null,
+      u.mustChangePassword ? 1 : 0,
+    ],
     fromRow: (r) => {
       const user: StoredUser = {
         id: text(r.id),
@@ -44,7 +55,9 @@ export function usersTable(db: DatabaseSync) {
         createdAt: text(r.created_at),
       }
       const from = optional(r.sessions_from)
-      return from ? { ...user, sessionsFrom: from } : user
+      if (from) user.sessionsFrom = from
+      if (Number(r.must_change_password) === 1) user.mustChangePassword = true
+      return user
     },
   })
 }

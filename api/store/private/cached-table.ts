@@ -25,11 +25,23 @@ export function cachedTable<T extends { id: string }>(db: DatabaseSync, mapping:
        .join(', ')}`,
   )
   const remove = db.prepare(`DELETE FROM ${table} WHERE id = ?`)
+  // Changes by another connection (the admin:reset-password command, the writer thread) bump data_version:
+  // the table is read again then, so a password reset from the command line works while the server runs.
+  const dataVersion = db.prepare('PRAGMA data_version')
+  const version = () => Number(dataVersion.get()?.data_version)
+  let seen = version()
   let current: T[] = deepFreeze(select.all().map((row) => mapping.fromRow(row)))
 
   return {
-    /** Every row, in insertion order (frozen). */
-    read: (): T[] => current,
+    /** Every row, in insertion order (frozen); read again when another connection changed the database. */
+    read: (): T[] => {
+      const now = version()
+      if (now !== seen) {
+        seen = now
+        current = deepFreeze(select.all().map((row) => mapping.fromRow(row)))
+      }
+      return current
+    },
     /** Runs `fn` on a copy and stores the difference; on any error nothing changes. */
     update<R>(fn: (items: T[]) => R): R {
       const draft = structuredClone(current) as T[]
@@ -43,6 +55,7 @@ export function cachedTable<T extends { id: string }>(db: DatabaseSync, mapping:
         }
       })
       current = deepFreeze(draft)
+      seen = version()
       return result
     },
   }
