@@ -25,9 +25,17 @@ test('the audit log names the post of a save and a restore and the image of a me
   const id = (await created.json()).data.id as string
   const saved = await api.put(`/api/admin/blogs/${id}`, { multipart: postForm(`Denetim ${stamp} ikinci`) })
   expect(saved.status(), await saved.text()).toBe(200)
-  // The restore goes back to the first version (history reads wait for queued commits, decision 020).
-  const history = (await (await api.get(`/api/admin/history/blogs?id=${id}`)).json()).data as { commit: string }[]
-  expect(history.length).toBeGreaterThanOrEqual(2)
+  // The restore goes back to the first version (commits queue behind publishes: wait until both are there).
+  let history: { commit: string }[] = []
+  await expect
+    .poll(
+      async () => {
+        history = (await (await api.get(`/api/admin/history/blogs?id=${id}`)).json()).data
+        return history.length
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(2)
   const restored = await api.post('/api/admin/history/blogs/restore', { data: { id, commit: history.at(-1)!.commit } })
   expect(restored.status(), await restored.text()).toBe(200)
   const image = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#884422' } }).png().toBuffer()
