@@ -36,7 +36,7 @@ const log = async (cookie: string) =>
     status: number
   }[]
 
-it('names the post of a save, a conflict and a restore, and the image of a media delete', async () => {
+it('names the post of a save, a conflict and a restore, and the image of a media delete', { timeout: 90_000 }, async () => {
   t = await createTestApp({ contentVersioning: { git: {} } })
   const ayse = await addUser(t.deps.data, 'superadmin', 'ayse@ornek.com')
   await t.deps.data.update('users', (users) => void (users.find((u) => u.id === ayse.id)!.name = 'Ayşe Yılmaz'))
