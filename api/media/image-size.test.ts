@@ -154,7 +154,9 @@ describe('uploads refuse images with huge dimensions', () => {
     const broken = await upload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xd9]), 'jpg')
     expect(broken.status).toBe(400)
     expect((await broken.json()).message).toBe('Yalnızca resim dosyaları yüklenebilir (JPG, PNG, GIF, WEBP).')
-  })
+    // Encoding and storing a 50-megapixel photo is real work for sharp: 24 s, and 62 s in a run alone, on a machine
+    // loaded far past its cores.
+  }, 180_000)
 
   it('applies to data-URL images too (reference slider)', async () => {
     const image = `data:image/png;base64,${Buffer.from(header.png(60000, 60000)).toString('base64')}`
