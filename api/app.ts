@@ -21,6 +21,8 @@ import { WriterUnavailable } from './store/private/writer.ts'
 import { createFileStore } from './store/file-store.ts'
 import { mountRoutes } from './routes/mount.ts'
 import { notePublish, publishScope } from './publish/publish-header.ts'
+import { log } from './lib/log.ts'
+import { requestIdOf } from './ops/request-log.ts'
 
 export type AppOptions = {
   contentDir: string
@@ -135,10 +137,10 @@ export async function createApp(options: AppOptions) {
     }
     // The writer thread died with this write in flight (it is being restarted): not acknowledged, so try again.
     if (err instanceof WriterUnavailable) {
-      console.error(err.message)
+      log.error({ reqId: requestIdOf(c) }, err.message)
       return c.json({ success: false, message: msg.writeUnavailable }, 503)
     }
-    console.error(err)
+    log.error({ err, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, 'Beklenmeyen sunucu hatası')
     return c.json({ success: false, message: msg.serverError }, 500)
   })
   return { app, deps }

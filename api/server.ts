@@ -13,11 +13,17 @@ import { sitePublisherFor } from './publish/site-publisher.ts'
 import { loadStaticCache, type StaticCache } from './publish/static-cache.ts'
 import { createSiteRoutes } from './publish/site-routes.ts'
 import { createFastSite } from './publish/fast-site.ts'
+import { errorText, log } from './lib/log.ts'
+import { observeRequests, recordRoute } from './ops/request-log.ts'
+import { opsRoutes } from './routes/ops.ts'
+
+/** A stop that takes longer than this ends the process anyway (systemd's TimeoutStopSec is longer). */
+const STOP_DEADLINE_MS = 10_000
 
 /** The single process: API, admin SPA, uploads and the prebuilt site on one port. */
 async function main() {
   // A stray rejection is a bug to log, never a reason to stop serving the site.
-  process.on('unhandledRejection', (reason) => console.error('Yakalanmamış hata:', reason))
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'Yakalanmamış hata'))
   const env = readEnv()
   const repoRoot = join(import.meta.dirname, '..')
   await mkdir(env.dataDir, { recursive: true, mode: 0o700 })
@@ -58,8 +64,9 @@ async function main() {
   readContent = (name) => (deps.content.read as (n: string) => unknown)(name)
   const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
   if (generated) {
-    console.log(`İlk süper yönetici oluşturuldu: ${env.ADMIN_EMAIL ?? 'admin@example.com'} / ${generated}`)
-    console.log('Bu şifre bir daha gösterilmeyecek; giriş yaptıktan sonra profilinizden değiştirin.')
+    // The one secret ever logged, on purpose and once: without ADMIN_PASSWORD nobody could log in (decision 051).
+    log.warn(`İlk süper yönetici oluşturuldu: ${env.ADMIN_EMAIL ?? 'admin@example.com'} / ${generated}`)
+    log.warn('Bu şifre bir daha gösterilmeyecek; giriş yaptıktan sonra profilinizden değiştirin.')
   }
 
   try {
@@ -67,52 +74,76 @@ async function main() {
     admin = new Map([...adminFiles].map(([k, v]) => [`/admin${k}`, v]))
   } catch (err) {
     // The site and API still start; /admin answers 503 until the admin builds.
-    console.error(`Yönetim paneli derlenemedi: ${err instanceof Error ? err.message : err}`)
+    log.error(`Yönetim paneli derlenemedi: ${errorText(err)}`)
   }
-  console.log('Site yayımlanıyor...')
+  log.info('Site yayımlanıyor...')
   await publisher.ensureLive()
 
   const app = createServerApp(
     api,
     createSiteRoutes({ deps, site: publisher.site, admin: () => admin, hot: publisher.hot }),
+    { probes: opsRoutes(deps, { metricsToken: env.METRICS_TOKEN }), observe: recordRoute },
   )
 
-  // Hot site files go straight to Node's response; everything else through Hono.
+  // Hot site files go straight to Node's response; everything else through Hono. Both are counted and logged.
   const fast = createFastSite(deps, publisher.site, publisher.hot)
   const viaHono = getRequestListener(app.fetch)
-  const server = createServer((req, res) => {
-    let handled = false
-    try {
-      handled = fast(req, res)
-    } catch (err) {
-      console.error(err)
-    }
-    if (!handled) void viaHono(req, res)
-  })
+  let stopping = false
+  const listener = observeRequests((req, res) => {
+    // While stopping, every answer closes its connection (the fast path then skips its keep-alive head).
+    if (stopping) res.shouldKeepAlive = false
+    return fast(req, res)
+  }, viaHono)
+  const server = createServer(listener)
   server.listen(env.PORT, env.HOST, () => {
     const host = env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
-    console.log(`Sunucu hazır: http://${host}:${env.PORT} (yönetim: /admin)`)
+    log.info(`Sunucu hazır: http://${host}:${env.PORT} (yönetim: /admin)`)
   })
 
-  // Graceful stop: no new connections, in-flight requests (and their writes) finish, a running build ends.
-  const stop = () => {
-    console.log('Kapatılıyor...')
+  /**
+   * Graceful stop (SIGTERM, SIGINT): no new connections; requests in flight finish (their writes are acknowledged
+   * only once on disk); then the running publish and the queued commits finish while the counters are flushed
+   * and the database closed; exit 0. Past STOP_DEADLINE_MS the process ends anyway, with code 1.
+   */
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    const started = Date.now()
+    log.info({ signal }, 'Kapatılıyor...')
+    setTimeout(() => {
+      log.error('Kapanış 10 saniyede bitmedi; süreç sonlandırılıyor.')
+      process.exit(1)
+    }, STOP_DEADLINE_MS).unref()
     deps.content.close()
-    // Queued commits and pushes finish first: a save's commit is never dropped by a normal stop.
-    server.close(
-      () =>
-        void Promise.all([publisher.stop(), deps.content.settled()])
-          .then(() => deps.data.close())
-          .then(() => process.exit(0)),
-    )
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
-    setTimeout(() => process.exit(0), 10_000).unref()
+    // Connections kept alive between requests are closed as soon as their request in flight is answered.
+    const idle = setInterval(() => server.closeIdleConnections(), 50)
+    server.close(() => {
+      clearInterval(idle)
+      log.debug({ ms: Date.now() - started }, 'Kapanış: bağlantılar kapandı')
+      const stage = (name: string) => () => log.debug({ ms: Date.now() - started }, `Kapanış: ${name}`)
+      void Promise.all([
+        publisher
+          .stop()
+          .then(stage('yayın bitti'))
+          .then(() => deps.content.settled())
+          .then(stage('git kayıtları bitti')),
+        deps.data.close().then(stage('veritabanı kapandı')),
+      ])
+        .then(() => {
+          log.info({ ms: Date.now() - started }, 'Kapatıldı.')
+          process.exit(0)
+        })
+        .catch((err: unknown) => {
+          log.error({ err }, 'Kapanırken hata')
+          process.exit(1)
+        })
+    })
   }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err)
+  log.fatal(errorText(err))
   process.exit(1)
 })

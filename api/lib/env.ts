@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { LOG_LEVELS } from './log.ts'
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -32,6 +33,10 @@ const envSchema = z.object({
   CONTENT_GIT: z.enum(['auto', 'on', 'off']).default('auto'),
   /** A git remote (URL or path) that every content commit is pushed to. */
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
+  /** How much the server logs (JSON lines; readable when stdout is a terminal). */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** A token that lets a scraper from another machine read GET /metrics (Authorization: Bearer …). */
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN en az 16 karakter olmalı' }).optional(),
 })
 
 export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string }

@@ -1,6 +1,7 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { isUploadInHistory, isUploadUsed } from './upload-usage.ts'
+import { log } from '../lib/log.ts'
 
 /** What one sweep removed (the dashboard's storage line shows the last one). */
 export type SweepReport = { at: string; programFiles: number; uploads: number }
@@ -49,12 +50,12 @@ export function startLeftoverSweeper(
   content: ContentStore,
   files: FileStore,
   now: () => Date,
-  log: SweepLog,
+  sweepLog: SweepLog,
 ) {
   const run = (atStart: boolean) =>
     sweepLeftovers(content, files, now(), { atStart })
-      .then((report) => void (log.last = report))
-      .catch((err: unknown) => console.error('Artık dosya temizliği başarısız:', err))
+      .then((report) => void (sweepLog.last = report))
+      .catch((err: unknown) => log.error({ err }, 'Artık dosya temizliği başarısız'))
   const started = run(true)
   const timer = setInterval(() => void run(false), DAY_MS)
   timer.unref()

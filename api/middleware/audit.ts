@@ -7,6 +7,7 @@ import { cookieNames } from '../auth/session.ts'
 import type { StoredUser } from '../store/data-store.ts'
 import { auditLabel } from './audit-labels.ts'
 import { subjectTitle, titleInAnswer } from './audit-subject.ts'
+import { log } from '../lib/log.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -75,5 +76,5 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
       status,
       address: clientAddress(c),
     })
-    .catch((err: unknown) => console.error('Denetim kaydı yazılamadı:', err))
+    .catch((err: unknown) => log.error({ err }, 'Denetim kaydı yazılamadı'))
 })

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildStamp } from './build-stamp.ts'
+import { log } from '../lib/log.ts'
 
 function runVite(repoRoot: string, outDir: string): Promise<void> {
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
@@ -24,7 +25,7 @@ export async function ensureAdminBuilt(repoRoot: string): Promise<string> {
   const stamp = await buildStamp([join(repoRoot, 'admin'), join(repoRoot, 'schema')], 'admin')
   const previous = await readFile(join(dist, '.build-stamp'), 'utf8').catch(() => '')
   if (previous === stamp) return dist
-  console.log('Yönetim paneli derleniyor...')
+  log.info('Yönetim paneli derleniyor...')
   // Outside admin/, so the folder does not change the stamp of the sources.
   const workRoot = join(repoRoot, 'node_modules', '.admin-builds')
   await mkdir(workRoot, { recursive: true })

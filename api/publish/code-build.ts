@@ -2,6 +2,7 @@ import { access, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promis
 import { join } from 'node:path'
 import { runAstroBuild } from './astro-build.ts'
 import { buildStamp } from './build-stamp.ts'
+import { log } from '../lib/log.ts'
 
 /** Code builds unused this long are removed (other servers on this checkout keep theirs fresh by using them). */
 const KEEP_UNUSED_MS = 24 * 60 * 60 * 1000
@@ -86,7 +87,7 @@ export function latestCodeBuild(check: () => Promise<CodeBuild>, onChange: () =>
       .finally(() => (checking = null)))
   return async (): Promise<CodeBuild> => {
     if (!last) return recheck()
-    if (Date.now() - last.at > maxAgeMs) recheck().catch((err) => console.error(`Site kodu derlenemedi: ${err}`))
+    if (Date.now() - last.at > maxAgeMs) recheck().catch((err) => log.error({ err }, 'Site kodu derlenemedi'))
     return last.build
   }
 }

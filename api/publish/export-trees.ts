@@ -1,5 +1,6 @@
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { nodeExportFs, type ExportFs } from './export-fs.ts'
+import { log } from '../lib/log.ts'
 
 /**
  * A publish's tree of the export before it goes live. The publisher writes the changed pages into it; other
@@ -213,7 +214,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
         await maintainOnce()
       } while (again && !stopped)
     })()
-      .catch((err) => console.error(`Yayın klasörü düzenlenemedi: ${err instanceof Error ? err.message : err}`))
+      .catch((err) => log.error(`Yayın klasörü düzenlenemedi: ${err instanceof Error ? err.message : err}`))
       .finally(() => (maintaining = null))
     return maintaining
   }

@@ -1,4 +1,6 @@
 import { idleBuildStatus, type BuildStatus } from './build-status.ts'
+import { log } from '../lib/log.ts'
+import { metrics } from '../lib/metrics.ts'
 
 /** One publish: makes the current content live; returns the pages it changed; a throw keeps the live site. */
 export type PublishRun = (seq: number, progress: (pages: string[]) => void) => Promise<string[] | void>
@@ -16,10 +18,13 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
   let pending = false
   let timer: NodeJS.Timeout | null = null
   let lastFailed = false
+  /** When each publish number was first handed to a save (for the save-to-live histogram). */
+  const requestedAt = new Map<number, number>()
 
   async function runOnce(): Promise<void> {
     const seq = ++started
     const t0 = now()
+    const clockStart = performance.now()
     status.publishing = seq
     status.startedAt = t0.toISOString()
     status.pages = []
@@ -29,15 +34,24 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       status.generation = seq
       status.lastError = null
       lastFailed = false
+      metrics.publishes.inc({ result: 'ok' })
+      // Every save numbered up to this publish is live now (a failed publish's saves go with the next one).
+      for (const [n, at] of requestedAt) {
+        if (n > seq) continue
+        metrics.saveToLive.observe((performance.now() - at) / 1000)
+        requestedAt.delete(n)
+      }
     } catch (err) {
       status.lastError = err instanceof Error ? err.message : String(err)
       status.failed = seq
       lastFailed = true
-      console.error(`Site yayımlanamadı: ${status.lastError}`)
+      metrics.publishes.inc({ result: 'failed' })
+      log.error({ publish: seq }, `Site yayımlanamadı: ${status.lastError}`)
     } finally {
       status.publishing = null
       status.finishedAt = now().toISOString()
       status.lastDurationMs = now().getTime() - t0.getTime()
+      metrics.publishDuration.observe((performance.now() - clockStart) / 1000)
     }
   }
 
@@ -72,6 +86,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
     request(debounceMs = options.debounceMs ?? 25): number {
       const seq = started + 1
       status.requested = Math.max(status.requested, seq)
+      if (!requestedAt.has(seq)) requestedAt.set(seq, performance.now())
       if (timer) clearTimeout(timer)
       if (running) pending = true
       else timer = setTimeout(() => void start(), debounceMs)

@@ -14,6 +14,8 @@ import {
 import type { ExportFs } from './export-fs.ts'
 import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
 import { createHotFiles } from './hot-files.ts'
+import { log } from '../lib/log.ts'
+import { metrics } from '../lib/metrics.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
 import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage, type RenderedPage } from './page-render.ts'
@@ -76,7 +78,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
   const contributors = [...(o.contributors ?? [])]
   const trees = createExportTrees(o.buildRoot, { graceMs: o.graceMs, maxTrees: o.maxTrees, fs: o.fs })
 
-  const render = (b: SiteBundle, page: SitePage, scope: RenderScope) => renderSitePage(b, page, scope, o.siteUrl)
+  const render = (b: SiteBundle, page: SitePage, scope: RenderScope) => {
+    metrics.pagesRendered.inc()
+    return renderSitePage(b, page, scope, o.siteUrl)
+  }
 
   function pageEntry(folder: string, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
     // withCharset: records written before decision 060 say bare 'text/html'.
@@ -121,6 +126,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const workDir = join(o.buildRoot, `.render-${process.pid}-${seq}`)
     const contentDir = o.read ? join(workDir, 'content') : o.contentDir
     if (o.read) await snapshotContent(o.read, contentDir)
+    metrics.pagesRendered.inc(pages.length)
     const job = { codeDir: b.dir, stamp: b.stamp, folder, siteUrl: o.siteUrl, contentDir, pages, now: at }
     return renderAllInChild(job, workDir, o.childRenderTimeoutMs)
   }
@@ -142,7 +148,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       const files = [...index.keys()].filter((url) => !pageUrls.has(url))
       await writePublishState(o.buildRoot, { code: bundle!.stamp, tree: basename(tree), pages, files })
     } catch (err) {
-      console.error(`Yayın durumu kaydedilemedi: ${err instanceof Error ? err.message : err}`)
+      log.error(`Yayın durumu kaydedilemedi: ${err instanceof Error ? err.message : err}`)
     }
   }
 

@@ -7,6 +7,7 @@ import { adminListQuerySchema } from '#schema/list-query.ts'
 import type { AppEnv } from '../app-env.ts'
 import { clientAddress } from '../auth/client-address.ts'
 import { fail } from '../lib/errors.ts'
+import { metrics } from '../lib/metrics.ts'
 import { newId } from '../lib/ids.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -32,6 +33,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
       return c.json({ success: true, message: msg.contactSent }, 201)
     const message: ContactMessage = { id: newId(), ...input, createdAt: now().toISOString(), readAt: null }
     await data.messages.add(message)
+    metrics.contactMessages.inc()
     return c.json({ success: true, message: msg.contactSent }, 201)
   },
 )

@@ -21,6 +21,7 @@ import { watchContentDir } from './versions/content-watch.ts'
 import { createRecentVersions, type RecentVersions } from './versions/recent-versions.ts'
 import { createUploadIndex } from './versions/upload-index.ts'
 import { versionCollections, type ContentStatus } from './versions/versioned-content.ts'
+import { log } from '../lib/log.ts'
 
 /** What the public site shows: one JSON file per collection in CONTENT_DIR (in git). */
 export type ContentData = {
@@ -110,9 +111,9 @@ export async function openContentStore(
     if (loaded.kind === 'ok') return loaded.data as ContentData[K]
     if (loaded.kind === 'missing') return structuredClone(defaults[name])
     refused.set(name, loaded.error)
-    console.error(describeFileError(loaded.error))
+    log.error({ file: `${name}.json` }, describeFileError(loaded.error))
     const last = repo ? await repo.then((r) => lastValidVersion(r, name)).catch(() => null) : null
-    console.error(
+    log.warn(
       last
         ? `${name}.json: sunucu bu dosyanın son geçerli sürümüyle başladı (${last.commit.slice(0, 7)}, ${last.date}).`
         : `${name}.json: geçmişte geçerli bir sürümü yok; sunucu bu dosya için boş içerikle başladı.`,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { CommitJournal } from './commit-journal.ts'
 import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
 import { blobId, joinBytes, redactSecrets, secretsOf } from './git-text.ts'
+import { log } from '../../lib/log.ts'
+import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
 /** One save to record: the file's bytes as that save wrote them, its author and its Turkish message. */
 export type CommitJob = { file: FileSnapshot; author: GitAuthor; message: string }
@@ -77,7 +79,7 @@ export function createCommitQueue(
       }
       await options.first?.(r).catch((err) => {
         status.error = `Yarım kalan kayıtlar git'e eklenemedi: ${reason(err)}`
-        console.error(status.error)
+        log.error(status.error)
       })
     },
     (err) => void (status.error = `Git deposu açılamadı: ${reason(err)}`),
@@ -89,6 +91,16 @@ export function createCommitQueue(
   /** Sizes of the content files and the bytes committed since the last packing (when to pack). */
   const sizes = options.sizes ?? new Map<string, number>()
   let unpackedBytes = 0
+  /** When each queued save was queued, and when each commit not yet pushed was made (for /metrics' lag). */
+  const queuedAt: number[] = []
+  const unpushedAt: number[] = []
+  const age = (times: number[]) => (times.length ? (Date.now() - times[0]!) / 1000 : 0)
+  registerGitLag(() => ({
+    pending: status.pending,
+    commitLagSeconds: age(queuedAt),
+    pushLagSeconds: age(unpushedAt),
+    failing: status.error !== null || (status.push?.error ?? null) !== null,
+  }))
 
   function keepFor(file: string) {
     const prev = latest.get(file)
@@ -104,17 +116,20 @@ export function createCommitQueue(
       try {
         const sha = await (await repo).commit([job.file], job.author, job.message)
         status.error = null
+        metrics.gitCommits.inc({ result: 'ok' })
+        if (sha && remote) unpushedAt.push(Date.now())
         if (sha) {
           status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
           const size = joinBytes(job.file.text).byteLength
           sizes.set(job.file.name, size)
           unpackedBytes += size
         }
-        await journal.done(id).catch((err) => console.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
+        await journal.done(id).catch((err) => log.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
         return
       } catch (err) {
         status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${reason(err)}`
-        console.error(status.error)
+        metrics.gitCommits.inc({ result: 'failed' })
+        log.error(status.error)
         // Never skipped: a later commit must not carry this save's change under another name.
         await wait(retryDelay(Math.min(attempt, 6)))
       }
@@ -126,21 +141,25 @@ export function createCommitQueue(
     const contentBytes = [...sizes.values()].reduce((a, b) => a + b, 0)
     if (unpackedBytes < Math.max(MIN_PACK_BYTES, PACK_RATIO * contentBytes)) return
     unpackedBytes = 0
-    await (await repo).maintain().catch((err) => console.error(`Git deposu paketlenemedi: ${reason(err)}`))
+    await (await repo).maintain().catch((err) => log.error(`Git deposu paketlenemedi: ${reason(err)}`))
   }
 
   async function pushLoop() {
     for (let attempt = 0; ; attempt++) {
       pushAgain = false
+      const covered = unpushedAt.length
       try {
         await (await repo).push(remote!)
+        unpushedAt.splice(0, covered)
+        metrics.gitPushes.inc({ result: 'ok' })
         status.push!.error = null
         status.push!.lastPushedAt = new Date().toISOString()
         if (!pushAgain) return
         attempt = -1
       } catch (err) {
         status.push!.error = `Uzak depoya gönderilemedi: ${reason(err)}`
-        console.error(status.push!.error)
+        metrics.gitPushes.inc({ result: 'failed' })
+        log.error(status.push!.error)
         if (attempt >= 5 && !pushAgain) return
         await wait(retryDelay(attempt))
       }
@@ -178,8 +197,10 @@ export function createCommitQueue(
       const keep = keepFor(job.file.name)
       latest.set(job.file.name, { id, bytes: job.file.text, kept: !!options.keepBytes })
       status.pending++
+      queuedAt.push(Date.now())
       tail = tail.then(async () => {
         await commit(job, id)
+        queuedAt.shift()
         if (latest.get(job.file.name)?.id === id) latest.delete(job.file.name)
         status.pending--
         schedulePush()
@@ -187,7 +208,7 @@ export function createCommitQueue(
       })
       await journal.record(intent, keep).catch((err) => {
         // The commit is queued all the same; only a crash before it would leave the change to the start's recovery.
-        console.error(`Kayıt günlüğüne yazılamadı: ${reason(err)}`)
+        log.error(`Kayıt günlüğüne yazılamadı: ${reason(err)}`)
       })
     },
     /**
@@ -197,7 +218,7 @@ export function createCommitQueue(
     async fileMovedOn(file: string): Promise<void> {
       if (opened?.mode === 'local') return
       const keep = keepFor(file)
-      if (keep.length) await journal.record(null, keep).catch((err) => console.error(reason(err)))
+      if (keep.length) await journal.record(null, keep).catch((err) => log.error(reason(err)))
     },
     /** Resolves when every queued commit (and the push that follows) is done: for tests and shutdown. */
     async idle() {

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { WriteOp, Writer } from './writer.ts'
+import { log } from '../../lib/log.ts'
 
 /** Views per public page path and downloads per program id. */
 export type Counters = { views: Record<string, number>; downloads: Record<string, number> }
@@ -55,7 +56,7 @@ export function counterStore(db: DatabaseSync, writer: Writer) {
         for (const key of Object.keys(sent[kind])) delete written[kind][key]
       throw err
     })
-    running = running.then(() => write).catch((err: unknown) => console.error('Sayaçlar yazılamadı:', err))
+    running = running.then(() => write).catch((err: unknown) => log.error({ err }, 'Sayaçlar yazılamadı'))
     return running
   }
   const timer = setInterval(() => void flush(), COUNTER_FLUSH_MS)

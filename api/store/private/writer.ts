@@ -1,5 +1,7 @@
 import type { SQLInputValue } from 'node:sqlite'
 import { Worker } from 'node:worker_threads'
+import { registerWriterDepth } from '../../lib/metrics.ts'
+import { log } from '../../lib/log.ts'
 
 /** A write for the writer thread: one of the statements it was given, with parameters. */
 export type WriteOp = { stmt: string; params: SQLInputValue[] }
@@ -35,6 +37,7 @@ export function startWriter(path: string, statements: Record<string, string>) {
   let restarts = 0
   let failuresInARow = 0
   let restartTimer: NodeJS.Timeout | null = null
+  registerWriterDepth(() => waiting.size)
 
   function spawn() {
     restartTimer = null
@@ -56,7 +59,7 @@ export function startWriter(path: string, statements: Record<string, string>) {
       if (m.closed) closing?.()
     })
     // An uncaught error inside the thread is followed by 'exit': handled there.
-    thread.on('error', (err) => console.error('Yazıcı iş parçacığında hata:', err))
+    thread.on('error', (err) => log.error({ err }, 'Yazıcı iş parçacığında hata'))
     thread.on('exit', (code) => {
       if (worker !== thread) return
       worker = null
@@ -69,7 +72,7 @@ export function startWriter(path: string, statements: Record<string, string>) {
       failuresInARow = Date.now() - started < STABLE_MS ? failuresInARow + 1 : 0
       // The first restart is immediate; only a thread that keeps dying young is restarted after a growing pause.
       const delay = failuresInARow > 1 ? Math.min(100 * 2 ** (failuresInARow - 2), MAX_RESTART_DELAY_MS) : 0
-      console.error(`Yazıcı iş parçacığı durdu (çıkış kodu ${code}); ${delay} ms sonra yeniden başlatılıyor.`)
+      log.error(`Yazıcı iş parçacığı durdu (çıkış kodu ${code}); ${delay} ms sonra yeniden başlatılıyor.`)
       if (delay === 0) return spawn()
       // Meanwhile writes fail at once (503) rather than pile up behind a thread that keeps dying.
       restartTimer = setTimeout(spawn, delay)

@@ -1,4 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs'
+import { log } from '../../lib/log.ts'
 
 /** How often the folder is checked even without a watch event (network folders, editors that miss events). */
 const POLL_MS = 2000
@@ -18,7 +19,7 @@ export function watchContentDir(dir: string, check: () => Promise<unknown>): () 
     if (running) return void (again = true)
     running = check()
       .catch((err) =>
-        console.error(`İçerik klasörü denetlenemedi: ${err instanceof Error ? err.message : err}`),
+        log.error(`İçerik klasörü denetlenemedi: ${err instanceof Error ? err.message : err}`),
       )
       .finally(() => {
         running = null

@@ -19,6 +19,7 @@ import { editContext } from './edit-context.ts'
 import { describeConflicts } from './conflict-view.ts'
 import type { RecentVersions } from './recent-versions.ts'
 import type { UploadIndex } from './upload-index.ts'
+import { log } from '../../lib/log.ts'
 
 /** What the admin's system status shows about content: refused external edits, and git. */
 export type ContentStatus = { errors: ContentFileError[]; git: GitStatus | null }
@@ -91,14 +92,14 @@ export function versionCollections(
     }
     if (loaded.kind === 'refused') {
       errors.set(name, loaded.error)
-      console.error(describeFileError(loaded.error))
+      log.error({ file: `${name}.json` }, describeFileError(loaded.error))
       return false
     }
     errors.delete(name)
     git?.uploads.add(loaded.data)
     // The checked data, not a second read of the file: what was checked is exactly what goes live.
     await inner.reload(name, loaded.data as ContentData[typeof name])
-    console.log(`${name}.json dışarıda değişti; yeni içerik yüklendi ve yayınlanıyor.`)
+    log.info(`${name}.json dışarıda değişti; yeni içerik yüklendi ve yayınlanıyor.`)
     return true
   }
 

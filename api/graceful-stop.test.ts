@@ -1,0 +1,152 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer, type AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './node-flags.ts'
+
+const repo = join(import.meta.dirname, '..')
+const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
+let root: string
+let server: ChildProcess | null = null
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts the real server (api/server.ts) as npm start does, on a free port; resolves once it listens. */
+async function startServer(): Promise<{ base: string; exited: Promise<number | null> }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repo, 'api', 'server.ts')], {
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_DIR: join(root, 'content'),
+      DATA_DIR: join(root, 'data'),
+      SITE_BUILD_DIR: join(root, 'build'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  server = child
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (d) => {
+      out += d
+      const ready = /Sunucu hazır: http:\/\/localhost:(\d+)/.exec(out)
+      if (ready) resolve(`http://127.0.0.1:${ready[1]}`)
+    })
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
+  })
+  return { base, exited }
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'graceful-stop-'))
+  await cp(join(repo, 'content'), join(root, 'content'), { recursive: true, preserveTimestamps: true })
+})
+afterAll(async () => {
+  server?.kill('SIGKILL')
+  await rm(root, { recursive: true, force: true })
+})
+
+it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing acknowledged is lost', async () => {
+  const { base, exited } = await startServer()
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+  const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie, ...headers },
+      body: JSON.stringify(body),
+    })
+  const about = await (await fetch(`${base}/api/admin/hakkimizda`)).json()
+
+  const ackedMessages: string[] = []
+  const ackedViews: Record<string, number> = { '/': 0, '/iletisim': 0 }
+  let ackedTitle = ''
+  let ended = false
+  const loop = async (step: (i: number) => Promise<void>) => {
+    for (let i = 0; !ended; i++) await step(i).catch(() => {})
+  }
+  const burst = [
+    ...Array.from({ length: 4 }, (_, lane) =>
+      loop(async (i) => {
+        const subject = `Kapanış ${lane}-${i}`
+        const res = await json(
+          'POST',
+          '/api/contact',
+          { name: 'Ziyaretçi', email: 'ziyaretci@ornek.com', phone: '+90 212 000 00 00', subject, message: 'Kapanış testi' },
+          { 'x-forwarded-for': `10.8.${lane}.${i % 250}` },
+        )
+        if (res.status === 201) ackedMessages.push(subject)
+      }),
+    ),
+    // Saves at a staff member's pace (a few a second), each one a publish and a queued git commit.
+    loop(async (i) => {
+      const res = await json('PUT', '/api/admin/hakkimizda', { ...about, title2: `Kapanış başlığı ${i}` })
+      if (res.ok) ackedTitle = `Kapanış başlığı ${i}`
+      await new Promise((r) => setTimeout(r, 300))
+    }),
+    ...Object.keys(ackedViews).map((path) =>
+      loop(async () => {
+        const res = await fetch(`${base}${path}`)
+        await res.arrayBuffer()
+        if (res.status === 200) ackedViews[path]!++
+      }),
+    ),
+  ]
+  const started = Date.now()
+  while (ackedMessages.length <= 20 || ackedTitle === '' || ackedViews['/iletisim']! < 10) {
+    if (Date.now() - started > 60_000) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  server!.kill('SIGTERM')
+  const code = await exited
+  ended = true
+  await Promise.all(burst)
+  expect(code).toBe(0)
+  expect(ackedMessages.length).toBeGreaterThan(20)
+  expect(ackedTitle).not.toBe('')
+
+  // Straight from the folders: the database, the content file and its git history.
+  const db = new DatabaseSync(join(root, 'data', 'private.sqlite'))
+  const subjects = new Set(db.prepare('SELECT subject FROM messages').all().map((r) => String(r.subject)))
+  expect(ackedMessages.filter((s) => !subjects.has(s))).toEqual([])
+  for (const [path, n] of Object.entries(ackedViews)) {
+    const row = db.prepare('SELECT count FROM page_views WHERE path = ?').get(path)
+    expect(Number(row?.count ?? 0), `views of ${path}`).toBeGreaterThanOrEqual(n)
+  }
+  db.close()
+  const onDisk = JSON.parse(await readFile(join(root, 'content', 'about.json'), 'utf8'))
+  expect(onDisk.title2).toBe(ackedTitle)
+  // The queued commits were made before the exit: the last commit holds the last acknowledged save.
+  const git = promisify(execFile)
+  const { stdout } = await git('git', ['-C', join(root, 'content'), 'show', 'HEAD:about.json'])
+  expect(JSON.parse(stdout).title2).toBe(ackedTitle)
+
+  // And the server comes back with all of it.
+  const again = await startServer()
+  const title = (await (await fetch(`${again.base}/api/admin/hakkimizda`)).json()).title2
+  expect(title).toBe(ackedTitle)
+  server!.kill('SIGTERM')
+  expect(await again.exited).toBe(0)
+}, 300_000)
