@@ -35,6 +35,8 @@ export type PreviewRenderer = {
   render(path: string, read: (name: string) => unknown): Promise<RenderedPage>
   /** How long a shared preview link works (PREVIEW_SHARE_DAYS). */
   shareMs: number
+  /** Shows maintenance mode to a static server in front (the export's flag file); resolves once it is written. */
+  onMaintenance?: (on: boolean) => Promise<void>
 }
 
 export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

@@ -45,6 +45,8 @@ export type AppOptions = {
   trustProxy?: string
   /** How much of the audit log is kept (AUDIT_KEEP_DAYS, AUDIT_KEEP_ROWS). */
   auditRetention?: AuditRetention
+  /** Called after maintenance mode is switched (the server writes the export's flag file for nginx). */
+  onMaintenance?: (on: boolean) => Promise<void>
 }
 
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
@@ -93,6 +95,7 @@ export async function createApp(options: AppOptions) {
     trustedProxies: parseTrustedProxies(options.trustProxy),
     sweepLog: { last: null },
     preview: options.preview,
+    onMaintenance: options.onMaintenance,
   }
 
   const app = new Hono<AppEnv>()

@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts the real server (api/server.ts) as npm start does, on a free port; resolves once it listens. */
-async function startServer(): Promise<{ base: string; exited: Promise<number | null> }> {
+async function startServer(): Promise<{ base: string; exited: Promise<number | null>; output: () => string }> {
   const port = await freePort()
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repo, 'api', 'server.ts')], {
     env: {
@@ -37,14 +37,14 @@ async function startServer(): Promise<{ base: string; exited: Promise<number | n
       SITE_BUILD_DIR: join(root, 'build'),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   server = child
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  let out = ''
   const base = await new Promise<string>((resolve, reject) => {
-    let out = ''
     child.stdout!.on('data', (d) => {
       out += d
       const ready = /Sunucu hazır: http:\/\/localhost:(\d+)/.exec(out)
@@ -52,7 +52,9 @@ async function startServer(): Promise<{ base: string; exited: Promise<number | n
     })
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
   })
-  return { base, exited }
+  // The server's log without the answer lines: what a failing stop says about its stages.
+  const output = () => out.split('\n').filter((l) => !l.includes('"status":')).join('\n')
+  return { base, exited, output }
 }
 
 beforeAll(async () => {
@@ -65,7 +67,7 @@ afterAll(async () => {
 })
 
 it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing acknowledged is lost', async () => {
-  const { base, exited } = await startServer()
+  const { base, exited, output } = await startServer()
   const login = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -123,7 +125,7 @@ it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing ac
   const code = await exited
   ended = true
   await Promise.all(burst)
-  expect(code).toBe(0)
+  expect(code, output()).toBe(0)
   expect(ackedMessages.length).toBeGreaterThan(20)
   expect(ackedTitle).not.toBe('')
 

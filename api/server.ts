@@ -13,6 +13,7 @@ import { sitePublisherFor } from './publish/site-publisher.ts'
 import { loadStaticCache, type StaticCache } from './publish/static-cache.ts'
 import { createSiteRoutes } from './publish/site-routes.ts'
 import { createFastSite } from './publish/fast-site.ts'
+import { setMaintenanceFlag } from './publish/export-folder.ts'
 import { errorText, log } from './lib/log.ts'
 import { observeRequests, recordRoute } from './ops/request-log.ts'
 import { opsRoutes } from './routes/ops.ts'
@@ -58,7 +59,10 @@ async function main() {
     // Previews render with the publisher's bundle, never into its export (issue 21).
     preview: { render: publisher.preview, shareMs: env.PREVIEW_SHARE_DAYS * 86_400_000 },
     auditRetention: { days: env.AUDIT_KEEP_DAYS, rows: env.AUDIT_KEEP_ROWS },
+    onMaintenance: (on) => setMaintenanceFlag(env.siteBuildDir, on),
   })
+  // The flag file for nginx follows the stored state (also when it was switched while the file was lost).
+  await setMaintenanceFlag(env.siteBuildDir, deps.data.read('state').maintenanceMode)
   // Partial program files of killed uploads and day-old unused uploads go now and then daily (decision 019).
   await startLeftoverSweeper(deps.content, deps.files, deps.now, deps.sweepLog).started
   readContent = (name) => (deps.content.read as (n: string) => unknown)(name)

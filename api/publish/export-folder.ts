@@ -5,22 +5,33 @@ import { MANIFEST_FILE } from './export-trees.ts'
 /**
  * SITE_BUILD_DIR holds the export a static host or CDN can serve: `live` (a symlink to the current `site-*`
  * tree, switched atomically by export-trees.ts; `live/manifest.json` names its publish), `manifests/` (what the
- * last 50 publishes changed) and `publish-state.json` (each page's key, so a restart re-renders nothing that is
- * still right).
+ * last 50 publishes changed), `publish-state.json` (each page's key, so a restart re-renders nothing that is
+ * still right) and `maintenance` (a flag file, present while maintenance mode is on).
  */
 export function exportPaths(buildRoot: string) {
   return {
     live: join(buildRoot, 'live'),
     state: join(buildRoot, 'publish-state.json'),
     manifests: join(buildRoot, 'manifests'),
+    /** Present while maintenance mode is on: nginx answers the maintenance page (deploy/nginx/). */
+    maintenance: join(buildRoot, 'maintenance'),
   }
 }
 
+/** Writes (on) or removes (off) the maintenance flag file beside `live`, to match the server's state. */
+export async function setMaintenanceFlag(buildRoot: string, on: boolean): Promise<void> {
+  const flag = exportPaths(buildRoot).maintenance
+  if (on) await writeFileAtomic(flag, `${new Date().toISOString()}\n`)
+  else await rm(flag, { force: true })
+}
+
 /**
- * Files at the root of a tree meant for the host, not for visitors: the manifest and files named `_…` (such as
- * `_headers`, `_redirects`). The server does not serve them.
+ * Files of a tree meant for the host, not for visitors: the manifest, root files named `_…` (such as `_headers`,
+ * `_redirects`, `_nginx.conf`) and the precompressed `.br`/`.gz` copies beside text files (static-host.ts). The
+ * server does not serve them (it compresses from memory).
  */
-export const isHostFile = (url: string): boolean => url === MANIFEST_FILE || /^\/_[^/]*$/.test(url)
+export const isHostFile = (url: string): boolean =>
+  url === MANIFEST_FILE || /^\/_[^/]*$/.test(url) || /\.(br|gz)$/.test(url)
 
 /** Writes a file so that a reader sees the old or the new one, never a part (a new file, renamed in). */
 export async function writeFileAtomic(path: string, body: Uint8Array | string): Promise<void> {

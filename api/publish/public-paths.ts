@@ -17,7 +17,7 @@ export function viewKey(path: string): string {
 }
 
 /** Old addresses that answer a permanent redirect from the server (spec 2: the banner's second button). */
-const REDIRECTS: Record<string, string> = { '/bize-ulasin': '/iletisim' }
+export const REDIRECTS: Record<string, string> = { '/bize-ulasin': '/iletisim' }
 
 /** Where an old address now lives, or null; '/bize-ulasin/' and '/bize-ulasin/index.html' count too. */
 export function redirectTarget(path: string): string | null {

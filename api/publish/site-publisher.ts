@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { Env } from '../lib/env.ts'
@@ -14,6 +15,7 @@ import {
 import type { ExportFs } from './export-fs.ts'
 import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
 import { createHotFiles } from './hot-files.ts'
+import { createStaticHost } from './static-host.ts'
 import { log } from '../lib/log.ts'
 import { metrics } from '../lib/metrics.ts'
 import { mimeType, withCharset } from './mime.ts'
@@ -323,5 +325,26 @@ export type SitePublisher = ReturnType<typeof createSitePublisher>
 
 /** The publisher for this checkout and environment: the server's, and `npm run build`'s. */
 export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: string) => unknown): SitePublisher {
-  return createSitePublisher({ repoRoot, contentDir: env.contentDir, buildRoot: env.siteBuildDir, siteUrl: env.SITE_URL, read })
+  // The export carries what a static host needs (static-host.ts); the map URL from memory, or the file.
+  const mapUrl = () => {
+    const settings = read?.('contact-settings') ?? readJsonFile(join(env.contentDir, 'contact-settings.json'))
+    return (settings as { mapUrl?: string } | null)?.mapUrl
+  }
+  const host = createStaticHost({ mapUrl, https: new URL(env.SITE_URL).protocol === 'https:' })
+  return createSitePublisher({
+    repoRoot,
+    contentDir: env.contentDir,
+    buildRoot: env.siteBuildDir,
+    siteUrl: env.SITE_URL,
+    read,
+    contributors: [host],
+  })
+}
+
+function readJsonFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return null
+  }
 }

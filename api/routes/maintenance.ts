@@ -20,6 +20,8 @@ export const adminMaintenanceRoutes = new Hono<AppEnv>().post(
     await c.var.deps.data.update('state', (state) => {
       state.maintenanceMode = enabled
     })
+    // Before the answer: once the admin sees it, nginx in front answers the same way.
+    await c.var.deps.onMaintenance?.(enabled)
     return c.json({
       success: true,
       maintenanceMode: enabled,

@@ -37,7 +37,7 @@ it('the unit is hardened, restarts on failure and may write exactly the folders 
   expect(values(unit, 'ExecStart')[0]).toContain('api/server.ts')
 })
 
-it.skipIf(!existsSync(SYSTEMD_ANALYZE))('systemd-analyze verify finds nothing to say about the unit', async () => {
+it.skipIf(!existsSync(SYSTEMD_ANALYZE))('systemd-analyze verify finds nothing to say about the units', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'systemd-unit-'))
   try {
     // The checkout's own paths, so ExecStart names a real executable.
@@ -46,12 +46,15 @@ it.skipIf(!existsSync(SYSTEMD_ANALYZE))('systemd-analyze verify finds nothing to
       .replace('/etc/netiz-site/env', join(import.meta.dirname, 'netiz-site.env'))
     const file = join(dir, 'netiz-site.service')
     await writeFile(file, unit)
-    const result = await run(SYSTEMD_ANALYZE, ['verify', '--man=no', file]).then(
+    // The reload pair for nginx (netiz-nginx-reload.path starts the .service after each publish).
+    const reload = ['netiz-nginx-reload.path', 'netiz-nginx-reload.service'].map((name) => join(dir, name))
+    for (const target of reload) await writeFile(target, await readFile(join(import.meta.dirname, target.split('/').pop()!), 'utf8'))
+    const result = await run(SYSTEMD_ANALYZE, ['verify', '--man=no', file, ...reload]).then(
       (r) => ({ code: 0, stderr: r.stderr }),
       (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
     )
     // Warnings (an unknown key, a bad value) leave the exit code 0: they must be absent too.
-    const aboutUnit = result.stderr.split('\n').filter((l) => l.includes('netiz-site'))
+    const aboutUnit = result.stderr.split('\n').filter((l) => l.includes('netiz-'))
     expect(aboutUnit).toEqual([])
     expect(result.code).toBe(0)
   } finally {

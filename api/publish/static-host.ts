@@ -1,0 +1,194 @@
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { isHostFile, listExportFiles } from './export-folder.ts'
+import type { PublishTree, TreeContributor } from './export-trees.ts'
+import { isCompressible, mimeType } from './mime.ts'
+import { pageHeaders } from './page-policy.ts'
+import { REDIRECTS } from './public-paths.ts'
+import { IMMUTABLE, securityHeaders } from './site-routes.ts'
+import type { CachedFile } from './static-cache.ts'
+
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+
+/** The files a static host reads beside the pages (root files named `_…` are never served: isHostFile). */
+export const HOST_FILES = { headers: '/_headers', redirects: '/_redirects', nginx: '/_nginx.conf' }
+/** Files this small go as they are (the server does the same: hot-files.ts). */
+const MIN_COMPRESS_BYTES = 257
+const BATCH = 8
+
+export type StaticHostOptions = {
+  /** The contact page's map embed URL (its origin is the page's frame-src). */
+  mapUrl: () => string | undefined
+  /** SITE_URL is https: `_headers` carries HSTS (a CDN answers over https only). */
+  https: boolean
+}
+
+/** The page-specific headers of one HTML file, as the server sends them. */
+type PagePolicy = { csp: string; frameOptions: string; permissions: string; hsts?: string }
+
+/** A precompressed copy of a file: brotli and gzip, as the server makes them for its memory (hot-files.ts). */
+async function compressed(body: Buffer): Promise<[Buffer, Buffer]> {
+  const windowBits = Math.min(24, Math.max(10, Math.ceil(Math.log2(body.length + 1))))
+  return Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_LGWIN]: windowBits,
+      },
+    }),
+    gz(body, { level: 9 }),
+  ])
+}
+
+const isPrecompressed = (url: string) => /\.(br|gz)$/.test(url)
+
+/**
+ * What a static host (nginx, Netlify, Cloudflare Pages) needs beside the pages to answer exactly as the server
+ * does, added to every publish's tree before its switch (export-trees.ts), so it goes live with the pages:
+ * `.br` and `.gz` beside every text file; `_headers` (Netlify / Cloudflare Pages) and `_nginx.conf` (nginx maps:
+ * each page's CSP, X-Frame-Options, Permissions-Policy, cache rule and redirects; deploy/nginx/ includes it) with
+ * the headers of page-policy.ts; `_redirects`. Decision 052.
+ */
+export function createStaticHost(o: StaticHostOptions): TreeContributor {
+  /** Each HTML file's policy (URL path of the file → headers), kept between publishes. */
+  let policies: Map<string, PagePolicy> | null = null
+  let mapUrlSeen: string | undefined
+
+  async function policyOf(dir: string, url: string): Promise<PagePolicy> {
+    const body = await readFile(join(dir, url))
+    const file: CachedFile = { type: mimeType(url), etag: '', size: body.length, body }
+    const headers = pageHeaders(file, { path: url, mapUrl: o.mapUrl(), https: o.https })
+    return {
+      csp: headers['content-security-policy']!,
+      frameOptions: headers['x-frame-options']!,
+      permissions: headers['permissions-policy']!,
+      hsts: headers['strict-transport-security'],
+    }
+  }
+
+  async function compressInto(tree: PublishTree, urls: string[]) {
+    for (let i = 0; i < urls.length; i += BATCH) {
+      await Promise.all(
+        urls.slice(i, i + BATCH).map(async (url) => {
+          const body = await readFile(join(tree.dir, url)).catch(() => null)
+          if (!body || body.length < MIN_COMPRESS_BYTES) return
+          const [br, gzBody] = await compressed(body)
+          await tree.write(`${url}.br`, br)
+          await tree.write(`${url}.gz`, gzBody)
+        }),
+      )
+    }
+  }
+
+  return {
+    // Until this process has contributed once, a publish must run (an export from before this module has none).
+    pending: () => policies === null,
+    async contribute(tree) {
+      const all = tree.full || policies === null || o.mapUrl() !== mapUrlSeen
+      const files = all ? await listExportFiles(tree.dir) : null
+      const present = new Set(files ?? [])
+      const serves = (url: string) => !isHostFile(url) && !isPrecompressed(url)
+      // Precompressed copies: every text file of a fresh tree, the changed ones (and any missing) otherwise.
+      const compressible = (url: string) => serves(url) && isCompressible(mimeType(url))
+      const toCompress = files
+        ? files.filter((url) => compressible(url) && (tree.full || tree.changed.includes(url) || !present.has(`${url}.br`)))
+        : tree.changed.filter(compressible)
+      await compressInto(tree, toCompress)
+      for (const url of tree.removed) {
+        await tree.remove(`${url}.br`)
+        await tree.remove(`${url}.gz`)
+      }
+
+      // Each HTML file's headers: all of them once (and when the map URL changed), the changed ones after.
+      const next = new Map(all ? [] : policies!)
+      const html = (url: string) => serves(url) && url.endsWith('.html')
+      for (const url of tree.removed) next.delete(url)
+      for (const url of files ? files.filter(html) : tree.changed.filter(html)) {
+        if ((await stat(join(tree.dir, url)).catch(() => null))?.isFile()) next.set(url, await policyOf(tree.dir, url))
+      }
+      await tree.write(HOST_FILES.headers, headersFile(next))
+      await tree.write(HOST_FILES.redirects, redirectsFile())
+      await tree.write(HOST_FILES.nginx, nginxMaps(next))
+      policies = next
+      mapUrlSeen = o.mapUrl()
+    },
+  }
+}
+
+/** The addresses a page file answers at: '/blog/x/index.html' → '/blog/x', '/blog/x/'; '/404.html' → '/404.html', '/404'. */
+function addressesOf(file: string): string[] {
+  if (file === '/index.html') return ['/']
+  if (file.endsWith('/index.html')) {
+    const dir = file.slice(0, -'index.html'.length)
+    return [dir.slice(0, -1), dir]
+  }
+  return [file, file.slice(0, -'.html'.length)]
+}
+
+/** Netlify / Cloudflare Pages `_headers`: the headers every answer gets, the assets' cache rule, each page's own. */
+function headersFile(policies: Map<string, PagePolicy>): string {
+  const lines = ['# Written by each publish (api/publish/static-host.ts): the headers the server sends.', '/*']
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    // Per page below (hosts join the values of every rule that matches, and a page's is DENY).
+    if (name !== 'x-frame-options') lines.push(`  ${headerName(name)}: ${value}`)
+  }
+  lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`)
+  for (const [file, p] of [...policies].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const address of addressesOf(file)) {
+      lines.push(address, `  Content-Security-Policy: ${p.csp}`, `  Permissions-Policy: ${p.permissions}`)
+      lines.push(`  X-Frame-Options: ${p.frameOptions}`)
+      if (p.hsts) lines.push(`  Strict-Transport-Security: ${p.hsts}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function redirectsFile(): string {
+  const lines = ['# Written by each publish (api/publish/static-host.ts): the server\'s permanent redirects.']
+  for (const [from, to] of Object.entries(REDIRECTS))
+    for (const address of [from, `${from}/`, `${from}/index.html`]) lines.push(`${address} ${to} 301`)
+  return `${lines.join('\n')}\n`
+}
+
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+
+/** A string as an nginx configuration token: quoted; a '$' (a variable to nginx) never occurs in our values. */
+function quoted(value: string): string {
+  if (value.includes('$')) throw new Error(`nginx değeri '$' içeremez: ${value}`)
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+}
+
+/**
+ * nginx maps from the request's file ($uri after try_files / index) to its headers, included at http level by
+ * deploy/nginx/netiz-site.conf. The 404 and maintenance pages are answered for other URIs: their CSP is a
+ * variable of its own.
+ */
+function nginxMaps(policies: Map<string, PagePolicy>): string {
+  const out = ['# Written by each publish (api/publish/static-host.ts); nginx reads it when it (re)loads.']
+  const map = (name: string, fallback: string, entries: [string, string][]) => {
+    out.push(`map $uri ${name} {`, `  default ${quoted(fallback)};`)
+    for (const [key, value] of entries) out.push(`  ${key.startsWith('~') ? key : quoted(key)} ${quoted(value)};`)
+    out.push('}')
+  }
+  const files = [...policies].sort(([a], [b]) => a.localeCompare(b))
+  map('$site_csp', '', files.map(([file, p]) => [file, p.csp]))
+  map('$site_frame_options', securityHeaders['x-frame-options']!, files.map(([file, p]) => [file, p.frameOptions]))
+  const permissions = files[0]?.[1].permissions ?? ''
+  map('$site_permissions_policy', '', [['~\\.html$', permissions]])
+  map('$site_cache_control', 'no-cache', [['~^/_astro/', IMMUTABLE]])
+  map(
+    '$site_redirect',
+    '',
+    Object.entries(REDIRECTS).flatMap(([from, to]) => [from, `${from}/`, `${from}/index.html`].map((a): [string, string] => [a, to])),
+  )
+  const special = (name: string, file: string) =>
+    out.push(`map $scheme ${name} {`, `  default ${quoted(policies.get(file)?.csp ?? '')};`, '}')
+  special('$site_404_csp', '/404.html')
+  out.push(`map $scheme $site_page_permissions {`, `  default ${quoted(permissions)};`, '}')
+  special('$site_maintenance_csp', '/bakim/index.html')
+  return `${out.join('\n')}\n`
+}

@@ -1,0 +1,316 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listExportFiles } from '../../api/publish/export-folder.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../api/node-flags.ts'
+
+/**
+ * Debian's nginx with the shipped configuration (deploy/nginx/, paths substituted) in front of the real server:
+ * every answer through nginx is compared with the server's own answer to the same request.
+ */
+const NGINX = '/usr/sbin/nginx'
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
+const hasNginx = existsSync(NGINX)
+const hasBrotli = existsSync(BROTLI_MODULE)
+if (!hasNginx) console.warn(`deploy/nginx: ${NGINX} yok, nginx testleri atlanıyor (.ci/run nginx-light kurar).`)
+
+const repo = join(import.meta.dirname, '..', '..')
+const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
+/** Headers that must be the same from nginx as from the server, on every answer of the site. */
+const SAME_HEADERS = [
+  'content-type',
+  'content-security-policy',
+  'permissions-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'cache-control',
+  'strict-transport-security',
+  'retry-after',
+  'location',
+]
+
+let root = ''
+let node: ChildProcess | null = null
+let nginx: ChildProcess | null = null
+let direct = ''
+let proxied = ''
+let nginxPrefix = ''
+let buildDir = ''
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+type Answer = { status: number; headers: Record<string, string>; body: Buffer }
+/** A raw GET (no automatic decompression): the bytes as sent. */
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+          body: Buffer.concat(chunks),
+        }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+const picked = (a: Answer) => Object.fromEntries(SAME_HEADERS.map((h) => [h, a.headers[h]]))
+
+async function startNode(nginxPort: number): Promise<string> {
+  const port = await freePort()
+  node = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repo, 'api', 'server.ts')], {
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_DIR: join(root, 'content'),
+      DATA_DIR: join(root, 'data'),
+      SITE_BUILD_DIR: buildDir,
+      SITE_URL: `http://127.0.0.1:${nginxPort}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    let out = ''
+    const poll = setInterval(() => {
+      void get(`http://127.0.0.1:${port}`, '/healthz').then(
+        () => (clearInterval(poll), resolve()),
+        () => {},
+      )
+    }, 250)
+    node!.stdout!.on('data', (d) => (out += d))
+    node!.once('exit', (code) => (clearInterval(poll), reject(new Error(`server exited (${code}): ${out}`))))
+  })
+  return `http://127.0.0.1:${port}`
+}
+
+/** The shipped configuration with this run's paths and ports, under a main file for an unprivileged nginx. */
+async function writeNginxConfig(nginxPort: number, nodeBase: string) {
+  const shipped = (name: string) => readFile(join(import.meta.dirname, name), 'utf8')
+  const site = (await shipped('netiz-site.conf'))
+    .replaceAll('/srv/netiz/yayin', buildDir)
+    .replace('server 127.0.0.1:3000;', `server ${new URL(nodeBase).host};`)
+    .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
+    .replace('listen [::]:80;', '')
+    .replaceAll('/etc/nginx/netiz-proxy.conf', join(nginxPrefix, 'netiz-proxy.conf'))
+  await writeFile(join(nginxPrefix, 'site.conf'), site)
+  await writeFile(join(nginxPrefix, 'netiz-proxy.conf'), await shipped('netiz-proxy.conf'))
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+  for (const t of temp) await mkdir(join(nginxPrefix, t), { recursive: true })
+  await writeFile(
+    join(nginxPrefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      // Workers as the current user (as root, nginx would switch them to nobody, who cannot read mkdtemp's folder).
+      process.getuid?.() === 0 ? 'user root;' : '',
+      'worker_processes 1;',
+      `pid ${join(nginxPrefix, 'nginx.pid')};`,
+      `error_log ${join(nginxPrefix, 'error.log')} warn;`,
+      hasBrotli ? `load_module ${BROTLI_MODULE};` : '',
+      'events { worker_connections 256; }',
+      'http {',
+      '  access_log off;',
+      ...temp.map((t) => `  ${t}_temp_path ${join(nginxPrefix, t)};`),
+      hasBrotli ? await shipped('netiz-brotli.conf') : '',
+      `  include ${join(nginxPrefix, 'site.conf')};`,
+      '}',
+    ].join('\n'),
+  )
+}
+
+async function startNginx(nginxPort: number) {
+  nginx = spawn(NGINX, ['-p', nginxPrefix, '-c', join(nginxPrefix, 'nginx.conf'), '-e', join(nginxPrefix, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let err = ''
+  nginx.stderr!.on('data', (d) => (err += d))
+  const base = `http://127.0.0.1:${nginxPort}`
+  for (let i = 0; ; i++) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited: ${err} ${await readFile(join(nginxPrefix, 'error.log'), 'utf8').catch(() => '')}`)
+    if (await get(base, '/robots.txt').then(() => true, () => false)) return base
+    if (i > 100) throw new Error(`nginx does not answer: ${err}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** What the shipped reload unit does after a publish (deploy/systemd/netiz-nginx-reload.path). */
+async function reloadNginx() {
+  nginx!.kill('SIGHUP')
+  await new Promise((r) => setTimeout(r, 500))
+}
+
+/**
+ * Every page of the export, as the address a visitor uses ('/blog/x/index.html' → '/blog/x', and '/blog/x/' as
+ * well), except the old addresses the server redirects (checked on their own).
+ */
+async function publicPages(): Promise<string[]> {
+  const files = await listExportFiles(join(buildDir, 'live'))
+  return files
+    .filter((f) => f.endsWith('.html') && !f.startsWith('/bize-ulasin/'))
+    .flatMap((f) => {
+      if (f === '/index.html') return ['/']
+      if (!f.endsWith('/index.html')) return [f]
+      const dir = f.slice(0, -'index.html'.length)
+      return [dir.slice(0, -1), dir]
+    })
+}
+
+beforeAll(async () => {
+  if (!hasNginx) return
+  root = await mkdtemp(join(tmpdir(), 'nginx-test-'))
+  buildDir = join(root, 'build')
+  nginxPrefix = join(root, 'nginx')
+  await mkdir(nginxPrefix)
+  await cp(join(repo, 'content'), join(root, 'content'), { recursive: true })
+  const nginxPort = await freePort()
+  direct = await startNode(nginxPort)
+  await writeNginxConfig(nginxPort, direct)
+  proxied = await startNginx(nginxPort)
+}, 300_000)
+
+afterAll(async () => {
+  nginx?.kill('SIGQUIT')
+  if (node) {
+    const exited = new Promise((r) => node!.once('exit', r))
+    node.kill('SIGTERM')
+    await exited
+  }
+  if (root && !process.env.KEEP_NGINX_TEST) await rm(root, { recursive: true, force: true })
+  else if (root) console.log(root)
+})
+
+describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of the server', () => {
+  it('answers every public page with the same body and the same headers as the server; br and gzip too', { timeout: 120_000 }, async () => {
+    const pages = await publicPages()
+    expect(pages.length).toBeGreaterThan(10)
+    for (const path of [...pages, '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      const [fromNginx, fromNode] = await Promise.all([get(proxied, path), get(direct, path)])
+      expect(fromNginx.headers.server, path).toMatch(/^nginx/)
+      expect(fromNginx.status, path).toBe(fromNode.status)
+      expect(fromNginx.body.equals(fromNode.body), `${path}: body`).toBe(true)
+      expect(picked(fromNginx), path).toEqual(picked(fromNode))
+      const gz = await get(proxied, path, { 'accept-encoding': 'gzip' })
+      if (fromNode.body.length > 256) {
+        expect(gz.headers['content-encoding'], `${path}: gzip`).toBe('gzip')
+        expect(gunzipSync(gz.body).equals(fromNode.body), `${path}: gzip body`).toBe(true)
+      }
+      if (hasBrotli && fromNode.body.length > 256) {
+        const br = await get(proxied, path, { 'accept-encoding': 'br, gzip' })
+        expect(br.headers['content-encoding'], `${path}: br`).toBe('br')
+        expect(brotliDecompressSync(br.body).equals(fromNode.body), `${path}: br body`).toBe(true)
+        expect(picked(br), `${path}: br headers`).toEqual(picked(fromNode))
+      }
+    }
+    // An asset: the year-long cache rule, the same type and bytes.
+    const home = (await get(direct, '/')).body.toString('utf8')
+    const asset = /(\/_astro\/[^"']+\.css)/.exec(home)?.[1]
+    expect(asset).toBeDefined()
+    const [a, b] = await Promise.all([get(proxied, asset!), get(direct, asset!)])
+    expect(a.body.equals(b.body)).toBe(true)
+    expect(picked(a)).toEqual(picked(b))
+  })
+
+  it('the 404 page, the redirect of /bize-ulasin and the export\'s host files are answered as by the server', async () => {
+    for (const path of ['/yok-boyle-bir-sayfa', '/blog/yok-boyle-bir-yazi', '/_headers', '/_nginx.conf', '/manifest.json', '/index.html.br']) {
+      const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
+      expect(a.status, path).toBe(404)
+      expect(b.status, path).toBe(404)
+      expect(a.body.equals(b.body), `${path}: body`).toBe(true)
+      expect(picked(a), path).toEqual(picked(b))
+    }
+    for (const path of ['/bize-ulasin', '/bize-ulasin/', '/bize-ulasin/index.html']) {
+      const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
+      expect(a.status, path).toBe(301)
+      expect(a.headers.location, path).toBe('/iletisim')
+      expect(b.headers.location, path).toBe('/iletisim')
+    }
+  })
+
+  it('an admin save through nginx is served by nginx from the export', { timeout: 120_000 }, async () => {
+    const login = await fetch(`${proxied}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: proxied },
+      body: JSON.stringify(ADMIN),
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const about = await (await fetch(`${proxied}/api/admin/hakkimizda`, { headers: { cookie } })).json()
+    const title = `Nginx üzerinden kaydedildi ${Date.now()}`
+    const saved = await fetch(`${proxied}/api/admin/hakkimizda`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, origin: proxied },
+      body: JSON.stringify({ ...about, title2: title }),
+    })
+    expect(saved.status).toBe(200)
+    await expect
+      .poll(async () => (await get(proxied, '/hakkimizda')).body.toString('utf8').includes(title), { timeout: 60_000 })
+      .toBe(true)
+    const fromNginx = await get(proxied, '/hakkimizda')
+    expect(fromNginx.headers.server).toMatch(/^nginx/)
+    expect(fromNginx.body.equals((await get(direct, '/hakkimizda')).body)).toBe(true)
+    // After the reload the shipped path unit makes, the headers still match for every page.
+    await reloadNginx()
+    for (const path of await publicPages()) {
+      const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
+      expect(picked(a), path).toEqual(picked(b))
+    }
+  })
+
+  it('maintenance on: nginx answers 503 with the maintenance page and Retry-After; admin and API still work', { timeout: 60_000 }, async () => {
+    const login = await fetch(`${proxied}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: proxied },
+      body: JSON.stringify(ADMIN),
+    })
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const toggle = (enabled: boolean) =>
+      fetch(`${proxied}/api/admin/maintenance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: proxied },
+        body: JSON.stringify({ enabled }),
+      })
+    expect((await toggle(true)).status).toBe(200)
+    try {
+      for (const path of ['/', '/iletisim', '/blog', '/rss.xml', '/bize-ulasin', '/_astro/yok.js', '/yok']) {
+        const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
+        expect(a.status, path).toBe(503)
+        expect(b.status, path).toBe(503)
+        expect(a.headers.server, path).toMatch(/^nginx/)
+        expect(a.body.equals(b.body), `${path}: body`).toBe(true)
+        expect(picked(a), path).toEqual(picked(b))
+        expect(a.headers['retry-after']).toBe('3600')
+      }
+      // Existing assets, the admin, the API and the library keep working.
+      expect((await get(proxied, '/robots.txt')).status).toBe(200)
+      expect((await fetch(`${proxied}/admin/`)).status).toBe(200)
+      expect((await fetch(`${proxied}/api/admin/me`, { headers: { cookie } })).status).toBe(200)
+      expect((await fetch(`${proxied}/api/maintenance`)).status).toBe(200)
+      expect((await fetch(`${proxied}/kutuphane`)).status).not.toBe(503)
+    } finally {
+      expect((await toggle(false)).status).toBe(200)
+    }
+    expect((await get(proxied, '/')).status).toBe(200)
+  })
+})
