@@ -28,6 +28,8 @@ export type Deps = {
   sweepLog: SweepLog
   /** The site's renderer for previews (issue 21): the server's publisher; absent in API-only apps. */
   preview?: PreviewRenderer
+  /** Shows maintenance mode to a static server in front (the export's flag file); resolves once it is written. */
+  onMaintenance?: (on: boolean) => Promise<void>
 }
 
 /** Renders a page as a publish would, from the content `read` gives; nothing goes live (api/preview). */
@@ -35,8 +37,6 @@ export type PreviewRenderer = {
   render(path: string, read: (name: string) => unknown): Promise<RenderedPage>
   /** How long a shared preview link works (PREVIEW_SHARE_DAYS). */
   shareMs: number
-  /** Shows maintenance mode to a static server in front (the export's flag file); resolves once it is written. */
-  onMaintenance?: (on: boolean) => Promise<void>
 }
 
 export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }

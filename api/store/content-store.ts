@@ -139,7 +139,7 @@ export async function openContentStore(
     void repo.then(
       (r) =>
         r.mode === 'local' &&
-        console.log(
+        log.info(
           `İçerik klasörü başka bir git deposunun içinde (${r.root}, klasör ${r.prefix}): yerel mod, kayıtlar ` +
             'dosyalara yazılıyor, commit yapılmıyor (her kayıtta commit için CONTENT_GIT=on).',
         ),

@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import { readContentFileSafely } from '../content-file.ts'
 import { git, gitOrNull } from './git-exec.ts'
 import { acceptableAuthor, blobId, oneLineMessage, type GitAuthor } from './git-text.ts'
+import { log } from '../../lib/log.ts'
 
 export type { GitAuthor } from './git-text.ts'
 
@@ -129,7 +130,7 @@ export async function openContentRepo(
       } catch (err) {
         // index.lock held by a maintainer's git for a moment: wait; a stale lock is reported, the commit stands.
         if (attempt >= INDEX_TRIES) {
-          console.error(`Git dizini güncellenemedi (sonra yeniden denenecek): ${(err as Error).message}`)
+          log.error(`Git dizini güncellenemedi (sonra yeniden denenecek): ${(err as Error).message}`)
           return
         }
         await wait(50 * 2 ** attempt)

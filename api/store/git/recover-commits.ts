@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { CommitIntent, CommitJournal } from './commit-journal.ts'
 import { recoveredMessage, SERVER_AUTHOR, type ContentRepo } from './content-repo.ts'
 import { readContentFileSafely } from '../content-file.ts'
+import { log } from '../../lib/log.ts'
 
 /** What a start has to recover: the journal's uncommitted saves and the content files' bytes, read before any save. */
 export type RecoverySnapshot = { intents: CommitIntent[]; disk: Map<string, Buffer | null> }
@@ -41,11 +42,11 @@ export async function commitRecovered(
     const bytes = intent.bytes ?? (current && repo.blobOf(current) === intent.blob ? current : null)
     if (bytes) {
       await repo.commit([{ name: intent.file, text: bytes }], intent.author, intent.message)
-      console.log(`Yarım kalan kayıt git'e eklendi: ${intent.message} (${intent.author.name})`)
+      log.info(`Yarım kalan kayıt git'e eklendi: ${intent.message} (${intent.author.name})`)
     } else {
       // The file changed outside the API after this save and before the crash: its bytes are gone; that
       // difference is recovered below, under the server's name.
-      console.error(
+      log.error(
         `Yarım kalan kaydın içeriği artık diskte yok, atlandı: ${intent.message} (${intent.file})`,
       )
     }
@@ -56,6 +57,6 @@ export async function commitRecovered(
     const bytes = disk.get(file)
     if (!bytes || head.get(file) === repo.blobOf(bytes)) continue
     await repo.commit([{ name: file, text: bytes }], SERVER_AUTHOR, recoveredMessage(file))
-    console.log(`${recoveredMessage(file)} (dosya git'tekinden farklıydı)`)
+    log.info(`${recoveredMessage(file)} (dosya git'tekinden farklıydı)`)
   }
 }
