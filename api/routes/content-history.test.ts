@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { msg } from '#schema/messages.ts'
 import { pngFile } from '../test-media.ts'
 import {
@@ -21,6 +21,10 @@ const gitIn = (cwd: string, ...args: string[]) =>
     encoding: 'utf8',
     env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
   }).trim()
+
+// Each test starts an app that commits with real git processes: one took 22-26 s (over 20 s) on a machine loaded
+// far past its cores, 32 s alone there, and passes with the time.
+vi.setConfig({ testTimeout: 120_000 })
 
 let t: TestApp
 const cleanups: (() => Promise<unknown>)[] = []
