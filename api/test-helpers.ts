@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { AdminRole } from '#schema/user.ts'
 import type { MemberRole } from '#schema/library-member.ts'
 import { createApp, type AppOptions } from './app.ts'
+import { allCopiesStored } from './media/media-library.ts'
 import { newId } from './lib/ids.ts'
 import { hashPassword } from './auth/passwords.ts'
 import type { DataStore } from './store/data-store.ts'
@@ -44,10 +45,13 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
     changes,
     async restart() {
       // A graceful stop first, as the server does: pending counts are written, the database is closed.
+      await allCopiesStored()
       await current.deps.data.close()
       current = await open()
     },
     async cleanup() {
+      // Image sizes still being made in the background must not write into a removed folder.
+      await allCopiesStored()
       await current.deps.data.close()
       // Retries: a file written as the test ends (a git object of the last commit) must not fail the cleanup.
       await rm(root, { recursive: true, force: true, maxRetries: 5 })

@@ -3,11 +3,77 @@ import type { MediaItem } from '#schema/media.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { fail } from '../lib/errors.ts'
-import { processImage, type ProcessedImage } from './image-pipeline.ts'
+import { processImage, processImageFirst, type ImageCopy, type ProcessedImage } from './image-pipeline.ts'
 import { IMAGE_EXTENSIONS } from './sniff-media.ts'
 
 /** What storing media needs: the files, the content (content/media.json) and the clock. */
 export type MediaDeps = { files: FileStore; content: ContentStore; now?: () => Date }
+
+/** Uploads whose other sizes are still being made, by URL (the admin's progress, tests). */
+const pending = new Map<string, Promise<void>>()
+
+/** Whether an upload's background sizes are still being made. */
+export const copiesPending = (url: string): boolean => pending.has(url)
+/** Resolves once every upload's background sizes are stored (tests, a graceful stop). */
+export const allCopiesStored = async (): Promise<void> => {
+  while (pending.size) await Promise.all(pending.values())
+}
+
+const largestAvifBytes = (copies: readonly ImageCopy[]) =>
+  copies.filter((c) => c.format === 'avif').sort((a, b) => a.width - b.width).at(-1)?.bytes.byteLength ?? 0
+
+/**
+ * Stores an image the fast way (issue 23): the original and the copies at the first width now, with a record that
+ * lists only those, so no page refers to a copy that does not exist yet; the other widths are made in the
+ * background, stored, then added to the record, whose save publishes the pages that show the image (they
+ * re-render when a media record they looked up changes). Returns the URL. Videos and GIFs are stored
+ * whole, as `saveMedia` does.
+ */
+export async function saveImageFast(
+  m: MediaDeps,
+  bytes: Uint8Array,
+  ext: string,
+  name: string,
+  field: string,
+): Promise<string> {
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext))
+    return saveMedia(m, await prepareMedia(bytes, ext, name, field))
+  const stage = await processImageFirst(bytes, ext)
+  if (!stage) fail(400, msg.imageOnly, { [field]: msg.imageOnly })
+  const url = await m.files.saveUpload(stage.original, ext)
+  await m.files.saveCopies(url, stage.first)
+  const item: MediaItem = {
+    url,
+    type: 'image',
+    name: name.slice(0, 200),
+    alt: '',
+    width: stage.width,
+    height: stage.height,
+    widths: stage.first.length ? [stage.firstWidth] : [],
+    uploadBytes: bytes.byteLength,
+    bytes: stage.original.byteLength,
+    optimizedBytes: largestAvifBytes(stage.first),
+    uploadedAt: (m.now?.() ?? new Date()).toISOString(),
+  }
+  await m.content.update('media', (list) => void list.push(item))
+  const job = stage
+    .rest()
+    .then(async (copies) => {
+      // Deleted meanwhile (Medya, a cancelled form swept): its copies are not wanted.
+      if (copies.length === 0 || !m.content.read('media').some((i) => i.url === url)) return
+      await m.files.saveCopies(url, copies)
+      await m.content.update('media', (list) => {
+        const record = list.find((i) => i.url === url)
+        if (!record) return
+        record.widths = [...new Set([...record.widths, ...copies.map((c) => c.width)])].sort((a, b) => a - b)
+        record.optimizedBytes = largestAvifBytes([...stage.first, ...copies])
+      })
+    })
+    .catch((err: unknown) => console.error(`Görselin diğer boyutları hazırlanamadı (${url}):`, err))
+    .finally(() => pending.delete(url))
+  pending.set(url, job)
+  return url
+}
 
 /** A checked upload, decoded and sized, ready to store (nothing is on disk yet). */
 export type PreparedMedia = {

@@ -1,5 +1,5 @@
 import { msg } from '#schema/messages.ts'
-import { prepareMedia, saveMedia, type MediaDeps } from './media-library.ts'
+import { prepareMedia, saveImageFast, saveMedia, type MediaDeps } from './media-library.ts'
 import { decodeImageDataUrl, isDataUrl } from './data-url.ts'
 import { fail } from '../lib/errors.ts'
 import { imageSize } from './image-size.ts'
@@ -70,6 +70,15 @@ export async function storeMediaFile(
   field: string,
 ): Promise<string> {
   return saveMedia(m, await prepareMediaFile(file, kind, field))
+}
+
+/**
+ * Checks an uploaded file and stores it the fast way (`saveImageFast`): the answer comes once the original and the
+ * first size are stored; the other sizes follow in the background. The admin's image fields and Medya use this.
+ */
+export async function storeMediaFileFast(m: MediaDeps, file: File, kind: MediaKind, field: string) {
+  const { bytes, ext } = await readCheckedFile(file, kind, field)
+  return saveImageFast(m, bytes, ext, file.name, field)
 }
 
 /**

@@ -1,3 +1,6 @@
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { allCopiesStored } from '../media/media-library.ts'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
 import {
@@ -31,6 +34,8 @@ async function uploadPhoto(): Promise<string> {
     { image: asFile(await photo(900, 600), 'a.jpg') },
     cookie,
   )
+  // The upload answers before its other sizes exist (issue 23): these tests need them all.
+  await allCopiesStored()
   return (await res.json()).imageUrl
 }
 
@@ -49,6 +54,24 @@ describe('media library API', () => {
     expect(entries.find((e) => e.url === '/demo/partner-dia.webp')!.uses).toEqual([
       { area: 'Anasayfa partner kartı', title: expect.any(String), path: '/anasayfa-duzenle' },
     ])
+  })
+
+  it('answers an upload with the original and the 800 px copies; the other sizes follow, then the record lists them', async () => {
+    const res = await formRequest(t, 'POST', '/api/upload', { image: asFile(await photo(2400, 1600), 'b.jpg') }, cookie)
+    expect(res.status).toBe(201)
+    const body = await res.json()
+    // Only what exists is listed: no page refers to a size not yet made.
+    expect(body.media.widths).toEqual([800])
+    const files = async () => (await readdir(join(t.dataDir, 'uploads'))).filter((f) => f.startsWith(body.imageUrl.slice(9, -4)))
+    for (const f of ['800w.avif', '800w.webp']) expect(await files()).toContainEqual(expect.stringContaining(f))
+    const ready = async () =>
+      (await (await jsonRequest(t, 'GET', `/api/admin/media/ready?url=${encodeURIComponent(body.imageUrl)}`, undefined, cookie)).json())
+    if (body.pending) expect((await ready()).ready).toBe(false)
+    await allCopiesStored()
+    const done = await ready()
+    expect(done).toMatchObject({ ready: true, media: { widths: [400, 800, 1200, 1920] } })
+    expect(await files()).toHaveLength(1 + 8)
+    expect(t.deps.content.read('media').find((m) => m.url === body.imageUrl)!.widths).toEqual([400, 800, 1200, 1920])
   })
 
   it('lists a new upload first, unused; keeps its alt text', async () => {

@@ -97,7 +97,7 @@ describe('POST /api/upload', () => {
     expect((await broken.json()).message).toBe('Geçersiz istek gövdesi.')
   })
 
-  it('limits images to 25 MB (413), naming the limit also when the whole body is over it', async () => {
+  it('limits images to 25 MB (413), naming the limit also when the whole body is over it', { timeout: 90_000 }, async () => {
     const over = await upload(new File([padded(PNG, 25 * MB + 1)], 'buyuk.png'))
     expect(over.status).toBe(413)
     expect((await over.json()).message).toBe('Görsel en fazla 25 MB olabilir.')
@@ -107,7 +107,7 @@ describe('POST /api/upload', () => {
     expect(await uploaded()).toEqual([])
   })
 
-  it('takes a video only with ?kind=media, up to 50 MB, and keeps images there at 25 MB', async () => {
+  it('takes a video only with ?kind=media, up to 50 MB, and keeps images there at 25 MB', { timeout: 90_000 }, async () => {
     const video = new File([padded(mp4Head, 27 * MB)], 'tanitim.mp4', { type: 'video/mp4' })
     const plain = await upload(video)
     expect(plain.status).toBe(413)

@@ -3,7 +3,7 @@ import { msg } from '#schema/messages.ts'
 import { IMAGE_ACCEPT, ImageInput } from './ui/ImageInput.tsx'
 import { errorText } from '../lib/api-client.ts'
 import type { MediaEntry } from '../lib/media.ts'
-import { savedText, uploadWithProgress } from '../lib/upload.ts'
+import { SIZES_PENDING_TEXT, savedText, uploadWithProgress, waitForSizes } from '../lib/upload.ts'
 import { UploadReportContext } from '../hooks/useUploadTracking.ts'
 
 export const MEDIA_ACCEPT = 'image/*,video/mp4,video/webm,video/ogg'
@@ -95,8 +95,14 @@ export function UploadImageField(props: UploadImageFieldProps) {
         (p) => newest() && setProgress(p),
       )
       if (!newest()) return
-      setResult(savedText(uploaded.media, original.size))
       onChange(uploaded.imageUrl, uploaded.media && { ...uploaded.media, uses: [] })
+      if (uploaded.pending) {
+        // Usable now ('Kaydet' no longer waits); the other sizes follow in the background.
+        setResult(SIZES_PENDING_TEXT)
+        void waitForSizes(uploaded.imageUrl, () => !newest()).then(
+          (media) => newest() && setResult(media ? savedText(media, original.size) : ''),
+        )
+      } else setResult(savedText(uploaded.media, original.size))
     } catch (err) {
       if (!newest()) return
       const text = errorText(err, media ? msg.fileUploadError : msg.imageUploadError)
@@ -120,7 +126,7 @@ export function UploadImageField(props: UploadImageFieldProps) {
     ) : (
       <span className="upload-progress" role="status">
         <progress max={1} value={progress < 1 ? progress : undefined} aria-label="Yükleme durumu" />
-        {progress < 1 ? `Yükleniyor... %${Math.round(progress * 100)}` : 'Boyutlar hazırlanıyor...'}
+        {progress < 1 ? `Yükleniyor... %${Math.round(progress * 100)}` : 'Görsel işleniyor...'}
       </span>
     )
   return (

@@ -2,8 +2,29 @@ import { formatNumber } from '#schema/file-size.ts'
 import type { MediaItem } from '#schema/media.ts'
 import { ApiError } from './api-client.ts'
 
-/** What an upload answers: the URL and the library record (sizes made, bytes before and after). */
-export type UploadResult = { imageUrl: string; media?: MediaItem }
+/**
+ * What an upload answers: the URL and the library record (sizes made so far, bytes before and after); `pending`
+ * while the other sizes are still being made in the background (issue 23).
+ */
+export type UploadResult = { imageUrl: string; media?: MediaItem; pending?: boolean }
+
+/**
+ * Waits until an upload's background sizes are made (GET /api/admin/media/ready, once a second) and gives its
+ * final record; `stop()` returning true ends the wait early (the field went away, another file was chosen).
+ */
+export async function waitForSizes(url: string, stop: () => boolean): Promise<MediaItem | null> {
+  for (let i = 0; i < 300 && !stop(); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const res = await fetch(`/api/admin/media/ready?url=${encodeURIComponent(url)}`, { credentials: 'same-origin' })
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null)
+    if (res?.ready) return res.media as MediaItem
+  }
+  return null
+}
+
+/** The field's text while the other sizes are made: the image is already usable and the form can be saved. */
+export const SIZES_PENDING_TEXT = 'Kullanıma hazır · diğer boyutlar hazırlanıyor...'
 
 /**
  * POST /api/upload with XMLHttpRequest, whose upload events report progress (fetch has none): `onProgress`

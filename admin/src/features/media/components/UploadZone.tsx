@@ -2,7 +2,7 @@ import { useId, useState, type DragEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { FileButton } from '../../../components/ui/FileButton.tsx'
 import { errorText } from '../../../lib/api-client.ts'
-import { savedText, uploadWithProgress } from '../../../lib/upload.ts'
+import { SIZES_PENDING_TEXT, savedText, uploadWithProgress, waitForSizes } from '../../../lib/upload.ts'
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,video/ogg'
 type Row = { key: number; name: string; progress: number; result: string; error: string }
@@ -27,8 +27,13 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
       try {
         const kind = file.type.startsWith('video/') ? 'media' : 'image'
         const res = await uploadWithProgress(file, kind, (progress) => update(key, { progress }))
-        update(key, { progress: 1, result: savedText(res.media) || 'Yüklendi' })
+        update(key, { progress: 1, result: res.pending ? SIZES_PENDING_TEXT : savedText(res.media) || 'Yüklendi' })
         onUploaded()
+        if (res.pending)
+          void waitForSizes(res.imageUrl, () => false).then((media) => {
+            update(key, { result: savedText(media ?? res.media) || 'Yüklendi' })
+            onUploaded()
+          })
       } catch (error) {
         update(key, { error: errorText(error, msg.fileUploadError) })
       }
@@ -80,7 +85,14 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
               ) : row.result ? (
                 <span>{row.result}</span>
               ) : (
-                <progress max={1} value={row.progress} aria-label={`${row.name} yükleniyor`} />
+                <span className="upload-progress">
+                  <progress
+                    max={1}
+                    value={row.progress < 1 ? row.progress : undefined}
+                    aria-label={`${row.name} yükleniyor`}
+                  />
+                  {row.progress < 1 ? `Yükleniyor... %${Math.round(row.progress * 100)}` : 'Görsel işleniyor...'}
+                </span>
               )}
             </li>
           ))}
