@@ -13,8 +13,8 @@ async function jpeg(name: string, color: string) {
 /** Uploads a file in the library and waits for its card. */
 async function uploadInLibrary(page: Page, name: string, color: string) {
   await page.getByLabel('Yüklenecek dosyaları seçin').setInputFiles(await jpeg(name, color))
-  // The row shows the size the server made of it ('… KB → … KB').
-  await expect(page.locator('.upload-zone__rows li').filter({ hasText: name })).toContainText('→')
+  // The row says it is usable ('Kullanıma hazır', the other sizes follow: decision 058), then the size it became.
+  await expect(page.locator('.upload-zone__rows li').filter({ hasText: name })).toContainText(/Kullanıma hazır|→/)
   const card = page.getByRole('listitem', { name })
   await expect(card).toBeVisible()
   return card
