@@ -7,7 +7,7 @@ import type { ContactSettings } from '#schema/contact-settings.ts'
 import type { Home } from '#schema/home.ts'
 import { msg } from '#schema/messages.ts'
 import type { SocialProject } from '#schema/social-project.ts'
-import { formatDate } from '../site/src/lib/dates.ts'
+import { currentYear, formatDate } from '../site/src/lib/dates.ts'
 
 // Expectations come from the demo content the e2e server starts with (a copy of content/).
 const content = <T>(name: string): T =>
@@ -279,7 +279,7 @@ test.describe('navigation chrome', () => {
     await expect(up).toBeHidden()
 
     const footer = page.locator('footer')
-    await expect(footer).toContainText(`© 2025 ${settings.title}`)
+    await expect(footer).toContainText(`© ${currentYear()} ${settings.title}`)
     await expect(footer.getByRole('link', { name: settings.email })).toHaveAttribute(
       'href',
       `mailto:${settings.email}`,

@@ -16,7 +16,7 @@ export const bannerSchema = z.object({
   title: optionalLine(200),
   subtitle: optionalLine(500),
   button1: button.optional().default({ text: 'Programlar', link: '/programlar' }),
-  button2: button.optional().default({ text: 'Bize Ulasin', link: '/bize-ulasin' }),
+  button2: button.optional().default({ text: 'Bize Ulaşın', link: '/bize-ulasin' }),
 })
 
 export const serviceItemSchema = z.object({ id, title: requiredLine(msg.subItemRequired) })

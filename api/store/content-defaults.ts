@@ -22,7 +22,7 @@ export const emptyHome: Home = {
     title: '',
     subtitle: '',
     button1: { text: 'Programlar', link: '/programlar' },
-    button2: { text: 'Bize Ulasin', link: '/bize-ulasin' },
+    button2: { text: 'Bize Ulaşın', link: '/bize-ulasin' },
   },
   services: { title: '', description: '', tree: [] },
   about: { image: '', title: '', description: '' },

@@ -25,17 +25,27 @@ beforeAll(async () => {
   const content = join(root, 'content')
   await cp(join(repoRoot, 'content'), content, { recursive: true })
   const code = await ensureCodeBuilt(repoRoot, siteUrl)
-  publisher = createSitePublisher({ repoRoot, contentDir: content, buildRoot: join(root, 'build'), siteUrl, code: async () => code })
+  publisher = createSitePublisher({
+    repoRoot,
+    contentDir: content,
+    buildRoot: join(root, 'build'),
+    siteUrl,
+    code: async () => code,
+  })
   await publisher.ensureLive()
   live = join(root, 'build', 'live')
-  validator = new HtmlValidate(JSON.parse(await readFile(join(repoRoot, '.htmlvalidate.json'), 'utf8')) as ConfigData)
+  validator = new HtmlValidate(
+    JSON.parse(await readFile(join(repoRoot, '.htmlvalidate.json'), 'utf8')) as ConfigData,
+  )
 }, 240_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
 
 /** html-validate's messages for a document, as 'line:column rule: message' lines. */
 async function problems(html: string, name: string): Promise<string[]> {
   const report = await validator.validateString(html, name)
-  return report.results.flatMap((r) => r.messages.map((m) => `${name} ${m.line}:${m.column} ${m.ruleId}: ${m.message}`))
+  return report.results.flatMap((r) =>
+    r.messages.map((m) => `${name} ${m.line}:${m.column} ${m.ruleId}: ${m.message}`),
+  )
 }
 
 /**
@@ -47,11 +57,13 @@ function nuOnlyProblems(html: string, name: string): string[] {
   const out: string[] = []
   const body = html.slice(html.search(/<body[\s>]/i))
   for (const m of body.matchAll(/<style[\s>]/gi)) {
-    if (!/<(?!\/)[a-z][^<>]*>$/i.test(body.slice(0, m.index))) out.push(`${name}: <style> that is not the first child of its parent`)
+    if (!/<(?!\/)[a-z][^<>]*>$/i.test(body.slice(0, m.index)))
+      out.push(`${name}: <style> that is not the first child of its parent`)
   }
   if (/<\/html>\s*\S/i.test(html)) out.push(`${name}: content after </html>`)
   for (const m of html.matchAll(/<iframe[^>]*\ssandbox="([^"]*)"/gi))
-    if (/allow-scripts/.test(m[1]!) && /allow-same-origin/.test(m[1]!)) out.push(`${name}: iframe sandbox with allow-scripts and allow-same-origin`)
+    if (/allow-scripts/.test(m[1]!) && /allow-same-origin/.test(m[1]!))
+      out.push(`${name}: iframe sandbox with allow-scripts and allow-same-origin`)
   return out
 }
 
@@ -60,14 +72,21 @@ describe('HTML validity', () => {
     const pages = (await listExportFiles(live)).filter((f) => f.endsWith('.html'))
     // Home, lists, posts, projects, contact, viewer and its shell, library, 404 and maintenance.
     expect(pages.length).toBeGreaterThan(15)
-    for (const need of ['/index.html', '/iletisim/index.html', '/404.html', '/bakim/index.html', '/xml-goruntuleyici/kabuk.html'])
+    for (const need of [
+      '/index.html',
+      '/iletisim/index.html',
+      '/404.html',
+      '/bakim/index.html',
+      '/xml-goruntuleyici/kabuk.html',
+    ])
       expect(pages).toContain(need)
     const found: string[] = []
     for (const page of pages) {
       const html = await readFile(join(live, page), 'utf8')
       found.push(...(await problems(html, page)), ...nuOnlyProblems(html, page))
       const head = Buffer.from(html).subarray(0, 1024).toString('latin1')
-      if (!/<meta charset="?utf-8"?/i.test(head)) found.push(`${page}: no <meta charset> in the first 1,024 bytes`)
+      if (!/<meta charset="?utf-8"?/i.test(head))
+        found.push(`${page}: no <meta charset> in the first 1,024 bytes`)
       const type = publisher.site().get(page)?.type
       if (type !== 'text/html; charset=utf-8') found.push(`${page}: served as ${type}`)
     }
@@ -83,8 +102,10 @@ describe('HTML validity', () => {
   it('catches what it is meant to catch', async () => {
     const page = await readFile(join(live, 'iletisim', 'index.html'), 'utf8')
     const broken =
-      page.replace('</main>', '<div><p>x</p><style>p{}</style></div><a href="/"><button>x</button></a></main>') +
-      '<iframe title="x" src="https://harita.ornek/" sandbox="allow-scripts allow-same-origin"></iframe>'
+      page.replace(
+        '</main>',
+        '<div><p>x</p><style>p{}</style></div><a href="/"><button>x</button></a></main>',
+      ) + '<iframe title="x" src="https://harita.ornek/" sandbox="allow-scripts allow-same-origin"></iframe>'
     expect((await problems(broken, 'x')).join('\n')).toMatch(/element-permitted-content/)
     expect(nuOnlyProblems(broken, 'x')).toHaveLength(3)
   })

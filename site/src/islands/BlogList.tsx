@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { BlogListProps } from '../lib/blog-search.ts'
 import { BlogCardGrid } from './BlogCard.tsx'
@@ -14,7 +14,10 @@ import './blog-list.css'
 export function BlogList({ posts, tags, page, pageCount, total }: BlogListProps) {
   const search = useBlogSearch()
   const searchId = useId()
+  const tagsId = useId()
   const hydrated = useHydrated()
+  // On phones the tag chips fold behind 'Etiketler', so the search box and its results stay above the fold.
+  const [tagsOpen, setTagsOpen] = useState(false)
   const { state, active } = search
 
   if (total === 0 && posts.length === 0) return <p className="empty-state">{msg.blogNoPosts}</p>
@@ -44,7 +47,25 @@ export function BlogList({ posts, tags, page, pageCount, total }: BlogListProps)
           />
         </form>
         {tags.length > 0 && (
-          <div className="blog-list__tags" role="group" aria-label="Etikete göre filtrele">
+          <button
+            type="button"
+            className="blog-list__tags-toggle"
+            aria-expanded={tagsOpen}
+            aria-controls={tagsId}
+            disabled={!hydrated}
+            onClick={() => setTagsOpen((open) => !open)}
+          >
+            Etiketler
+            {search.tag !== null && <span className="blog-list__tags-chosen">: {search.tag}</span>}
+          </button>
+        )}
+        {tags.length > 0 && (
+          <div
+            id={tagsId}
+            className={`blog-list__tags${tagsOpen ? ' is-open' : ''}`}
+            role="group"
+            aria-label="Etikete göre filtrele"
+          >
             <button
               type="button"
               className="blog-list__tag"

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CONTACT_HONEYPOT } from '#schema/contact-message.ts'
 import { msg } from '#schema/messages.ts'
 import {
+  contactBlockedReason,
+  contactErrors,
+  contactFieldError,
   contactFields,
   contactPayload,
   emptyContact,
@@ -23,7 +26,11 @@ const fields: FieldSpec[] = [
   { name: 'message', label: 'Mesajınız', type: 'textarea', autoComplete: 'off', wide: true },
 ]
 
-/** Contact form: enabled once all five fields are filled; POST /api/contact; banner for 5 s; cleared on success. */
+/**
+ * Contact form: enabled once all five fields are filled; POST /api/contact; banner for 5 s; cleared on success.
+ * A field that was typed in is checked when it loses focus, and the error says why (issue 23); a shown error is
+ * re-checked as the visitor types, so it goes away once the value is right. A send checks every field first.
+ */
 export function ContactForm() {
   const [values, setValues] = useState(emptyContact)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -42,16 +49,44 @@ export function ContactForm() {
       ]),
     )
     if (contactFields.some((name) => typed[name] !== '')) setValues((v) => ({ ...v, ...typed }))
+    // A field already left before then gets its message now, as it would have on leaving.
+    const early: Record<string, string> = {}
+    for (const name of contactFields) {
+      const field = form.elements.namedItem(name)
+      const error =
+        typed[name] && field !== document.activeElement ? contactFieldError(name, typed[name]) : null
+      if (error) early[name] = error
+    }
+    if (Object.keys(early).length > 0) setErrors(early)
   }, [])
 
+  const dirty = useRef(new Set<ContactField>())
+
+  function setFieldError(name: ContactField, error: string | null) {
+    setErrors(({ [name]: _, ...rest }) => (error ? { ...rest, [name]: error } : rest))
+  }
+
   function change(name: ContactField, value: string) {
+    dirty.current.add(name)
     setValues((v) => ({ ...v, [name]: value }))
-    setErrors(({ [name]: _, ...rest }) => rest)
+    if (errors[name]) setFieldError(name, contactFieldError(name, value))
+  }
+
+  function leave(name: ContactField, value: string) {
+    // Typed in (or typed before the island woke up, then adopted): say now what is wrong with it.
+    if (dirty.current.has(name) || value.trim() !== '') setFieldError(name, contactFieldError(name, value))
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (sending || !isContactComplete(values)) return
+    const invalid = contactErrors(values)
+    if (Object.keys(invalid).length > 0) {
+      setErrors(invalid)
+      const first = contactFields.find((name) => invalid[name])!
+      ;(formRef.current?.elements.namedItem(first) as HTMLElement | null)?.focus()
+      return
+    }
     setSending(true)
     // The honeypot is uncontrolled: people never see it, a naive bot fills it and the server drops the message.
     const trap = formRef.current?.elements.namedItem(CONTACT_HONEYPOT) as HTMLInputElement | null
@@ -67,6 +102,8 @@ export function ContactForm() {
       showNotice('error', messageOf(result.body, msg.contactSendError))
     }
   }
+
+  const blocked = sending ? null : contactBlockedReason(values, errors)
 
   return (
     <form ref={formRef} className="contact-form" noValidate onSubmit={submit} aria-busy={sending}>
@@ -87,9 +124,19 @@ export function ContactForm() {
             <div key={f.name} className={`contact-form__field${f.wide ? ' contact-form__field--wide' : ''}`}>
               <label htmlFor={id}>{f.label}</label>
               {f.type === 'textarea' ? (
-                <textarea {...common} rows={6} onChange={(e) => change(f.name, e.target.value)} />
+                <textarea
+                  {...common}
+                  rows={6}
+                  onChange={(e) => change(f.name, e.target.value)}
+                  onBlur={(e) => leave(f.name, e.target.value)}
+                />
               ) : (
-                <input {...common} type={f.type} onChange={(e) => change(f.name, e.target.value)} />
+                <input
+                  {...common}
+                  type={f.type}
+                  onChange={(e) => change(f.name, e.target.value)}
+                  onBlur={(e) => leave(f.name, e.target.value)}
+                />
               )}
               {error && (
                 <p id={`${id}-error`} className="contact-form__error">
@@ -106,13 +153,21 @@ export function ContactForm() {
         <input id="contact-website" name={CONTACT_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <Notice notice={notice} className="contact-form__notice" />
-      <button
-        type="submit"
-        className="btn btn--primary contact-form__submit"
-        disabled={sending || !isContactComplete(values)}
-      >
-        {sending ? msg.sending : 'Gönder'}
-      </button>
+      <div className="contact-form__actions">
+        <button
+          type="submit"
+          className="btn btn--primary contact-form__submit"
+          disabled={sending || !isContactComplete(values)}
+          aria-describedby={blocked ? 'contact-form-blocked' : undefined}
+        >
+          {sending ? msg.sending : 'Gönder'}
+        </button>
+        {blocked && (
+          <p id="contact-form-blocked" className="contact-form__blocked">
+            {blocked}
+          </p>
+        )}
+      </div>
     </form>
   )
 }

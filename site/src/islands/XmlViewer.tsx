@@ -25,9 +25,19 @@ const LOAD_FAILED = problemMessage({
 export function XmlViewer() {
   const [state, setState] = useState<State>({ step: 'pick', file: null, message: null })
   const inputRef = useRef<HTMLInputElement>(null)
-  // The server-rendered input stays disabled until React can receive the chosen file.
+  // The server-rendered input works before this script runs (a slow phone takes a second or two): a file chosen
+  // meanwhile is picked up here, and until then the picker says 'Hazırlanıyor...' (issue 23).
   const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    setHydrated(true)
+    const input = inputRef.current
+    const early = input?.files?.[0]
+    if (early && input) {
+      choose(early)
+      input.value = ''
+    }
+    // Once, at mount: a file chosen later arrives through onChange.
+  }, [])
 
   function choose(file: File | undefined) {
     if (!file) return
@@ -74,7 +84,7 @@ export function XmlViewer() {
         className="visually-hidden"
         type="file"
         accept=".xml,text/xml,application/xml"
-        disabled={!hydrated || state.step === 'working'}
+        disabled={state.step === 'working'}
         onChange={(e) => {
           choose(e.currentTarget.files?.[0])
           // Cleared so that choosing the same file again still fires a change.
@@ -92,6 +102,7 @@ export function XmlViewer() {
         <XmlViewerPicker
           inputId={INPUT_ID}
           file={state.file}
+          ready={hydrated}
           busy={state.step === 'working'}
           message={state.step === 'pick' ? state.message : null}
           onChoose={choose}

@@ -6,6 +6,8 @@ type Props = {
   /** Id of the file input (kept mounted by the parent); the visible label opens it. */
   inputId: string
   file: File | null
+  /** False until the viewer's script runs: a file can be chosen already, it is picked up then. */
+  ready: boolean
   busy: boolean
   message: string | null
   onChoose: (file: File | undefined) => void
@@ -13,7 +15,7 @@ type Props = {
 }
 
 /** The picking step: a button and a drop zone for one .xml file, the view button and the step's message. */
-export function XmlViewerPicker({ inputId, file, busy, message, onChoose, onView }: Props) {
+export function XmlViewerPicker({ inputId, file, ready, busy, message, onChoose, onView }: Props) {
   const [dragging, setDragging] = useState(false)
 
   function onDrop(e: DragEvent<HTMLDivElement>) {
@@ -47,7 +49,9 @@ export function XmlViewerPicker({ inputId, file, busy, message, onChoose, onView
           XML dosyası seç
         </label>
         <p className="xml-viewer__file" aria-live="polite">
-          {file ? (
+          {!ready ? (
+            'Hazırlanıyor...'
+          ) : file ? (
             <>
               Seçilen dosya: <strong>{file.name}</strong> ({formatFileSize(file.size)})
             </>

@@ -13,7 +13,7 @@ describe('bannerButtons', () => {
     ])
   })
 
-  it('falls back to Programlar and Bize Ulasin when a text or link is blank', () => {
+  it('falls back to Programlar and Bize Ulaşın when a text or link is blank', () => {
     const buttons = bannerButtons({
       button1: { text: '  ', link: '' },
       button2: { text: 'Yazın', link: ' ' },

@@ -3,7 +3,7 @@ import type { Home } from '#schema/home.ts'
 /** The banner buttons' defaults (spec 2): a blank text or link falls back to these, so both buttons always show. */
 export const DEFAULT_BANNER_BUTTONS = [
   { text: 'Programlar', link: '/programlar' },
-  { text: 'Bize Ulasin', link: '/bize-ulasin' },
+  { text: 'Bize Ulaşın', link: '/bize-ulasin' },
 ] as const
 
 /** The two banner buttons with blank texts and links replaced by their defaults. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { contactPayload, emptyContact, isContactComplete } from './contact-form.ts'
+import {
+  contactBlockedReason,
+  contactErrors,
+  contactFieldError,
+  contactPayload,
+  emptyContact,
+  isContactComplete,
+} from './contact-form.ts'
 
 const filled = {
   name: 'Ali',
@@ -20,5 +27,21 @@ describe('contact form rules', () => {
 
   it('trims what it sends', () => {
     expect(contactPayload({ ...filled, name: '  Ali  ' }).name).toBe('Ali')
+  })
+})
+
+describe('contact form messages', () => {
+  it('says why a field would be refused, in the schema’s Turkish', () => {
+    expect(contactFieldError('email', 'ali@')).toBe('Geçerli bir e-posta adresi giriniz.')
+    expect(contactFieldError('email', ' ali@ornek.com ')).toBeNull()
+    expect(contactFieldError('phone', 'abc')).toBe('Geçerli bir telefon numarası giriniz.')
+    expect(contactFieldError('name', '  ')).toBe('Bu alan zorunludur.')
+    expect(contactErrors({ ...filled, email: 'x' })).toEqual({ email: 'Geçerli bir e-posta adresi giriniz.' })
+  })
+
+  it('says why the form cannot be sent', () => {
+    expect(contactBlockedReason(filled, {})).toBeNull()
+    expect(contactBlockedReason({ ...filled, name: '' }, {})).toBe('Göndermek için tüm alanları doldurun.')
+    expect(contactBlockedReason(filled, { email: 'x' })).toBe('Göndermek için işaretli alanları düzeltin.')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, isoDate } from './dates.ts'
+import { currentYear, formatDate, isoDate } from './dates.ts'
 
 describe('formatDate', () => {
   it('writes a date-only value in Turkish', () => {
@@ -33,5 +33,12 @@ describe('isoDate', () => {
     expect(isoDate('2025-03-05')).toBe('2025-03-05T00:00:00.000Z')
     expect(isoDate('x')).toBe('')
     expect(isoDate(undefined)).toBe('')
+  })
+})
+
+describe('currentYear', () => {
+  it("is the year in Türkiye: 31 December 21:30 UTC is already the next year's first half hour there", () => {
+    expect(currentYear(new Date('2026-12-31T20:59:00Z'))).toBe(2026)
+    expect(currentYear(new Date('2026-12-31T21:30:00Z'))).toBe(2027)
   })
 })

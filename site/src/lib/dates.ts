@@ -15,6 +15,16 @@ export function formatDate(value: string | null | undefined): string {
   return longDate.format(time)
 }
 
+const yearOnly = new Intl.DateTimeFormat('tr-TR', { year: 'numeric', timeZone: 'Europe/Istanbul' })
+
+/**
+ * The current year in Türkiye, for the footer's '© 2026': read when a page renders, and part of every page's key
+ * (site-pages.ts), so the first publish or start of a new year renders every page again.
+ */
+export function currentYear(now: Date = new Date()): number {
+  return Number(yearOnly.format(now))
+}
+
 /** ISO 8601 form of a date for <time datetime> and JSON-LD; '' when missing or unparsable. */
 export function isoDate(value: string | null | undefined): string {
   if (!value) return ''

@@ -12,6 +12,7 @@ import {
 } from './content.ts'
 import { lastChanged, RSS_ITEMS } from './feeds.ts'
 import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
+import { currentYear } from './dates.ts'
 import { isoDateOnly } from './xml.ts'
 
 /** One page of the site and the key of what it shows: an equal key means the rendered page is still right. */
@@ -51,11 +52,12 @@ const STATIC_PAGES = [
 /**
  * Every page for the current content with its key. A save re-renders only pages whose key changed: a post's own
  * page, the list page it sits on, the home preview, RSS and sitemap; contact settings (the chrome of every page)
- * change every key. The media records a page shows are not in its key: the publisher notes them as it renders
- * the page and compares them (mediaKeys).
+ * change every key, and so does a new year (the footer's '©'). The media records a page shows are not in its
+ * key: the publisher notes them as it renders the page and compares them (mediaKeys).
  */
 export function sitePages(): SitePage[] {
-  const chrome = hash(loadContactSettings())
+  // The footer's year is chrome too: a new year renders every page again.
+  const chrome = hash([loadContactSettings(), currentYear()])
   const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
   const lastmod = (e: Addressed & { createdAt: string; updatedAt?: string; publishAt?: string }) =>
     `${addressOf(e)}@${isoDateOnly(lastChanged(e))}`

@@ -16,7 +16,7 @@ describe('normalizeHome', () => {
     })
     expect(home.banner.title).toBe('Başlık')
     expect(home.banner.button1).toEqual({ text: 'A', link: '/a' })
-    expect(home.banner.button2).toEqual({ text: 'Bize Ulasin', link: '/bize-ulasin' })
+    expect(home.banner.button2).toEqual({ text: 'Bize Ulaşın', link: '/bize-ulasin' })
     expect(home.services.tree[0]).toEqual({ id: 'b1', title: 'E-Fatura', items: [{ id: 'i1', title: 'x' }] })
     expect(home.partners.cards[0].stats).toHaveLength(3)
     expect(home.about).toEqual({ image: '', title: '', description: '' })

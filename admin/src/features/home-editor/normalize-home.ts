@@ -65,7 +65,7 @@ export function normalizeHome(raw: unknown): Home {
       title: text(banner.title),
       subtitle: text(banner.subtitle),
       button1: button(banner.button1, { text: 'Programlar', link: '/programlar' }),
-      button2: button(banner.button2, { text: 'Bize Ulasin', link: '/bize-ulasin' }),
+      button2: button(banner.button2, { text: 'Bize Ulaşın', link: '/bize-ulasin' }),
     },
     services: {
       title: text(services.title),

@@ -28,22 +28,37 @@ export const FRAME_SANDBOX = 'allow-scripts allow-modals'
 export const MESSAGE_TAG = 'xml-viewer'
 
 /**
- * The helper put into the document's head: reports the document's height to our page (so the frame can grow to
- * it) and prints the document when our page asks. It talks to `top` directly: the shell in between only shows it.
+ * The helper put into the document's head: scales a document wider than its frame (an A4 invoice, about 800 px, on
+ * a 390 px phone) down to the frame's width on screen (never in print; the visitor can still pinch to zoom in),
+ * reports the document's height to our page (so the frame can grow to it) and prints the document when our page
+ * asks. It talks to `top` directly: the shell in between only shows it.
  */
 export const HELPER_SCRIPT = `(function () {
-  var last = -1;
+  var last = -1, scale = 1, fitting = null;
+  function fit() {
+    var d = document.documentElement;
+    if (!fitting) { fitting = document.createElement('style'); (document.head || d).appendChild(fitting); }
+    fitting.textContent = '';
+    var w = Math.max(d.scrollWidth, document.body ? document.body.scrollWidth : 0);
+    scale = w > window.innerWidth + 1 ? window.innerWidth / w : 1;
+    if (scale < 1) fitting.textContent = '@media screen { html { zoom: ' + scale + '; overflow-x: hidden; } }';
+  }
   function report() {
     var d = document.documentElement;
     var bar = Math.max(0, window.innerHeight - d.clientHeight);
-    var h = Math.ceil(Math.max(d.scrollHeight, document.body ? document.body.scrollHeight : 0) + bar);
+    var h = Math.ceil(Math.max(d.scrollHeight, document.body ? document.body.scrollHeight : 0) * (scale < 1 ? scale : 1) + bar);
     if (h !== last) { last = h; top.postMessage({ tag: '${MESSAGE_TAG}', type: 'height', value: h }, '*'); }
   }
   addEventListener('DOMContentLoaded', function () {
+    fit();
     report();
     if (window.ResizeObserver) new ResizeObserver(report).observe(document.documentElement);
   });
-  addEventListener('load', report);
+  addEventListener('load', function () { fit(); report(); });
+  var width = window.innerWidth;
+  addEventListener('resize', function () {
+    if (window.innerWidth !== width) { width = window.innerWidth; fit(); report(); }
+  });
   addEventListener('message', function (e) {
     if (e.source === top && e.data && e.data.tag === '${MESSAGE_TAG}' && e.data.type === 'print') print();
   });
