@@ -42,6 +42,8 @@ const searchText = z.string().trim().max(200, { error: msg.listQueryTooLong }).o
 export const adminListQuerySchema = pagingSchema(ADMIN_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE).extend({
   /** Words searched in title, excerpt and tags (Turkish case-insensitive). */
   q: searchText,
+  /** 'scheduled': only items whose publish time is still ahead ('Zamanlandı', issue 21). */
+  state: z.enum(['all', 'scheduled'], { error: msg.invalidBody }).optional().default('all'),
 })
 export type AdminListQuery = z.output<typeof adminListQuerySchema>
 

@@ -1,4 +1,5 @@
 import type { AdminListQuery } from '#schema/list-query.ts'
+import { scheduleState, type Scheduled } from '#schema/schedule.ts'
 import { pageOf } from './paged-list.ts'
 import { foldedTextCache, hasEveryWord, searchWords } from './search-text.ts'
 
@@ -18,12 +19,14 @@ export function searchListed<T extends Listed>(items: readonly T[], q: string): 
 }
 
 /** One page of the items matching the admin search, in the list's `order` (sorting only the matches). */
-export function adminPage<T extends Listed>(
+export function adminPage<T extends Listed & Scheduled>(
   items: readonly T[],
   order: (items: T[]) => T[],
   query: AdminListQuery,
+  now = Date.now(),
 ) {
-  return pageOf(order([...searchListed(items, query.q)]), query.page, query.pageSize)
+  const shown = query.state === 'scheduled' ? items.filter((i) => scheduleState(i, now) === 'scheduled') : items
+  return pageOf(order([...searchListed(shown, query.q)]), query.page, query.pageSize)
 }
 
 /**

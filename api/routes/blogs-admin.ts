@@ -23,7 +23,7 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminListQuerySchema), (c) => {
     const { content, data } = c.var.deps
     const counters = data.read('counters')
-    const { items, ...paging } = adminPage(content.read('blogs'), newestFirst, c.req.valid('query'))
+    const { items, ...paging } = adminPage(content.read('blogs'), newestFirst, c.req.valid('query'), c.var.deps.now().getTime())
     return c.json({ success: true, data: items.map((p) => listRow(withViews(p, counters))), ...paging })
   })
   .get('/:id', (c) => {

@@ -22,7 +22,7 @@ import { removeUnusedUploads, saveWithNewUploads, uploadsIn } from '../media/upl
 export const socialProjectsAdminRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminListQuerySchema), (c) => {
     const projects = c.var.deps.content.read('social-projects')
-    const { items, ...paging } = adminPage(projects, byProjectDate, c.req.valid('query'))
+    const { items, ...paging } = adminPage(projects, byProjectDate, c.req.valid('query'), c.var.deps.now().getTime())
     return c.json({ success: true, projects: items.map(listRow), ...paging })
   })
   .get('/:id', (c) => {

@@ -1,9 +1,11 @@
+import { scheduleState } from '#schema/schedule.ts'
 import { formatDate } from '../utils/format-date.ts'
+import { formatTurkeyShort } from '../utils/turkey-time.ts'
 import { DataTable } from './DataTable.tsx'
 import { EmptyState } from './ui/EmptyState.tsx'
 import { RowActions } from './ui/RowActions.tsx'
 
-type Item = { id: string; title: string; status?: string }
+type Item = { id: string; title: string; status?: string; publishAt?: string; unpublishAt?: string }
 
 type Props<T extends Item> = {
   items: readonly T[]
@@ -34,12 +36,14 @@ export function PublishableTable<T extends Item>({
         { header: 'Başlık', cell: (item) => item.title },
         {
           header: 'Durum',
-          cell: (item) =>
-            item.status === 'draft' ? (
-              <span className="badge">Taslak</span>
-            ) : (
-              <span className="badge badge--success">Yayında</span>
-            ),
+          cell: (item) => {
+            const state = scheduleState(item, Date.now())
+            if (state === 'draft') return <span className="badge">Taslak</span>
+            if (state === 'scheduled')
+              return <span className="badge badge--info">Zamanlandı: {formatTurkeyShort(item.publishAt!)}</span>
+            if (state === 'ended') return <span className="badge">Yayından kaldırıldı</span>
+            return <span className="badge badge--success">Yayında</span>
+          },
         },
         { header: dateHeader, cell: (item) => formatDate(dateOf(item)) },
         {

@@ -3,7 +3,9 @@ import { msg } from '#schema/messages.ts'
 import { ApiError } from '../lib/api-client.ts'
 
 /** What a form's builder returns: the multipart body, or field errors from the shared schema. */
-export type BuiltForm = { ok: true; body: FormData } | { ok: false; errors: Record<string, string> }
+export type BuiltForm =
+  | { ok: true; body: FormData; /** The same values as JSON (a preview sends them). */ data?: unknown }
+  | { ok: false; errors: Record<string, string> }
 
 type Options = {
   /** Checks the inputs and builds the body. */
@@ -23,8 +25,8 @@ export function useMultipartForm({ build, save, savedText, errorPrefix, onSaved,
   const [errors, setErrors] = useState<Record<string, string>>({})
   const formRef = useRef<HTMLFormElement>(null)
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+  /** Builds the body; on invalid input shows the errors and focuses the first invalid field (null). */
+  function check(): Extract<BuiltForm, { ok: true }> | null {
     const built = build()
     if (!built.ok) {
       setErrors(built.errors)
@@ -33,9 +35,16 @@ export function useMultipartForm({ build, save, savedText, errorPrefix, onSaved,
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
       )
       if (built.errors.contentStructure) onError(built.errors.contentStructure)
-      return
+      return null
     }
     setErrors({})
+    return built
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const built = check()
+    if (!built) return
     try {
       const res = await save(built.body)
       onSaved(res.message ?? savedText)
@@ -46,5 +55,5 @@ export function useMultipartForm({ build, save, savedText, errorPrefix, onSaved,
     }
   }
 
-  return { errors, formRef, submit }
+  return { errors, formRef, submit, check }
 }

@@ -4,6 +4,12 @@ import { useCallback, useState } from 'react'
 export function usePagedSearch() {
   const [page, setPage] = useState(1)
   const [q, setQ] = useState('')
+  /** 'scheduled': only items scheduled for later (issue 21). */
+  const [state, setStateRaw] = useState<'all' | 'scheduled'>('all')
+  const setState = useCallback((next: 'all' | 'scheduled') => {
+    setStateRaw(next)
+    setPage(1)
+  }, [])
   const search = useCallback((text: string) => {
     setQ(text)
     setPage(1)
@@ -15,7 +21,7 @@ export function usePagedSearch() {
     },
     [page],
   )
-  return { page, q, setPage, search, keepInRange }
+  return { page, q, state, setState, setPage, search, keepInRange }
 }
 
 /** The paged list state usePagedSearch returns. */

@@ -1,4 +1,5 @@
 import { blogInputSchema } from '#schema/blog.ts'
+import { fromTurkeyInput } from '../../utils/turkey-time.ts'
 import { buildContentStructure, splitTags, type BlogField } from './content-fields.ts'
 
 /** The plain inputs of the blog form (tags as the comma-separated text the user edits). */
@@ -8,6 +9,11 @@ export type BlogFormValues = {
   excerpt: string
   tagsText: string
   status: 'published' | 'draft'
+  /** The 'Adres' field; '' for a new post: made from the title. */
+  slug: string
+  /** datetime-local values in Turkey's time ('' for none). */
+  publishAt: string
+  unpublishAt: string
 }
 
 export const emptyBlogValues: BlogFormValues = {
@@ -16,9 +22,14 @@ export const emptyBlogValues: BlogFormValues = {
   excerpt: '',
   tagsText: '',
   status: 'published',
+  slug: '',
+  publishAt: '',
+  unpublishAt: '',
 }
 
-export type BlogFormResult = { ok: true; body: FormData } | { ok: false; errors: Record<string, string> }
+export type BlogFormResult =
+  | { ok: true; body: FormData; data: Record<string, unknown> }
+  | { ok: false; errors: Record<string, string> }
 
 /** Checks the form with the shared schema and builds the multipart body (images by their src: the image fields have uploaded them). */
 export function buildBlogFormData(values: BlogFormValues, fields: readonly BlogField[]): BlogFormResult {
@@ -30,6 +41,9 @@ export function buildBlogFormData(values: BlogFormValues, fields: readonly BlogF
     tags: splitTags(values.tagsText),
     status: values.status,
     contentStructure: structure,
+    slug: values.slug.trim() || undefined,
+    publishAt: fromTurkeyInput(values.publishAt),
+    unpublishAt: fromTurkeyInput(values.unpublishAt),
   })
   if (!parsed.success) {
     const errors: Record<string, string> = {}
@@ -47,5 +61,10 @@ export function buildBlogFormData(values: BlogFormValues, fields: readonly BlogF
   body.append('status', post.status)
   body.append('tags', JSON.stringify(post.tags))
   body.append('contentStructure', JSON.stringify(post.contentStructure))
-  return { ok: true, body }
+  // Always sent, so that clearing a time clears it ('' = none); the address only when typed.
+  if (post.slug) body.append('slug', post.slug)
+  body.append('publishAt', post.publishAt ?? '')
+  body.append('unpublishAt', post.unpublishAt ?? '')
+  const data = { ...post, publishAt: post.publishAt ?? '', unpublishAt: post.unpublishAt ?? '' }
+  return { ok: true, body, data }
 }

@@ -1,4 +1,5 @@
 import { projectInputSchema } from '#schema/social-project.ts'
+import { fromTurkeyInput } from '../../utils/turkey-time.ts'
 import { buildContentStructure, type ProjectField } from './content-fields.ts'
 
 /** The plain inputs of the project form. */
@@ -7,6 +8,11 @@ export type ProjectFormValues = {
   project_date: string
   excerpt: string
   status: 'published' | 'draft'
+  /** The 'Adres' field; '' for a new project: made from the title. */
+  slug: string
+  /** datetime-local values in Turkey's time ('' for none). */
+  publishAt: string
+  unpublishAt: string
 }
 
 export const emptyProjectValues: ProjectFormValues = {
@@ -14,9 +20,14 @@ export const emptyProjectValues: ProjectFormValues = {
   project_date: '',
   excerpt: '',
   status: 'published',
+  slug: '',
+  publishAt: '',
+  unpublishAt: '',
 }
 
-export type ProjectFormResult = { ok: true; body: FormData } | { ok: false; errors: Record<string, string> }
+export type ProjectFormResult =
+  | { ok: true; body: FormData; data: Record<string, unknown> }
+  | { ok: false; errors: Record<string, string> }
 
 /** Checks the form with the shared schema and builds the multipart body (images by their src: the image fields have uploaded them). */
 export function buildProjectFormData(
@@ -24,7 +35,13 @@ export function buildProjectFormData(
   fields: readonly ProjectField[],
 ): ProjectFormResult {
   const structure = buildContentStructure(fields)
-  const parsed = projectInputSchema.safeParse({ ...values, contentStructure: structure })
+  const parsed = projectInputSchema.safeParse({
+    ...values,
+    contentStructure: structure,
+    slug: values.slug.trim() || undefined,
+    publishAt: fromTurkeyInput(values.publishAt),
+    unpublishAt: fromTurkeyInput(values.unpublishAt),
+  })
   if (!parsed.success) {
     const errors: Record<string, string> = {}
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
@@ -37,5 +54,10 @@ export function buildProjectFormData(
   body.append('status', p.status)
   body.append('project_date', p.project_date)
   body.append('contentStructure', JSON.stringify(p.contentStructure))
-  return { ok: true, body }
+  // Always sent, so that clearing a time clears it ('' = none); the address only when typed.
+  if (p.slug) body.append('slug', p.slug)
+  body.append('publishAt', p.publishAt ?? '')
+  body.append('unpublishAt', p.unpublishAt ?? '')
+  const data = { ...p, publishAt: p.publishAt ?? '', unpublishAt: p.unpublishAt ?? '' }
+  return { ok: true, body, data }
 }

@@ -22,12 +22,13 @@ export type BlogRow = Omit<AdminBlogPost, 'contentStructure' | 'images' | 'conte
 export type BlogPage = { rows: BlogRow[]; total: number; page: number; pageSize: number }
 
 /** Which page of which search. */
-export type BlogListParams = { page: number; q: string; pageSize?: number }
+export type BlogListParams = { page: number; q: string; pageSize?: number; state?: 'all' | 'scheduled' }
 
 /** GET /api/admin/blogs?page&pageSize&q: one page of posts, drafts too, newest first. */
-export async function getBlogs({ page, q, pageSize = ADMIN_PAGE_SIZE }: BlogListParams): Promise<BlogPage> {
+export async function getBlogs({ page, q, pageSize = ADMIN_PAGE_SIZE, state }: BlogListParams): Promise<BlogPage> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) })
   if (q) query.set('q', q)
+  if (state === 'scheduled') query.set('state', state)
   const res = await api.get<{ data?: BlogRow[]; total?: number; page?: number; pageSize?: number }>(
     `/api/admin/blogs?${query}`,
   )

@@ -3,6 +3,9 @@ import { DEFAULT_AUTHOR } from '#schema/blog.ts'
 import { msg } from '#schema/messages.ts'
 import { ConflictDialog } from '../../../components/ConflictDialog.tsx'
 import { HistoryButton } from '../../../components/HistoryButton.tsx'
+import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
+import { PublishingFields } from '../../../components/PublishingFields.tsx'
+import { toTurkeyInput } from '../../../utils/turkey-time.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
@@ -35,6 +38,9 @@ function valuesOf(post: AdminBlogPost | undefined): BlogFormValues {
     excerpt: post.excerpt ?? '',
     tagsText: (post.tags ?? []).join(', '),
     status: post.status === 'draft' ? 'draft' : 'published',
+    slug: post.slug || post.id,
+    publishAt: toTurkeyInput(post.publishAt),
+    unpublishAt: toTurkeyInput(post.unpublishAt),
   }
 }
 
@@ -48,7 +54,7 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
   const guard = useEditConflict(post?.version, (version) =>
     save.mutateAsync({ id: post?.id, body: lastBody.current!, version }),
   )
-  const { errors, formRef, submit } = useMultipartForm({
+  const { errors, formRef, submit, check } = useMultipartForm({
     build: () => buildBlogFormData(values, fields),
     save: (body) => {
       lastBody.current = body
@@ -121,9 +127,17 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
           hint="Virgülle ayırın."
           error={errors.tags}
         />
+        <PublishingFields
+          base="/blog/"
+          values={values}
+          onChange={set}
+          errors={errors}
+          isNew={!post}
+        />
         <UploadReportContext value={report}>
           <BlogFieldList fields={fields} onChange={setFields} onLimit={onError} />
         </UploadReportContext>
+        <PreviewPanel collection="blogs" id={post?.id} build={() => check()?.data ?? null} onError={onError} />
         <FormActions
           busy={save.isPending}
           submitDisabled={uploading}

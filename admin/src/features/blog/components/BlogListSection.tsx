@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { msg } from '#schema/messages.ts'
 import { ListPager } from '../../../components/ListPager.tsx'
 import { ListSearch } from '../../../components/ListSearch.tsx'
+import { ScheduleFilter } from '../../../components/ScheduleFilter.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { LoadError } from '../../../components/ui/LoadError.tsx'
 import { Spinner } from '../../../components/ui/Spinner.tsx'
@@ -18,8 +19,8 @@ type Props = {
 
 /** The post list card: a debounced search box, one page of posts and the pager. */
 export function BlogListSection({ paging, onEdit, onDelete }: Props) {
-  const { page, q, setPage, search, keepInRange } = paging
-  const blogs = useBlogs({ page, q })
+  const { page, q, state, setState, setPage, search, keepInRange } = paging
+  const blogs = useBlogs({ page, q, state })
   const data = blogs.data
   const top = useRef<HTMLDivElement>(null)
   // A new page starts at its first row, not where the pager was.
@@ -33,12 +34,15 @@ export function BlogListSection({ paging, onEdit, onDelete }: Props) {
 
   return (
     <Card title="Blog yazıları">
-      <ListSearch
-        label="Yazılarda ara"
-        placeholder="Başlık, özet veya etiket"
-        initial={q}
-        onSearch={search}
-      />
+      <div className="list-tools-row">
+        <ListSearch
+          label="Yazılarda ara"
+          placeholder="Başlık, özet veya etiket"
+          initial={q}
+          onSearch={search}
+        />
+        <ScheduleFilter value={state} onChange={setState} />
+      </div>
       {blogs.isPending ? (
         <Spinner />
       ) : blogs.isError || !data ? (
@@ -47,7 +51,7 @@ export function BlogListSection({ paging, onEdit, onDelete }: Props) {
         <div ref={top} className="list-body" aria-busy={blogs.isPlaceholderData || undefined}>
           <BlogList
             posts={data.rows}
-            emptyText={q ? 'Aramanızla eşleşen yazı bulunamadı.' : 'Henüz blog yazısı yok.'}
+            emptyText={q ? 'Aramanızla eşleşen yazı bulunamadı.' : state === 'scheduled' ? 'Zamanlanmış yazı yok.' : 'Henüz blog yazısı yok.'}
             onEdit={onEdit}
             onDelete={onDelete}
           />

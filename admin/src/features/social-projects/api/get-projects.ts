@@ -23,16 +23,18 @@ export type ProjectRow = Omit<
 export type ProjectPage = { rows: ProjectRow[]; total: number; page: number; pageSize: number }
 
 /** Which page of which search. */
-export type ProjectListParams = { page: number; q: string; pageSize?: number }
+export type ProjectListParams = { page: number; q: string; pageSize?: number; state?: 'all' | 'scheduled' }
 
 /** GET /api/admin/social-projects?page&pageSize&q: one page of projects, drafts too, newest project date first. */
 export async function getProjects({
   page,
   q,
+  state,
   pageSize = ADMIN_PAGE_SIZE,
 }: ProjectListParams): Promise<ProjectPage> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) })
   if (q) query.set('q', q)
+  if (state === 'scheduled') query.set('state', state)
   const res = await api.get<{
     projects?: ProjectRow[]
     data?: ProjectRow[]

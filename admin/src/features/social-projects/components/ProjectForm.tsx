@@ -3,6 +3,9 @@ import { msg } from '#schema/messages.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
+import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
+import { PublishingFields } from '../../../components/PublishingFields.tsx'
+import { toTurkeyInput } from '../../../utils/turkey-time.ts'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
@@ -32,6 +35,9 @@ function valuesOf(p: AdminProject | undefined): ProjectFormValues {
     project_date: (p.project_date ?? '').slice(0, 10),
     excerpt: p.excerpt ?? '',
     status: p.status === 'draft' ? 'draft' : 'published',
+    slug: p.slug || p.id,
+    publishAt: toTurkeyInput(p.publishAt),
+    unpublishAt: toTurkeyInput(p.unpublishAt),
   }
 }
 
@@ -53,7 +59,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: P
     onError,
     onReload: () => onReload?.(),
   })
-  const { errors, formRef, submit } = useMultipartForm({
+  const { errors, formRef, submit, check } = useMultipartForm({
     build: () => buildProjectFormData(values, fields),
     save: (body) => {
       lastBody.current = body
@@ -97,9 +103,22 @@ export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: P
           hint="Boş bırakılırsa başlığın ilk 150 karakteri kullanılır."
           error={errors.excerpt}
         />
+        <PublishingFields
+          base="/sosyal-sorumluluk/"
+          values={values}
+          onChange={set}
+          errors={errors}
+          isNew={!project}
+        />
         <UploadReportContext value={report}>
           <ProjectFieldList fields={fields} onChange={setFields} onLimit={onError} />
         </UploadReportContext>
+        <PreviewPanel
+          collection="social-projects"
+          id={project?.id}
+          build={() => check()?.data ?? null}
+          onError={onError}
+        />
         <FormActions
           busy={save.isPending}
           submitDisabled={uploading}

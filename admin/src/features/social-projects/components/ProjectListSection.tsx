@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { msg } from '#schema/messages.ts'
 import { ListPager } from '../../../components/ListPager.tsx'
 import { ListSearch } from '../../../components/ListSearch.tsx'
+import { ScheduleFilter } from '../../../components/ScheduleFilter.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { LoadError } from '../../../components/ui/LoadError.tsx'
 import { Spinner } from '../../../components/ui/Spinner.tsx'
@@ -18,8 +19,8 @@ type Props = {
 
 /** The project list card: a debounced search box, one page of projects and the pager. */
 export function ProjectListSection({ paging, onEdit, onDelete }: Props) {
-  const { page, q, setPage, search, keepInRange } = paging
-  const projects = useProjects({ page, q })
+  const { page, q, state, setState, setPage, search, keepInRange } = paging
+  const projects = useProjects({ page, q, state })
   const data = projects.data
   const top = useRef<HTMLDivElement>(null)
   // A new page starts at its first row, not where the pager was.
@@ -33,7 +34,10 @@ export function ProjectListSection({ paging, onEdit, onDelete }: Props) {
 
   return (
     <Card title="Projeler">
-      <ListSearch label="Projelerde ara" placeholder="Başlık veya özet" initial={q} onSearch={search} />
+      <div className="list-tools-row">
+        <ListSearch label="Projelerde ara" placeholder="Başlık veya özet" initial={q} onSearch={search} />
+        <ScheduleFilter value={state} onChange={setState} />
+      </div>
       {projects.isPending ? (
         <Spinner />
       ) : projects.isError || !data ? (

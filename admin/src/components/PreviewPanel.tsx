@@ -1,0 +1,113 @@
+import { useState } from 'react'
+import { errorText } from '../lib/api-client.ts'
+import { createPreview, useRefreshLinks, useRevokeLink, useSharedLinks, type PreviewLink } from '../lib/preview.ts'
+import { formatTurkeyLong } from '../utils/turkey-time.ts'
+import { Button } from './ui/Button.tsx'
+import './preview-panel.css'
+
+type Props = {
+  /** The content collection the editor saves ('blogs', 'home', …). */
+  collection: string
+  /** The item's id; undefined for a new item (its preview can still be opened, not shared). */
+  id?: string
+  /** The editor's current values as a save would send them, or null when the form has errors (shown by it). */
+  build: () => unknown | null
+  onError: (text: string) => void
+}
+
+/**
+ * 'Önizle' (issue 21): opens the page as it would be published with the unsaved values in a new tab; for a
+ * saved item also a link to share with a reviewer without an account, listed with its expiry and revocable.
+ */
+export function PreviewPanel({ collection, id, build, onError }: Props) {
+  const [busy, setBusy] = useState<'open' | 'share' | null>(null)
+  const [created, setCreated] = useState<PreviewLink | null>(null)
+  const links = useSharedLinks(collection, id)
+  const revoke = useRevokeLink(collection, id)
+  const refresh = useRefreshLinks(collection, id)
+
+  async function open() {
+    const data = build()
+    if (data === null) return
+    // Opened at the click (a window opened after an await counts as a pop-up), then sent to the preview.
+    const tab = window.open('', '_blank')
+    setBusy('open')
+    try {
+      const link = await createPreview(collection, id, data)
+      if (tab) tab.location.href = link.url
+      else window.location.assign(link.url)
+    } catch (error) {
+      tab?.close()
+      onError(errorText(error, 'Önizleme oluşturulamadı.'))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function share() {
+    const data = build()
+    if (data === null) return
+    setBusy('share')
+    try {
+      setCreated(await createPreview(collection, id, data, true))
+      await refresh()
+    } catch (error) {
+      onError(errorText(error, 'Önizleme bağlantısı oluşturulamadı.'))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const shared = links.data ?? []
+  return (
+    <section className="preview-panel" aria-label="Önizleme">
+      <div className="preview-panel__actions">
+        <Button variant="secondary" onClick={open} busy={busy === 'open'} busyLabel="Önizleme hazırlanıyor...">
+          Önizle
+        </Button>
+        {id && (
+          <Button variant="ghost" onClick={share} busy={busy === 'share'} busyLabel="Bağlantı oluşturuluyor...">
+            Paylaşılabilir önizleme bağlantısı oluştur
+          </Button>
+        )}
+      </div>
+      {created && (
+        <p className="preview-panel__created" role="status">
+          <label>
+            Önizleme bağlantısı (hesabı olmayan biri de açabilir, {formatTurkeyLong(created.expiresAt)} tarihine kadar):
+            <input className="input" readOnly value={new URL(created.url, window.location.origin).href} onFocus={(e) => e.currentTarget.select()} />
+          </label>
+        </p>
+      )}
+      {shared.length > 0 && (
+        <div className="preview-panel__links">
+          <h3 className="preview-panel__title">Paylaşılan önizleme bağlantıları</h3>
+          <ul>
+            {shared.map((link) => (
+              <li key={link.id}>
+                <span>
+                  {link.createdBy} · {formatTurkeyLong(link.createdAt)} tarihinde oluşturuldu · Son geçerlilik:{' '}
+                  {formatTurkeyLong(link.expiresAt)}
+                </span>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  busy={revoke.isPending && revoke.variables === link.id}
+                  busyLabel="İptal ediliyor..."
+                  onClick={() => {
+                    revoke.mutate(link.id, {
+                      onSuccess: () => setCreated((c) => (c?.id === link.id ? null : c)),
+                      onError: (error) => onError(errorText(error, 'Bağlantı iptal edilemedi.')),
+                    })
+                  }}
+                >
+                  Bağlantıyı iptal et
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+/**
+ * Schedule times in Turkey's time (issue 21): Türkiye keeps UTC+3 all year (no summer time since 2016), so a
+ * datetime-local value 'YYYY-MM-DDTHH:mm' is sent as '…:00+03:00' whatever the staff member's own computer says.
+ */
+const OFFSET_MS = 3 * 3600_000
+
+/** A stored ISO time as the value of a datetime-local input, in Turkey's time ('' when none or unparsable). */
+export function toTurkeyInput(iso: string | undefined): string {
+  const t = iso ? Date.parse(iso) : NaN
+  return Number.isNaN(t) ? '' : new Date(t + OFFSET_MS).toISOString().slice(0, 16)
+}
+
+/** A datetime-local value (Turkey's time) as ISO 8601 with Turkey's offset; '' stays '' (no time). */
+export function fromTurkeyInput(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+03:00` : value ? 'geçersiz' : ''
+}
+
+/** '25 Kasım 09:00' (the year only when it is not this year), in Turkey's time. */
+export function formatTurkeyShort(iso: string, now = Date.now()): string {
+  const date = new Date(iso)
+  const sameYear = date.getUTCFullYear() === new Date(now).getUTCFullYear()
+  return date.toLocaleString('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    day: 'numeric',
+    month: 'long',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+}
+
+/** '25 Kasım 2026 09:00' in Turkey's time. */
+export function formatTurkeyLong(iso: string): string {
+  return new Date(iso).toLocaleString('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+}

@@ -1,0 +1,85 @@
+import { ADMIN, expect, test, type Page } from './helpers.ts'
+import { startIsolatedServer } from './isolated-server.ts'
+
+// Issue 21: a preview in a new tab while the public page keeps the old text; a scheduled post appearing on /blog
+// at its time while the admin stays open. Own server: these tests publish and schedule posts.
+let server: Awaited<ReturnType<typeof startIsolatedServer>>
+test.beforeAll(async () => {
+  // A first start on this port builds the site's code and the admin.
+  test.setTimeout(240_000)
+  server = await startIsolatedServer(() => {}, { files: [] })
+})
+test.afterAll(async () => server?.stop())
+
+async function login(page: Page, path: string) {
+  const res = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
+  expect(res.status()).toBe(200)
+  const body = await res.json()
+  await page.goto(`${server.url}/admin/`)
+  await page.evaluate((u) => localStorage.setItem('adminUser', JSON.stringify(u)), body.data.user)
+  await page.goto(`${server.url}${path}`)
+}
+
+test("staff edit a published post, press 'Önizle' and see the change with the ribbon; the public page keeps the old text", async ({ page, context }) => {
+  await login(page, '/admin/blog-duzenle')
+  await page.getByRole('button', { name: 'Elektronik İmza Nedir, Nasıl Alınır? düzenle' }).click()
+  const form = page.getByRole('form', { name: 'Blog yazısını düzenle' })
+  const title = form.getByLabel('Başlık')
+  const oldTitle = await title.inputValue()
+  await title.fill('E-İmza: önizlemede yeni başlık')
+  await expect(form.getByLabel('Adres')).toHaveValue('blog-e-imza-nedir')
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Önizle', exact: true }).click()])
+  await tab.waitForURL(/\/onizleme\//)
+  await expect(tab.getByText('Önizleme: henüz yayında değil')).toBeVisible()
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('E-İmza: önizlemede yeni başlık')
+  await tab.setViewportSize({ width: 390, height: 844 })
+  await tab.screenshot({ path: 'test-results/onizleme-390.png' })
+
+  const live = await context.newPage()
+  await live.goto(`${server.url}/blog/blog-e-imza-nedir`)
+  await expect(live.getByRole('heading', { level: 1 })).toHaveText(oldTitle)
+  await expect(live.getByText('Önizleme: henüz yayında değil')).toHaveCount(0)
+
+  // A link to share: listed with its expiry, revocable.
+  await page.getByRole('button', { name: 'Paylaşılabilir önizleme bağlantısı oluştur' }).click()
+  const shared = page.getByLabel(/Önizleme bağlantısı/)
+  await expect(shared).toHaveValue(/\/onizleme\//)
+  await expect(page.getByText(/Son geçerlilik: \d{1,2} [A-ZÇĞİÖŞÜa-zçğıöşü]+ \d{4} \d{2}:\d{2}/)).toBeVisible()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.screenshot({ path: 'test-results/onizleme-editor-1440.png', fullPage: true })
+  const url = await shared.inputValue()
+  await page.getByRole('button', { name: 'Bağlantıyı iptal et' }).click()
+  await expect(page.getByRole('button', { name: 'Bağlantıyı iptal et' })).toHaveCount(0)
+  const gone = await live.request.get(url)
+  expect(gone.status()).toBe(410)
+})
+
+test('a post scheduled a short time ahead appears on /blog at its time, with the admin left open', async ({ page, context }) => {
+  test.setTimeout(180_000)
+  await login(page, '/admin/blog-duzenle?yeni=1')
+  const form = page.getByRole('form', { name: 'Yeni blog yazısı' })
+  await form.getByLabel('Başlık').fill('Pazartesi Sabahı Yayımlanan Yazı')
+  // The next whole minute at least 15 s away, in Turkey's time (UTC+3), as the datetime-local input takes it.
+  const due = Math.ceil((Date.now() + 15_000) / 60_000) * 60_000
+  const turkey = new Date(due + 3 * 3600_000).toISOString().slice(0, 16)
+  await form.getByLabel('Yayın zamanı').fill(turkey)
+  await form.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(page.getByText('Blog yazısı başarıyla oluşturuldu!')).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: 'Pazartesi Sabahı Yayımlanan Yazı' })
+  await expect(row.getByText(/^Zamanlandı: \d{1,2} [A-ZÇĞİÖŞÜa-zçğıöşü]+ \d{2}:\d{2}$/)).toBeVisible()
+  await page.getByLabel('Gösterilen').selectOption('scheduled')
+  await expect(page.getByRole('row').filter({ hasText: 'Pazartesi Sabahı Yayımlanan Yazı' })).toHaveCount(1)
+  await page.screenshot({ path: 'test-results/zamanlandi-1440.png', fullPage: true })
+
+  const blog = await context.newPage()
+  await blog.goto(`${server.url}/blog`)
+  await expect(blog.getByText('Pazartesi Sabahı Yayımlanan Yazı')).toHaveCount(0)
+  expect((await blog.request.get(`${server.url}/blog/pazartesi-sabahi-yayimlanan-yazi`)).status()).toBe(404)
+  // Nobody touches the admin or saves anything: the server's timer publishes it.
+  await expect
+    .poll(async () => (await blog.request.get(`${server.url}/blog`)).text(), { timeout: 120_000, intervals: [500] })
+    .toContain('Pazartesi Sabahı Yayımlanan Yazı')
+  await blog.reload()
+  await blog.getByRole('link', { name: 'Pazartesi Sabahı Yayımlanan Yazı' }).click()
+  await expect(blog).toHaveURL(/\/blog\/pazartesi-sabahi-yayimlanan-yazi$/)
+})
