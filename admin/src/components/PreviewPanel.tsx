@@ -12,6 +12,8 @@ type Props = {
   id?: string
   /** The editor's current values as a save would send them, or null when the form has errors (shown by it). */
   build: () => unknown | null
+  /** Offer a shareable link (default: when the item has an id; one-of-a-kind documents pass true). */
+  shareable?: boolean
   onError: (text: string) => void
 }
 
@@ -19,10 +21,11 @@ type Props = {
  * 'Önizle' (issue 21): opens the page as it would be published with the unsaved values in a new tab; for a
  * saved item also a link to share with a reviewer without an account, listed with its expiry and revocable.
  */
-export function PreviewPanel({ collection, id, build, onError }: Props) {
+export function PreviewPanel({ collection, id, build, shareable, onError }: Props) {
+  const canShare = shareable ?? !!id
   const [busy, setBusy] = useState<'open' | 'share' | null>(null)
   const [created, setCreated] = useState<PreviewLink | null>(null)
-  const links = useSharedLinks(collection, id)
+  const links = useSharedLinks(collection, id, canShare)
   const revoke = useRevokeLink(collection, id)
   const refresh = useRefreshLinks(collection, id)
 
@@ -65,7 +68,7 @@ export function PreviewPanel({ collection, id, build, onError }: Props) {
         <Button variant="secondary" onClick={open} busy={busy === 'open'} busyLabel="Önizleme hazırlanıyor...">
           Önizle
         </Button>
-        {id && (
+        {canShare && (
           <Button variant="ghost" onClick={share} busy={busy === 'share'} busyLabel="Bağlantı oluşturuluyor...">
             Paylaşılabilir önizleme bağlantısı oluştur
           </Button>

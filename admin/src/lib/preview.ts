@@ -13,14 +13,14 @@ export const createPreview = (collection: string, id: string | undefined, data: 
   api.post<{ data: PreviewLink }>('/api/admin/preview', { collection, id, data, share }).then((r) => r.data)
 
 /** The item's shared preview links that still work. */
-export function useSharedLinks(collection: string, id: string | undefined) {
+export function useSharedLinks(collection: string, id: string | undefined, enabled = !!id) {
   return useQuery({
     queryKey: linksKey(collection, id ?? ''),
     queryFn: () =>
       api
         .get<{ data: SharedLink[] }>(`/api/admin/preview?${new URLSearchParams({ collection, id: id ?? '' })}`)
         .then((r) => r.data),
-    enabled: !!id,
+    enabled,
   })
 }
 

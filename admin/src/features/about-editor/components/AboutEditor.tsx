@@ -4,6 +4,7 @@ import { msg } from '#schema/messages.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Button } from '../../../components/ui/Button.tsx'
+import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
@@ -60,6 +61,17 @@ export function AboutEditor({ initial, onReload }: Props) {
     onReload,
   })
 
+  /** The seven fields as a save sends them (the preview sends the same). */
+  const fields = () => ({
+    title1: '',
+    title2: first.title,
+    description1: first.description,
+    image1: first.image,
+    title3: second.title,
+    description2: second.description,
+    image2: second.image,
+  })
+
   async function submit(e: FormEvent) {
     e.preventDefault()
     const checked = aboutSchema.safeParse({
@@ -99,6 +111,17 @@ export function AboutEditor({ initial, onReload }: Props) {
           onChange={(patch) => setSecond((b) => ({ ...b, ...patch }))}
         />
       </UploadReportContext>
+      <PreviewPanel
+        collection="about"
+        shareable
+        build={() => {
+          const checked = aboutSchema.safeParse(fields())
+          if (checked.success) return checked.data
+          show('error', checked.error.issues[0]?.message ?? msg.aboutSaveError)
+          return null
+        }}
+        onError={(text) => show('error', text)}
+      />
       <div className="sticky-actions">
         <Notice message={message} />
         <PublishStatus trigger={publishedAt} />

@@ -10,6 +10,7 @@ import { Notice } from '../../../components/ui/Notice.tsx'
 import { TextArea } from '../../../components/ui/TextArea.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
+import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
@@ -123,6 +124,19 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
           ))}
         </div>
       </Card>
+      <PreviewPanel
+        collection="contact-settings"
+        shareable
+        build={() => {
+          const checked = validateForm(contactSettingsInputSchema, values)
+          if (!checked.ok) {
+            setFields(checked.fields)
+            return null
+          }
+          return { ...checked.data, logo }
+        }}
+        onError={(text) => show('error', text)}
+      />
       <div className="sticky-actions">
         <Notice message={message} />
         <PublishStatus trigger={publishedAt} />
