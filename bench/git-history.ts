@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 import { openContentStore } from '../api/store/content-store.ts'
 import { withEdit } from '../api/store/versions/edit-context.ts'
-import { ADMIN, login, makeContent, median, repoRoot } from './lib.ts'
+import { ADMIN, makeContent, median, repoRoot } from './lib.ts'
 
 /**
  * Content history in git over time (issue 18, decision 025):
@@ -114,7 +114,7 @@ async function historyRepo(name: string, commits: number) {
   return dir
 }
 
-/** Starts api/server.ts on `contentDir`: ms until it answers, and until a post's history is served. */
+/** Starts api/server.ts on `contentDir`: ms until it answers. */
 async function timeStart(contentDir: string, build: string) {
   const data = await mkdtemp(join(root, 'data-'))
   const env = {
@@ -146,14 +146,9 @@ async function timeStart(contentDir: string, build: string) {
     await new Promise((r) => setTimeout(r, 50))
   }
   const ready = performance.now() - started
-  const cookie = await login(base)
-  const posts = JSON.parse(await readFile(join(contentDir, 'blogs.json'), 'utf8')) as { id: string }[]
-  const res = await fetch(`${base}/api/admin/history/blogs?id=${posts[0]!.id}`, { headers: { cookie } })
-  const entries = ((await res.json()) as { data: unknown[] }).data.length
-  const history = performance.now() - started
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
-  return { ready, history, entries }
+  return { ready }
 }
 
 async function startUp() {
@@ -163,22 +158,15 @@ async function startUp() {
   await mkdir(build, { recursive: true })
   // The first start builds the site for these files; later starts (same files, same build folder) reuse it.
   await timeStart(small, build)
-  const results: Record<string, { ready: number[]; history: number[] }> = {
-    small: { ready: [], history: [] },
-    large: { ready: [], history: [] },
-  }
+  const results: Record<string, number[]> = { small: [], large: [] }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, dir] of [
       ['large', large],
       ['small', small],
     ] as const) {
       const r = await timeStart(dir, build)
-      results[name]!.ready.push(r.ready)
-      results[name]!.history.push(r.history)
-      console.log(
-        `${name}: ready ${(r.ready / 1000).toFixed(2)} s, first history answer (${r.entries} entries) at ` +
-          `${(r.history / 1000).toFixed(2)} s`,
-      )
+      results[name]!.push(r.ready)
+      console.log(`${name}: ready ${(r.ready / 1000).toFixed(2)} s`)
     }
   }
   const scan = (dir: string) => {
@@ -187,11 +175,10 @@ async function startUp() {
     return { ms: performance.now() - t, bytes: out.length }
   }
   const [s, l] = [scan(small), scan(large)]
-  const m = (name: string, key: 'ready' | 'history') => median(results[name]![key]) / 1000
+  const m = (name: string) => median(results[name]!) / 1000
   console.log(
-    `start: 10 commits ready ${m('small', 'ready').toFixed(2)} s (history ${m('small', 'history').toFixed(2)} s), ` +
-      `${COMMITS} commits ready ${m('large', 'ready').toFixed(2)} s (history ${m('large', 'history').toFixed(2)} s); ` +
-      `difference ${(m('large', 'ready') - m('small', 'ready')).toFixed(2)} s (goal ≤ 2 s). ` +
+    `start: 10 commits ready ${m('small').toFixed(2)} s, ${COMMITS} commits ready ${m('large').toFixed(2)} s; ` +
+      `difference ${(m('large') - m('small')).toFixed(2)} s (goal ≤ 2 s). ` +
       `Whole-history git log -p (upload index, background): ${s.ms.toFixed(0)} ms / ${mb(s.bytes)} vs ` +
       `${l.ms.toFixed(0)} ms / ${mb(l.bytes)}; .git ${mb(await sizeOf(join(small, '.git')))} vs ` +
       `${mb(await sizeOf(join(large, '.git')))}`,

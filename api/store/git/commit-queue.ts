@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CommitJournal } from './commit-journal.ts'
 import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
-import { blobId, joinBytes, redactSecrets, secretsOf } from './git-text.ts'
+import { joinBytes, redactSecrets, secretsOf } from './git-text.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
@@ -34,6 +34,12 @@ const QUIET_WAIT_MS = 2000
  */
 const PACK_RATIO = 4
 const MIN_PACK_BYTES = 1024 * 1024
+const byteSize = (text: FileSnapshot['text']) =>
+  typeof text === 'string'
+    ? Buffer.byteLength(text)
+    : text instanceof Uint8Array
+      ? text.byteLength
+      : text.reduce((sum, piece) => sum + piece.byteLength, 0)
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 /**
@@ -120,7 +126,7 @@ export function createCommitQueue(
         if (sha && remote) unpushedAt.push(Date.now())
         if (sha) {
           status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
-          const size = joinBytes(job.file.text).byteLength
+          const size = byteSize(job.file.text)
           sizes.set(job.file.name, size)
           unpackedBytes += size
         }
@@ -183,14 +189,16 @@ export function createCommitQueue(
      */
     async enqueue(job: CommitJob, options: { keepBytes?: boolean } = {}): Promise<void> {
       const r = opened ?? (await repo.catch(() => null))
-      if (r?.mode === 'local') return
+      // Local mode makes no commits; a repository that could not be opened is reported in the status, and the
+      // next start commits the difference (recovery) once git works.
+      if (!r || r.mode === 'local') return
       const id = randomUUID()
       const intent = {
         id,
         file: job.file.name,
         author: job.author,
         message: job.message,
-        blob: r ? r.blobOf(job.file.text) : blobId(job.file.text),
+        blob: r.blobOf(job.file.text),
         // Bytes the file is about to lose (an outside edit a save will overwrite) are kept at once.
         bytes: options.keepBytes ? joinBytes(job.file.text) : null,
       }

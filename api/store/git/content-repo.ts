@@ -1,7 +1,7 @@
 import { readdir, realpath, rm } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { readContentFileSafely } from '../content-file.ts'
-import { git, gitOrNull } from './git-exec.ts'
+import { git, gitBytes, gitOrNull } from './git-exec.ts'
 import { acceptableAuthor, blobId, oneLineMessage, type GitAuthor } from './git-text.ts'
 import { log } from '../../lib/log.ts'
 
@@ -36,6 +36,8 @@ export type ContentRepo = {
   log(name: string): Promise<LogEntry[]>
   /** A content file as a commit recorded it, or null when it did not exist then. */
   show(commit: string, name: string): Promise<string | null>
+  /** The same for several commits with one git process (`cat-file --batch`): a history reads 300 versions. */
+  showMany(commits: string[], name: string): Promise<Map<string, string | null>>
   /** Pushes the current branch to `remote` (a URL or a path). */
   push(remote: string): Promise<void>
   /** Packs what the last commits wrote, when git's own thresholds say so (never while a commit runs). */
@@ -212,6 +214,30 @@ export async function openContentRepo(
       return entries
     },
     show: (commit, name) => gitOrNull(['show', `${commit}:${pathOf(name)}`], { cwd: root }),
+    async showMany(commits, name) {
+      const texts = new Map<string, string | null>()
+      const wanted = commits.filter((c) => /^[0-9a-f]{40,64}$/.test(c))
+      if (wanted.length === 0) return texts
+      const input = wanted.map((c) => `${c}:${pathOf(name)}`).join('\n') + '\n'
+      const out = await gitBytes(['cat-file', '--batch'], { cwd: root, input })
+      // Each answer: "<id> <type> <size>\n<bytes>\n", or "<name> missing\n" (the file did not exist then).
+      let at = 0
+      for (const commit of wanted) {
+        const end = out.indexOf(10, at)
+        if (end < 0) break
+        const header = out.subarray(at, end).toString('utf8')
+        at = end + 1
+        const found = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header)
+        if (!found) {
+          texts.set(commit, null)
+          continue
+        }
+        const size = Number(found[2])
+        texts.set(commit, found[1] === 'blob' ? out.subarray(at, at + size).toString('utf8') : null)
+        at += size + 1
+      }
+      return texts
+    },
     async push(remote) {
       const ref = (await gitOrNull(['symbolic-ref', '-q', 'HEAD'], { cwd: root }))?.trim()
       await git(['push', '-q', remote, ref ? `${ref}:${ref}` : 'HEAD'], { cwd: root })

@@ -41,3 +41,21 @@ export function git(args: string[], call: GitCall): Promise<string> {
 
 /** Like `git`, but a failing call (e.g. no HEAD yet) resolves with null. */
 export const gitOrNull = (args: string[], call: GitCall) => git(args, call).catch(() => null)
+
+/** Like `git`, but resolves with the raw bytes of its standard output (object contents whose sizes are in bytes). */
+export function gitBytes(args: string[], call: GitCall): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: call.cwd, env: cleanEnv(call.env), maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' },
+      (err, stdout, stderr) => {
+        if (err)
+          reject(new Error(redactSecrets(`git ${args[0]}: ${(stderr.toString() || err.message).trim()}`)))
+        else resolve(stdout)
+      },
+    )
+    child.stdin?.on('error', () => {})
+    child.stdin?.end(typeof call.input === 'string' ? call.input : '')
+  })
+}
