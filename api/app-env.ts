@@ -30,6 +30,8 @@ export type Deps = {
   preview?: PreviewRenderer
   /** Shows maintenance mode to a static server in front (the export's flag file); resolves once it is written. */
   onMaintenance?: (on: boolean) => Promise<void>
+  /** CONTENT_GIT_WEBHOOK_SECRET: a forge's signed push notification makes the server fetch (issue 19). */
+  gitWebhookSecret?: string
 }
 
 /** Renders a page as a publish would, from the content `read` gives; nothing goes live (api/preview). */

@@ -47,6 +47,8 @@ export type AppOptions = {
   auditRetention?: AuditRetention
   /** Called after maintenance mode is switched (the server writes the export's flag file for nginx). */
   onMaintenance?: (on: boolean) => Promise<void>
+  /** CONTENT_GIT_WEBHOOK_SECRET; without it POST /api/git/webhook is off (404). */
+  gitWebhookSecret?: string
 }
 
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
@@ -96,6 +98,7 @@ export async function createApp(options: AppOptions) {
     sweepLog: { last: null },
     preview: options.preview,
     onMaintenance: options.onMaintenance,
+    gitWebhookSecret: options.gitWebhookSecret,
   }
 
   const app = new Hono<AppEnv>()

@@ -49,6 +49,7 @@ async function main() {
           ? undefined
           : {
               remote: env.CONTENT_GIT_REMOTE,
+              syncSeconds: env.CONTENT_GIT_SYNC_SECONDS,
               quiet: () => publisher.idle(),
               commits: env.CONTENT_GIT === 'on' ? 'always' : 'auto',
             },
@@ -60,6 +61,7 @@ async function main() {
     preview: { render: publisher.preview, shareMs: env.PREVIEW_SHARE_DAYS * 86_400_000 },
     auditRetention: { days: env.AUDIT_KEEP_DAYS, rows: env.AUDIT_KEEP_ROWS },
     onMaintenance: (on) => setMaintenanceFlag(env.siteBuildDir, on),
+    gitWebhookSecret: env.CONTENT_GIT_WEBHOOK_SECRET,
   })
   // The flag file for nginx follows the stored state (also when it was switched while the file was lost).
   await setMaintenanceFlag(env.siteBuildDir, deps.data.read('state').maintenanceMode)

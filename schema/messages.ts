@@ -27,6 +27,11 @@ export const msg = {
   /** A slider order sent for a list someone changed meanwhile. */
   sliderOrderStale: 'Slider görselleri siz düzenlerken değişti. Liste yenilendi; sıralamayı tekrar yapın.',
   sliderDuplicate: 'Bu görsel slider’da zaten var.',
+  /** The content remote's webhook with a missing or wrong signature (issue 19). */
+  webhookSignature: 'İmza doğrulanamadı.',
+  conflictGone: 'Bu çakışma artık listede yok.',
+  conflictTaken: 'Uzak depodaki değer alındı ve yayınlanıyor.',
+  conflictKept: 'Yayındaki değer korundu.',
   sliderReordered: 'Slider sıralaması güncellendi.',
   sliderReplaced: 'Slider görseli değiştirildi.',
   versionNotFound: 'Bu sürüm bulunamadı.',

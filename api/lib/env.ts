@@ -31,12 +31,16 @@ const envSchema = z.object({
    * there too; 'off' makes CONTENT_DIR a plain folder (no history).
    */
   CONTENT_GIT: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** A git remote (URL or path) that every content commit is pushed to. */
+  /** A git remote (URL or path) that every content commit is pushed to, and fetched from (issue 19). */
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
   /** How much the server logs (JSON lines; readable when stdout is a terminal). */
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** A token that lets a scraper from another machine read GET /metrics (Authorization: Bearer …). */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN en az 16 karakter olmalı' }).optional(),
+  /** How often the server fetches CONTENT_GIT_REMOTE, in seconds; 0 only on a webhook. */
+  CONTENT_GIT_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** The shared secret of POST /api/git/webhook (GitHub, Gitea/Forgejo, GitLab); unset: the endpoint is off. */
+  CONTENT_GIT_WEBHOOK_SECRET: z.string().min(16).optional(),
 })
 
 export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string }

@@ -20,6 +20,7 @@ import { blogsAdminRoutes } from './blogs-admin.ts'
 import { blogsRoutes } from './blogs.ts'
 import { homeRoutes } from './home.ts'
 import { programsAdminRoutes } from './programs-admin.ts'
+import { gitConflictRoutes, gitWebhookRoutes } from './git-sync.ts'
 import { programsRoutes } from './programs.ts'
 import { referencesAdminRoutes } from './references-admin.ts'
 import { referencesRoutes } from './references.ts'
@@ -28,6 +29,8 @@ import { socialProjectsRoutes } from './social-projects.ts'
 
 /** Every resource's sub-app, on the paths of spec section 7. Admin paths are guarded in app.ts. */
 export function mountRoutes(app: Hono<AppEnv>) {
+  app.route('/api/git', gitWebhookRoutes)
+  app.route('/api/admin/git', gitConflictRoutes)
   app.route('/api/admin', adminAuthRoutes)
 
   // Group 1: users, dashboard (stats, maintenance, build), library, members, contact, contact settings, upload, about

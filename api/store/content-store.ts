@@ -10,6 +10,7 @@ import type { SocialProject } from '#schema/social-project.ts'
 import { emptyAbout, emptyContactSettings, emptyHome } from './content-defaults.ts'
 import { memoryJournal, type CommitJournal } from './git/commit-journal.ts'
 import { createCommitQueue } from './git/commit-queue.ts'
+import { createRemoteSync, type RemoteSync } from './git/remote-sync.ts'
 import { openContentRepo } from './git/content-repo.ts'
 import { commitRecovered, readRecoverySnapshot } from './git/recover-commits.ts'
 import { openCollections, type Collections } from './json-db.ts'
@@ -45,6 +46,8 @@ export type ContentStore = Collections<ContentData> & {
   recent: RecentVersions
   /** True when some version of the content in git refers to the upload: such a file is never removed. */
   isUploadInHistory(url: string): Promise<boolean>
+  /** The sync with CONTENT_GIT_REMOTE (issue 19); null without a remote or without git. */
+  sync: RemoteSync | null
   /** Refused external edits and the state of commits and pushes. */
   status(): ContentStatus
   /** Resolves when queued commits and pushes are done (tests, shutdown). */
@@ -66,6 +69,8 @@ export type ContentOptions = {
    */
   git?: {
     remote?: string
+    /** Fetch the remote every this many seconds (0: only on a webhook); with `remote` set (issue 19). */
+    syncSeconds?: number
     quiet?: () => Promise<void>
     commits?: 'auto' | 'always'
     journal?: (repoPath: string) => CommitJournal
@@ -160,17 +165,34 @@ export async function openContentStore(
   const recent = createRecentVersions()
   const versioned = versionCollections(inner, dir, names, git, recent)
   await versioned.init(refused)
+  // Two-way sync with the content remote (issue 19): fetched on a timer and on a webhook, merged by field.
+  const sync =
+    repo && git && options.git?.remote
+      ? createRemoteSync({
+          repo,
+          queue: git.queue,
+          remote: options.git.remote,
+          intervalSeconds: options.git.syncSeconds ?? 30,
+          files,
+          mergeFile: (name, base, theirs) => versioned.mergeRemote(name as ContentName, base, theirs),
+        })
+      : null
   const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
   return {
     ...versioned.store,
     history: git?.history ?? null,
     recent,
     isUploadInHistory: (url) => git?.uploads.has(url) ?? Promise.resolve(false),
-    status: versioned.status,
+    status: () => {
+      const now = versioned.status()
+      return now.git && sync ? { ...now, git: { ...now.git, sync: sync.status(), conflicts: sync.conflicts() } } : now
+    },
+    sync,
     settled: () => git?.queue.idle() ?? Promise.resolve(),
     checkDisk: versioned.checkAll,
     close: () => {
       stop()
+      sync?.stop()
       // The private index goes once the last queued commit is made.
       closeRepo()
     },

@@ -228,6 +228,20 @@ export function createCommitQueue(
       const keep = keepFor(file)
       if (keep.length) await journal.record(null, keep).catch((err) => log.error(reason(err)))
     },
+    /**
+     * Runs `task` in the queue, after the commits queued before it and before any queued after it (a sync with
+     * the content remote: it sees HEAD with every earlier save committed); a push follows.
+     */
+    exclusive<T>(task: (repo: ContentRepo) => Promise<T>): Promise<T> {
+      const run = tail.then(async () => task(await repo))
+      tail = run.then(
+        () => schedulePush(),
+        () => {},
+      )
+      return run
+    },
+    /** Pushes now (after a fetch found the remote behind, or a failed push's retries ran out). */
+    push: () => schedulePush(),
     /** Resolves when every queued commit (and the push that follows) is done: for tests and shutdown. */
     async idle() {
       while (status.pending > 0 || pushing) await Promise.all([tail, pushing])

@@ -27,7 +27,9 @@ export type ContentRepo = {
   prefix: string
   mode: RepoMode
   /** Commits exactly these files on top of HEAD; null when nothing changed. Leaves the repository clean. */
-  commit(files: FileSnapshot[], author: GitAuthor, message: string): Promise<string | null>
+  commit(files: FileSnapshot[], author: GitAuthor, message: string, mergeParent?: string): Promise<string | null>
+  /** Moves the branch to `target` when it is a descendant of HEAD (a fast-forward): false when HEAD moved. */
+  fastForward(target: string, names: string[]): Promise<boolean>
   /** The blob ids HEAD records for these content files (a file HEAD lacks is absent from the map). */
   headBlobs(names: string[]): Promise<Map<string, string>>
   /** The id git gives these bytes (sha1, or sha256 in such a repository). */
@@ -140,7 +142,7 @@ export async function openContentRepo(
     }
   }
 
-  async function commitOnce(files: FileSnapshot[], author: GitAuthor, message: string) {
+  async function commitOnce(files: FileSnapshot[], author: GitAuthor, message: string, mergeParent?: string) {
     const { head, ref, tree: headTree } = (known ??= await readHead())
     const lines: string[] = []
     const blobs: [string, string][] = []
@@ -151,8 +153,9 @@ export async function openContentRepo(
     }
     await run(['update-index', '--index-info'], {}, lines.join('\n') + '\n')
     const tree = (await run(['write-tree'])).trim()
-    if (tree === headTree) return null
-    const parents = head ? ['-p', head] : []
+    // A merge with the content remote is a commit even when the tree stays: it records the remote's commits.
+    if (tree === headTree && !mergeParent) return null
+    const parents = [...(head ? ['-p', head] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
     const commit = (await run(['commit-tree', tree, ...parents], authorEnv(author), message)).trim()
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
     await run(['update-ref', '-m', message, ref, commit, head ?? '0'.repeat(40)])
@@ -165,13 +168,13 @@ export async function openContentRepo(
     root,
     prefix,
     mode,
-    async commit(files, author, message) {
+    async commit(files, author, message, mergeParent) {
       if (mode === 'local') return null
       const who = acceptableAuthor(author)
       const text = oneLineMessage(message)
       for (let attempt = 1; ; attempt++) {
         try {
-          const sha = await commitOnce(files, who, text)
+          const sha = await commitOnce(files, who, text, mergeParent)
           await syncRealIndex()
           return sha
         } catch (err) {
@@ -179,6 +182,25 @@ export async function openContentRepo(
           if (attempt >= 3) throw err
         }
       }
+    },
+    async fastForward(target, names) {
+      if (mode === 'local') return false
+      const { head, ref } = (known ??= await readHead())
+      try {
+        await run(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', ref, target, head ?? '0'.repeat(40)])
+      } catch {
+        known = null
+        return false
+      }
+      known = null // the private index is read again from the new HEAD at the next commit
+      // The repository's own index follows, so `git status` stays clean for the files that moved.
+      const out = await gitOrNull(['ls-tree', '-z', target, '--', ...names.map(pathOf)], { cwd: root })
+      for (const row of (out ?? '').split('\0')) {
+        const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(row)
+        if (match) unsynced.set(match[2]!, match[1]!)
+      }
+      await syncRealIndex()
+      return true
     },
     async headBlobs(names) {
       const out = await gitOrNull(['ls-tree', '-z', 'HEAD', '--', ...names.map(pathOf)], { cwd: root })

@@ -1,28 +1,51 @@
 import { lstat } from 'node:fs/promises'
+import { isDeepStrictEqual } from 'node:util'
 import { createDraft, finishDraft } from 'immer'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { failWithBody } from '../../lib/errors.ts'
 import { plain, type Collections } from '../json-db.ts'
+import { mergeContentFile, type SyncConflict } from '../merge/file-merge.ts'
 import { conflictKey, mergeItem } from '../merge/item-merge.ts'
 import type { MergeConflict } from '../merge/three-way-merge.ts'
 import { collectionChunks } from '../json-text.ts'
 import type { ContentData, ContentName } from '../content-store.ts'
 import { recoveredMessage, SERVER_AUTHOR } from '../git/content-repo.ts'
 import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
+import type { SyncStatus } from '../git/remote-sync.ts'
 import { changedParts, itemOf, putItem, versionOf, type ItemRef } from './content-items.ts'
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
 import { loadContentFile } from './content-load.ts'
-import { describeFileError, type ContentFileError } from './content-validation.ts'
+import { writeFileDurably } from '../durable-file.ts'
+import { checkContentFile, describeFileError, type ContentFileError } from './content-validation.ts'
 import { editContext } from './edit-context.ts'
 import { describeConflicts } from './conflict-view.ts'
 import type { RecentVersions } from './recent-versions.ts'
 import type { UploadIndex } from './upload-index.ts'
 import { log } from '../../lib/log.ts'
 
+/** The result of merging a file from the content remote: the bytes now live, or why it was refused. */
+export type RemoteMerge =
+  | { ok: true; text: ReturnType<typeof collectionChunks> | string; conflicts: SyncConflict[] }
+  | { ok: false; error: ContentFileError }
+
+/** Replaces a collection's data inside its draft (a list's entries, a document's keys). */
+function replaceAll(draft: unknown, data: unknown): void {
+  if (Array.isArray(draft)) draft.splice(0, draft.length, ...(data as unknown[]))
+  else {
+    const doc = draft as Record<string, unknown>
+    for (const key of Object.keys(doc)) delete doc[key]
+    Object.assign(doc, data)
+  }
+}
+
 /** What the admin's system status shows about content: refused external edits, and git. */
-export type ContentStatus = { errors: ContentFileError[]; git: GitStatus | null }
+export type ContentStatus = {
+  errors: ContentFileError[]
+  /** With a content remote: the sync's state and the conflicts it kept the live value of (issue 19). */
+  git: (GitStatus & { sync?: SyncStatus; conflicts?: SyncConflict[] }) | null
+}
 
 /** Git's parts, when CONTENT_DIR is versioned (in local mode the queue makes no commits, decision 026). */
 export type GitParts = { queue: CommitQueue; history: ContentHistory; uploads: UploadIndex }
@@ -215,6 +238,38 @@ export function versionCollections(
         git?.uploads.add(inner.read(name))
       }
     },
+    /**
+     * Merges a content file as the content remote has it into the live one (issue 19): `base` is the file at the
+     * common ancestor, `theirs` at the remote (null: absent). Checked with the schemas before it is written; no
+     * commit is queued (the sync records the result as its merge commit). Returns the bytes written.
+     */
+    mergeRemote: (name: ContentName, base: string | null, theirs: string | null) =>
+      serial(name, async (): Promise<RemoteMerge> => {
+        await loadIfChanged(name)
+        const live = inner.read(name)
+        const { data, conflicts } = mergeContentFile(`${name}.json`, base, JSON.stringify(live), theirs)
+        const checked = checkContentFile(name, JSON.stringify(data ?? null))
+        if (!checked.ok) return { ok: false, error: checked.error }
+        const remote = theirs === null ? null : checkContentFile(name, theirs)
+        if (remote?.ok && isDeepStrictEqual(checked.data, remote.data)) {
+          // Nothing of ours to add: the remote's own bytes, so the file matches its commit (a fast-forward).
+          await writeFileDurably(pathOf(name), theirs!)
+          if (!isDeepStrictEqual(remote.data, live)) {
+            await inner.reload(name, remote.data as ContentData[typeof name])
+            git?.uploads.add(remote.data)
+          }
+          known.set(name, await signature(pathOf(name)))
+          errors.delete(name)
+          return { ok: true, text: theirs!, conflicts }
+        }
+        if (!isDeepStrictEqual(checked.data, live)) {
+          await inner.update(name, (draft) => replaceAll(draft, checked.data))
+          known.set(name, await signature(pathOf(name)))
+          errors.delete(name)
+          git?.uploads.add(changedParts(name, live, inner.read(name)))
+        }
+        return { ok: true, text: serialize(inner.read(name)), conflicts }
+      }),
     /** Checks every file for a change made outside the API (the watcher calls it). */
     checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name)))),
     status: (): ContentStatus => ({ errors: [...errors.values()], git: git?.queue.status() ?? null }),

@@ -1,0 +1,152 @@
+import { execFileSync } from 'node:child_process'
+import { createHmac } from 'node:crypto'
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from './test-helpers.ts'
+
+/**
+ * Issue 19: the server and the content remote meet. A real bare repository as the remote, a second clone as the
+ * maintainer, the real app with its real git; the sync is triggered as a webhook or the timer would.
+ */
+const SECRET = 'webhook-gizli-anahtar-2026'
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bakımcı', GIT_AUTHOR_EMAIL: 'bakimci@ornek.com', GIT_COMMITTER_NAME: 'Bakımcı', GIT_COMMITTER_EMAIL: 'bakimci@ornek.com' }
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim()
+
+let t: TestApp
+let root: string
+afterEach(async () => {
+  t?.deps.content.close()
+  await t?.deps.content.settled()
+  await t?.cleanup()
+  await rm(root, { recursive: true, force: true })
+})
+
+type Post = { id: string; title: string; excerpt: string; author: string; status: string; tags: string[]; contentStructure: unknown[] }
+
+async function setUp() {
+  root = await mkdtemp(join(tmpdir(), 'remote-sync-'))
+  const bare = join(root, 'icerik.git')
+  git(root, 'init', '-q', '--bare', bare)
+  t = await createTestApp({ contentVersioning: { git: { remote: bare, syncSeconds: 0 } }, gitWebhookSecret: SECRET })
+  await t.deps.content.settled()
+  const branch = git(t.contentDir, 'symbolic-ref', '--short', 'HEAD')
+  git(t.contentDir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+  const maintainer = join(root, 'bakimci')
+  git(root, 'clone', '-q', bare, maintainer)
+  const cookie = await adminCookie(t)
+  const posts = () => t.deps.content.read('blogs') as unknown as Post[]
+  /** A staff save through the admin API: one post's title. */
+  const staffSave = async (id: string, title: string) => {
+    const post = posts().find((p) => p.id === id)!
+    const form = new FormData()
+    for (const key of ['excerpt', 'author', 'status'] as const) form.set(key, post[key])
+    form.set('title', title)
+    form.set('tags', JSON.stringify(post.tags))
+    form.set('contentStructure', JSON.stringify(post.contentStructure))
+    const res = await t.app.request(`/api/admin/blogs/${id}`, { method: 'PUT', headers: { cookie }, body: form })
+    expect(res.status).toBe(200)
+  }
+  /** The maintainer edits one post's title in their clone, commits and pushes. */
+  const maintainerPush = async (id: string, title: string) => {
+    git(maintainer, 'pull', '-q', '--ff-only')
+    const file = join(maintainer, 'blogs.json')
+    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
+    list.find((p) => p.id === id)!.title = title
+    await writeFile(file, JSON.stringify(list, null, 2))
+    git(maintainer, 'commit', '-qam', `Başlık düzeltildi: ${id}`)
+    git(maintainer, 'push', '-q')
+    return git(maintainer, 'rev-parse', 'HEAD')
+  }
+  const webhook = (signature: string) =>
+    t.app.request('/api/git/webhook', { method: 'POST', headers: { 'x-gitea-signature': signature }, body: '{"ref":"x"}' })
+  const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex')
+  return { bare, branch, maintainer, cookie, posts, staffSave, maintainerPush, webhook, sign }
+}
+
+describe('two-way sync with the content remote', { timeout: 90_000 }, () => {
+  it('a maintainer’s push and a staff save of another post: both live, both on the remote, the pull fast-forwards', async () => {
+    const s = await setUp()
+    const [a, b] = s.posts().map((p) => p.id)
+    const pushed = await s.maintainerPush(a!, 'Bakımcının başlığı')
+    await s.staffSave(b!, 'Yöneticinin başlığı')
+    // The webhook as Gitea sends it: the sync runs; wait until it and the push are done.
+    expect((await s.webhook(s.sign('{"ref":"x"}'))).status).toBe(202)
+    await t.deps.content.sync!.trigger()
+    await t.deps.content.settled()
+    expect(s.posts().find((p) => p.id === a)!.title).toBe('Bakımcının başlığı')
+    expect(s.posts().find((p) => p.id === b)!.title).toBe('Yöneticinin başlığı')
+    // The remote has both commits: the maintainer's is an ancestor (nothing rewritten), and their pull is a fast-forward.
+    const remoteHead = git(s.bare, 'rev-parse', `refs/heads/${s.branch}`)
+    expect(git(t.contentDir, 'rev-parse', 'HEAD')).toBe(remoteHead)
+    git(s.bare, 'merge-base', '--is-ancestor', pushed, remoteHead)
+    git(s.maintainer, 'pull', '-q', '--ff-only')
+    const theirs = JSON.parse(await readFile(join(s.maintainer, 'blogs.json'), 'utf8')) as Post[]
+    expect(theirs.find((p) => p.id === b)!.title).toBe('Yöneticinin başlığı')
+    expect(git(s.maintainer, 'log', '--format=%s', '-3')).toContain('Blog yazısı güncellendi')
+    // The server's repository is clean for the maintainer too.
+    expect(git(t.contentDir, 'status', '--porcelain')).toBe('')
+    const status = t.deps.content.status().git!
+    expect(status.sync).toMatchObject({ behind: 0, error: null })
+    expect(status.conflicts).toEqual([])
+  })
+
+  it('only the remote moved: a fast-forward, no merge commit', async () => {
+    const s = await setUp()
+    const [a] = s.posts().map((p) => p.id)
+    const pushed = await s.maintainerPush(a!, 'Yalnız bakımcı')
+    await t.deps.content.sync!.trigger()
+    await t.deps.content.settled()
+    expect(git(t.contentDir, 'rev-parse', 'HEAD')).toBe(pushed)
+    expect(s.posts().find((p) => p.id === a)!.title).toBe('Yalnız bakımcı')
+    expect(git(t.contentDir, 'status', '--porcelain')).toBe('')
+  })
+
+  it('the same field on both sides: one conflict with both values, the live value kept, the other taken on request', async () => {
+    const s = await setUp()
+    const [a] = s.posts().map((p) => p.id)
+    const pushed = await s.maintainerPush(a!, 'Bakımcının başlığı')
+    await s.staffSave(a!, 'Yöneticinin başlığı')
+    await t.deps.content.sync!.trigger()
+    await t.deps.content.settled()
+    expect(s.posts().find((p) => p.id === a)!.title).toBe('Yöneticinin başlığı')
+    const build = await (await jsonRequest(t, 'GET', '/api/admin/build', undefined, s.cookie)).json()
+    const conflicts = build.data.content.git.conflicts
+    expect(conflicts).toEqual([
+      { file: 'blogs.json', itemId: a, path: [{ id: a }, 'title'], live: 'Yöneticinin başlığı', other: 'Bakımcının başlığı' },
+    ])
+    // Never a force push: the maintainer's commit stays an ancestor of the remote's branch.
+    git(s.bare, 'merge-base', '--is-ancestor', pushed, `refs/heads/${s.branch}`)
+    const take = await jsonRequest(t, 'POST', '/api/admin/git/conflicts/0/take', {}, s.cookie)
+    expect(take.status).toBe(200)
+    expect(s.posts().find((p) => p.id === a)!.title).toBe('Bakımcının başlığı')
+    expect(t.deps.content.status().git!.conflicts).toEqual([])
+  })
+
+  it('a webhook with a missing or wrong signature is refused and fetches nothing', async () => {
+    const s = await setUp()
+    await s.maintainerPush(s.posts()[0]!.id, 'Fetch edilmemeli')
+    expect((await s.webhook('yanlis')).status).toBe(401)
+    expect((await t.app.request('/api/git/webhook', { method: 'POST', body: '{}' })).status).toBe(401)
+    await t.deps.content.settled()
+    expect(t.deps.content.status().git!.sync!.lastFetchAt).toBeNull()
+    expect(s.posts()[0]!.title).not.toBe('Fetch edilmemeli')
+  })
+
+  it('a remote that is down is retried; once it is back, the server pushes without help', async () => {
+    const s = await setUp()
+    const away = `${s.bare}.gitmis`
+    await rename(s.bare, away)
+    const [a] = s.posts().map((p) => p.id)
+    await s.staffSave(a!, 'Uzak depo yokken')
+    await t.deps.content.sync!.trigger()
+    expect(t.deps.content.status().git!.sync!.error).toMatch(/Uzak depoyla eşitlenemedi/)
+    await rename(away, s.bare)
+    await t.deps.content.sync!.trigger()
+    await t.deps.content.settled()
+    expect(t.deps.content.status().git!.sync!.error).toBeNull()
+    expect(git(s.bare, 'rev-parse', `refs/heads/${s.branch}`)).toBe(git(t.contentDir, 'rev-parse', 'HEAD'))
+  })
+})
