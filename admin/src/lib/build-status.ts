@@ -33,7 +33,20 @@ export type ContentStatus = {
     lastCommit: { commit: string; message: string; at: string } | null
     error: string | null
     push: { remote: string; pending: boolean; error: string | null; lastPushedAt: string | null } | null
+    /** With a content remote (issue 19): the last fetch, how far apart, the last failure in Turkish. */
+    sync?: { lastFetchAt: string | null; ahead: number; behind: number; error: string | null }
+    /** Fields changed both on the remote and here: the live value was kept, the other is offered. */
+    conflicts?: SyncConflict[]
   } | null
+}
+
+/** A field a sync with the content remote kept the live value of. */
+export type SyncConflict = {
+  file: string
+  itemId?: string
+  path: (string | { id: string })[]
+  live: unknown
+  other: unknown
 }
 
 /** 'whole site' or 'N pages', for what a publish renders. */

@@ -6,6 +6,7 @@ import { QuickActions } from './components/QuickActions.tsx'
 import { RecentActions } from './components/RecentActions.tsx'
 import { SeoTips } from './components/SeoTips.tsx'
 import { StatCards } from './components/StatCards.tsx'
+import { SyncConflicts } from './components/SyncConflicts.tsx'
 import { SystemStatus } from './components/SystemStatus.tsx'
 
 /** /admin: maintenance, statistics, shortcuts, system status, SEO tips and the last admin actions. */
@@ -16,6 +17,9 @@ export default function DashboardPage() {
       <PageHeader title="Gösterge Paneli" description={user ? `Hoş geldiniz, ${user.name}.` : undefined} />
       <ErrorBoundary>
         <StatCards />
+      </ErrorBoundary>
+      <ErrorBoundary>
+        <SyncConflicts />
       </ErrorBoundary>
       <div className="grid grid--2">
         <ErrorBoundary>

@@ -38,6 +38,7 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
                 : undefined,
             ]
   const push = git?.push
+  const sync = git?.sync
   return (
     <>
       <Row
@@ -55,6 +56,17 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
           detail={
             push.error ??
             (push.lastPushedAt ? `Son gönderim: ${formatDateTime(push.lastPushedAt)}` : undefined)
+          }
+        />
+      )}
+      {sync && (
+        <Row
+          label="Uzak depodan alma"
+          value={sync.error ? 'Ulaşılamıyor' : sync.behind > 0 ? 'Alınıyor' : 'Eşit'}
+          tone={sync.error ? 'danger' : sync.behind > 0 ? 'info' : 'success'}
+          detail={
+            sync.error ??
+            (sync.lastFetchAt ? `Son kontrol: ${formatDateTime(sync.lastFetchAt)}` : 'Henüz kontrol edilmedi')
           }
         />
       )}
