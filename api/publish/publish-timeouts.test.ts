@@ -64,7 +64,7 @@ describe('publish time limits', () => {
       code: async () => code,
       childRenderAbove: 0,
       // Long enough for the child to start and load the bundle on a busy machine.
-      childRenderTimeoutMs: 10_000,
+      childRenderTimeoutMs: 20_000,
     })
     const seq = p.request()
     await p.idle()
@@ -79,7 +79,7 @@ describe('publish time limits', () => {
     expect(p.status()).toMatchObject({ state: 'idle', generation: next, lastError: null })
     expect(p.site().has('/index.html')).toBe(true)
     await p.stop()
-  }, 60_000)
+  }, 120_000)
 
   it('an `astro build` that hangs is killed; the publish fails and is reported; the next save builds and publishes', async () => {
     // A checkout whose `astro` never finishes while the file `hang` exists, and writes a small bundle otherwise.
@@ -123,5 +123,5 @@ if (existsSync(${JSON.stringify(join(repo, 'hang'))})) {
     expect(p.status()).toMatchObject({ state: 'idle', generation: next, lastError: null })
     expect(p.site().has('/index.html')).toBe(true)
     await p.stop()
-  }, 60_000)
+  }, 120_000)
 })
