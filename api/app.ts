@@ -75,7 +75,8 @@ export async function createApp(options: AppOptions) {
     options.publicDir ?? join(import.meta.dirname, '..', 'public'),
   )
   await files.init()
-  // The database first: it holds the content commits' journal (a crash then loses no commit, decision 025).
+  // The database first: it holds the content commits' journal (a crash then loses no commit, decision 025) and
+  // the upload references of content history (decision 032).
   const data = await openDataStore(options.dataDir, { auditRetention: options.auditRetention })
   const versioning = options.contentVersioning
   const deps: Deps = {
@@ -83,7 +84,7 @@ export async function createApp(options: AppOptions) {
       options.contentDir,
       (name) => notePublish(options.onContentChange?.(name)),
       versioning?.git
-        ? { ...versioning, git: { journal: data.commitJournal, ...versioning.git } }
+        ? { ...versioning, git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, ...versioning.git } }
         : versioning,
     ),
     data,

@@ -92,6 +92,11 @@ export const msg = {
   mediaInUse: 'Bu dosya kullanıldığı için silinemez. Önce kullanıldığı yerlerden kaldırın.',
   mediaDemoKept: 'Örnek site görselleri silinemez.',
   mediaDeleted: 'Dosya silindi.',
+  mediaInHistory:
+    'Bu dosya silinemez: içeriğin eski bir sürümü onu kullanıyor ve o sürüme dönüldüğünde görünmesi gerekir.',
+  historyUnreadable:
+    'İçerik geçmişi okunamadı (git bulunamadı ya da depo bozuk); güvenlik için hiçbir dosya silinmedi. ' +
+    'Sunucu yöneticisine bildirin.',
   mediaAltSaved: 'Alternatif metin kaydedildi.',
 
   // Home

@@ -1,6 +1,6 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
-import { isUploadInHistory, isUploadUsed } from './upload-usage.ts'
+import { uploadKeepCheck } from './upload-keep.ts'
 import { log } from '../lib/log.ts'
 
 /** What one sweep removed (the dashboard's storage line shows the last one). */
@@ -32,10 +32,12 @@ export async function sweepLeftovers(
   }
   const inLibrary = new Set(content.read('media').map((item) => item.url))
   let uploads = 0
+  // The one check (upload-keep.ts); when history cannot be read it throws and no upload is swept (fails closed).
+  const keep = await uploadKeepCheck(content)
   for (const upload of await files.listUploads()) {
-    if (upload.modifiedAt.getTime() > cutoff || inLibrary.has(upload.url) || isUploadUsed(content, upload.url)) continue
-    // A restore of an older version must find its images (issue 11).
-    if (await isUploadInHistory(content, upload.url)) continue
+    if (upload.modifiedAt.getTime() > cutoff || inLibrary.has(upload.url)) continue
+    // Used today, or by a version a restore may bring back (issue 11).
+    if (keep.mustKeep(upload.url)) continue
     await files.removeUpload(upload.url)
     uploads++
   }

@@ -1,9 +1,16 @@
 import type { MediaItem } from '#schema/media.ts'
 import { mediaUses, type MediaUse } from './media-uses.ts'
 import type { MediaDeps } from './media-library.ts'
+import { HistoryUnreadable, uploadKeepCheck } from './upload-keep.ts'
 
-/** A library entry as the admin shows it: the record and where it is used. */
-export type MediaEntry = MediaItem & { uses: MediaUse[] }
+/** Shown on every unused upload while history cannot be read: none of them can be deleted then. */
+const HISTORY_UNREADABLE = 'İçerik geçmişi okunamadığı için şu an silinemez'
+
+/**
+ * A library entry as the admin shows it: the record, where it is used, and (when today's content does not use it)
+ * the old versions that do, which keep it from being deleted ('Eski bir sürümde kullanılıyor: "…" (blog yazısı)').
+ */
+export type MediaEntry = MediaItem & { uses: MediaUse[]; keptBy: string[] }
 
 const VIDEO = /\.(mp4|webm|ogg)$/
 
@@ -30,7 +37,17 @@ export async function listMedia(m: MediaDeps): Promise<MediaEntry[]> {
       uploadedAt: file.modifiedAt.toISOString(),
     })
   }
-  return items
-    .map((item) => ({ ...item, uses: mediaUses(m.content, item.url) }))
-    .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))
+  const keep = await uploadKeepCheck(m.content).catch((err: unknown) => {
+    if (err instanceof HistoryUnreadable) return null
+    throw err
+  })
+  const entries: MediaEntry[] = []
+  for (const item of items) {
+    const uses = mediaUses(m.content, item.url)
+    let keptBy: string[] = []
+    if (uses.length === 0 && item.url.startsWith('/uploads/'))
+      keptBy = keep ? (await keep.reasons(item.url)).history : [HISTORY_UNREADABLE]
+    entries.push({ ...item, uses, keptBy })
+  }
+  return entries.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))
 }

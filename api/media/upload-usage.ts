@@ -1,6 +1,7 @@
 import type { ContentName, ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { forgetMedia } from './media-library.ts'
+import { HistoryUnreadable, uploadKeepCheck } from './upload-keep.ts'
 
 const collections: ContentName[] = [
   'contact-settings',
@@ -18,14 +19,6 @@ export function isUploadUsed(content: ContentStore, url: string): boolean {
 }
 
 /**
- * True when some version of the content in git refers to the upload (restoring it must show its images).
- * For the upload sweeper and the media library: an upload this answers true for is never removed.
- */
-export function isUploadInHistory(content: ContentStore, url: string): Promise<boolean> {
-  return content.isUploadInHistory(url)
-}
-
-/**
  * Removes those of our uploads (/uploads/…) that no content refers to any more, nor any version in history. Call it after the content
  * write that dropped them, so a file shared with another record is kept.
  */
@@ -34,10 +27,21 @@ export async function removeUnusedUploads(
   files: FileStore,
   urls: Iterable<string>,
 ): Promise<void> {
-  for (const url of new Set(urls)) {
-    if (!url.startsWith('/uploads/') || isUploadUsed(content, url)) continue
+  const ours = [...new Set(urls)].filter((url) => url.startsWith('/uploads/'))
+  if (ours.length === 0) return
+  // The one check (upload-keep.ts): today's content and every version in history. History unreadable: the save
+  // stands, nothing is removed (the sweeper looks again later).
+  let keep
+  try {
+    keep = await uploadKeepCheck(content)
+  } catch (err) {
+    if (!(err instanceof HistoryUnreadable)) throw err
+    console.error(`Kullanılmayan dosyalar silinmedi: içerik geçmişi okunamadı (${err.message}).`)
+    return
+  }
+  for (const url of ours) {
     // A version in git still shows it: kept (file and library entry) so a restore brings its images back.
-    if (await content.isUploadInHistory(url)) continue
+    if (keep.mustKeep(url)) continue
     await files.removeUpload(url)
     await forgetMedia(content, url)
   }

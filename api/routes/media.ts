@@ -7,11 +7,12 @@ import type { AppEnv } from '../app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { listMedia } from '../media/media-list.ts'
 import { copiesPending, forgetMedia } from '../media/media-library.ts'
-import { mediaUses } from '../media/media-uses.ts'
-import { isUploadUsed } from '../media/upload-usage.ts'
+import { HistoryUnreadable, uploadKeepCheck } from '../media/upload-keep.ts'
 import { validate } from '../middleware/validate.ts'
 
 const altBody = mediaAltSchema.extend({ url: z.string().min(1).max(300) })
+/** The name of a sized copy of an image: <stem>.<width>w.avif|webp (schema/media.ts variantUrl). */
+const SIZED_COPY = /\.\d+w\.(avif|webp)$/
 
 /** Media library (mounted at /api/admin/media; admin session checked in app.ts). Uploads go through /api/upload. */
 export const mediaRoutes = new Hono<AppEnv>()
@@ -35,13 +36,20 @@ export const mediaRoutes = new Hono<AppEnv>()
   })
   .delete('/:name', async (c) => {
     const { content, files } = c.var.deps
-    const url = `/uploads/${c.req.param('name')}`
-    const path = files.uploadPath(c.req.param('name'))
-    if (!path || !(await stat(path).catch(() => null))) fail(404, msg.fileNotFound)
-    const uses = mediaUses(content, url)
-    // The broad text search backs up the named uses: nothing any content mentions is ever deleted.
-    if (uses.length || isUploadUsed(content, url))
-      return c.json({ success: false, message: msg.mediaInUse, uses }, 409)
+    const name = c.req.param('name')
+    const url = `/uploads/${name}`
+    const path = files.uploadPath(name)
+    // A sized copy (<stem>.800w.avif) is not an upload of its own: it goes with its original, never alone.
+    if (!path || SIZED_COPY.test(name) || !(await stat(path).catch(() => null))) fail(404, msg.fileNotFound)
+    const keep = await uploadKeepCheck(content).catch((err: unknown) =>
+      err instanceof HistoryUnreadable ? fail(503, msg.historyUnreadable) : Promise.reject(err),
+    )
+    if (keep.mustKeep(url)) {
+      const { uses, history } = await keep.reasons(url)
+      // The broad text search backs up the named uses: nothing any content mentions is ever deleted.
+      if (uses.length || !history.length) return c.json({ success: false, message: msg.mediaInUse, uses }, 409)
+      return c.json({ success: false, message: `${msg.mediaInHistory} ${history.join('; ')}.`, uses, history }, 409)
+    }
     await files.removeUpload(url)
     await forgetMedia(content, url)
     return c.json({ success: true, message: msg.mediaDeleted })

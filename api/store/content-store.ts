@@ -20,7 +20,8 @@ import { describeFileError, type ContentFileError } from './versions/content-val
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
 import { watchContentDir } from './versions/content-watch.ts'
 import { createRecentVersions, type RecentVersions } from './versions/recent-versions.ts'
-import { createUploadIndex } from './versions/upload-index.ts'
+import { createUploadIndex, type UploadIndex } from './versions/upload-index.ts'
+import { memoryUploadHistory, type UploadHistoryTable } from './private/upload-history.ts'
 import { versionCollections, type ContentStatus } from './versions/versioned-content.ts'
 import { log } from '../lib/log.ts'
 
@@ -44,10 +45,15 @@ export type ContentStore = Collections<ContentData> & {
   history: ContentHistory | null
   /** Versions of items editors loaded lately: the base a save over a newer version merges from. */
   recent: RecentVersions
-  /** True when some version of the content in git refers to the upload: such a file is never removed. */
+  /**
+   * True when some version of the content in git refers to the upload: such a file is never removed. Rejects
+   * with HistoryUnreadable when history cannot be read (then nothing may be removed).
+   */
   isUploadInHistory(url: string): Promise<boolean>
   /** The sync with CONTENT_GIT_REMOTE (issue 19); null without a remote or without git. */
   sync: RemoteSync | null
+  /** The upload references of history (api/media/upload-keep.ts asks it); null when content is not versioned. */
+  uploadHistory: UploadIndex | null
   /** Refused external edits and the state of commits and pushes. */
   status(): ContentStatus
   /** Resolves when queued commits and pushes are done (tests, shutdown). */
@@ -74,6 +80,8 @@ export type ContentOptions = {
     quiet?: () => Promise<void>
     commits?: 'auto' | 'always'
     journal?: (repoPath: string) => CommitJournal
+    /** Where history's upload references are kept (DATA_DIR's database; createApp passes it). */
+    uploadHistory?: UploadHistoryTable
   }
   /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
   watch?: boolean
@@ -150,7 +158,9 @@ export async function openContentStore(
         ),
       () => {},
     )
-    const uploads = createUploadIndex(repo.then((r) => r.addedText()))
+    const uploads = createUploadIndex(repo, opts.uploadHistory ?? memoryUploadHistory())
+    // Scanned now, off the start: by the first delete only the commits since the last scan remain.
+    uploads.catchUp().catch(() => {})
     // A history waits for the queued commits, but never longer than this (a failing git must not hang it).
     const caughtUp = () => Promise.race([queue.idle(), wait(HISTORY_WAIT_MS)])
     git = { queue, history: createContentHistory(repo, caughtUp), uploads }
@@ -188,6 +198,7 @@ export async function openContentStore(
       return now.git && sync ? { ...now, git: { ...now.git, sync: sync.status(), conflicts: sync.conflicts() } } : now
     },
     sync,
+    uploadHistory: git?.uploads ?? null,
     settled: () => git?.queue.idle() ?? Promise.resolve(),
     checkDisk: versioned.checkAll,
     close: () => {

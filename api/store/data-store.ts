@@ -13,6 +13,7 @@ import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
 import { previewLinkStore } from './private/preview-links.ts'
 import { revocationStore } from './private/revocations.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
+import { uploadHistoryTable, type UploadHistoryTable } from './private/upload-history.ts'
 import { startWriter, type Writer } from './private/writer.ts'
 import type { CommitJournal } from './git/commit-journal.ts'
 
@@ -45,6 +46,8 @@ export type DataStore = {
   commitJournal(contentDir: string): CommitJournal
   /** Preview links of unsaved edits (issue 21): token hashes, expiry, revocation. */
   previews: ReturnType<typeof previewLinkStore>
+  /** Upload references of content history (decision 032). */
+  uploadHistory: UploadHistoryTable
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
   /** The supervised writer thread of messages, audit entries and counters (its thread and restarts: tests, status). */
@@ -83,6 +86,7 @@ export async function openDataStore(
     revocations: revocationStore(db),
     commitJournal: commitJournalStore(db, writer),
     previews: previewLinkStore(db),
+    uploadHistory: uploadHistoryTable(db),
     db,
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {

@@ -6,7 +6,8 @@ import { api } from './api-client.ts'
 /** Where an upload is used (GET /api/admin/media). */
 export type MediaUse = { area: string; title: string; path: string }
 /** A library entry: the record and its uses. */
-export type MediaEntry = MediaItem & { uses: MediaUse[] }
+/** `keptBy`: the old versions that use an upload today's content does not (it cannot be deleted then). */
+export type MediaEntry = MediaItem & { uses: MediaUse[]; keptBy?: string[] }
 
 export const mediaQueryKey = ['media'] as const
 

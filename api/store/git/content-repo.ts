@@ -44,8 +44,6 @@ export type ContentRepo = {
   push(remote: string): Promise<void>
   /** Packs what the last commits wrote, when git's own thresholds say so (never while a commit runs). */
   maintain(): Promise<void>
-  /** Every line added to a content file in the whole history (for the upload index). */
-  addedText(): Promise<string>
   /** Removes the private index (the server stops). */
   close(): Promise<void>
 }
@@ -272,10 +270,6 @@ export async function openContentRepo(
       await run(['repack', '-d', '-q'])
       await run(['-c', 'gc.autoDetach=false', '-c', 'gc.autoPackLimit=4', 'gc', '--auto', '--quiet'])
     },
-    addedText: async () =>
-      (await gitOrNull(['log', '-p', '-U0', '--format=', '--no-color', '--', prefix || '.'], {
-        cwd: root,
-      })) ?? '',
     close: () => rm(indexEnv.GIT_INDEX_FILE, { force: true }),
   }
   if (created) await repo.commit(await jsonFilesOf(dir), SERVER_AUTHOR, 'İçerik deposu oluşturuldu')

@@ -11,7 +11,7 @@ export type GitCall = {
 }
 
 /** Environment without the caller's own GIT_* variables, so a server started from a git hook still works alone. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value
   return { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...extra }

@@ -82,6 +82,8 @@ export function createContentHistory(
       }
       return entries.reverse()
     },
+    /** A content file as a commit recorded it (parsed JSON), or null. */
+    fileAt: (commit: string, file: string) => fileAt(commit, file),
     /** The item as a commit recorded it, or undefined. */
     async itemAt(ref: ItemRef, commit: string): Promise<unknown> {
       if (!/^[0-9a-f]{40}$/.test(commit)) return undefined

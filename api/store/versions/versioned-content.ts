@@ -119,7 +119,7 @@ export function versionCollections(
       return false
     }
     errors.delete(name)
-    git?.uploads.add(loaded.data)
+    if (name !== 'media') git?.uploads.add(loaded.data)
     // The checked data, not a second read of the file: what was checked is exactly what goes live.
     await inner.reload(name, loaded.data as ContentData[typeof name])
     log.info(`${name}.json dışarıda değişti; yeni içerik yüklendi ve yayınlanıyor.`)
@@ -212,7 +212,8 @@ export function versionCollections(
         if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
         if (git) {
           const after = inner.read(name)
-          git.uploads.add(changedParts(name, before, after))
+          // media.json lists every upload: only content that shows an upload keeps it.
+          if (name !== 'media') git.uploads.add(changedParts(name, before, after))
           // The commit's intent is durable before the save is answered; the commit itself follows off the path.
           await queue?.enqueue({
             file: { name: `${name}.json`, text: serialize(after) },
@@ -235,7 +236,7 @@ export function versionCollections(
       for (const [name, error] of refusedAtStart) errors.set(name, error)
       for (const name of names) {
         known.set(name, await signature(pathOf(name)))
-        git?.uploads.add(inner.read(name))
+        if (name !== 'media') git?.uploads.add(inner.read(name))
       }
     },
     /**

@@ -46,6 +46,15 @@ export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
               ))}
             </ul>
           </div>
+        ) : item.keptBy?.length ? (
+          <div>
+            <p className="media-card__unused">Şu an kullanılmıyor, ama silinemez:</p>
+            <ul className="media-card__uses">
+              {item.keptBy.map((why) => (
+                <li key={why}>{why}</li>
+              ))}
+            </ul>
+          </div>
         ) : (
           <p className="media-card__unused">Kullanılmıyor</p>
         )}
@@ -64,7 +73,8 @@ export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
             Kullanıldığı için silinemez. Silmek için önce yukarıdaki yerlerden kaldırın.
           </p>
         ) : (
-          ours && (
+          ours &&
+          !item.keptBy?.length && (
             <Button variant="danger" size="sm" onClick={onDelete} disabled={busy}>
               Sil
             </Button>
