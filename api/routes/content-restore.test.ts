@@ -28,6 +28,7 @@ type Post = { id: string; title: unknown }
 /** A maintainer's clone of CONTENT_DIR's repository, where `edit` changes blogs.json and commits it. */
 async function maintainerCommit(edit: (posts: Post[]) => void, branch?: string): Promise<string> {
   await t.deps.content.settled()
+  await t.deps.content.uploadHistory!.catchUp() // waits for the repository to open (its first commit)
   const dir = await mkdtemp(join(tmpdir(), 'maintainer-'))
   cleanups.push(() => rm(dir, { recursive: true, force: true }))
   const clone = join(dir, 'clone')

@@ -34,6 +34,7 @@ async function tempDir(prefix: string) {
  */
 async function pullChange(change: (clone: string) => Promise<void>) {
   await t.deps.content.settled()
+  await t.deps.content.uploadHistory!.catchUp() // waits for the repository to open (its first commit)
   const clone = join(await tempDir('maintainer-'), 'clone')
   gitIn(t.contentDir, 'clone', '-q', t.contentDir, clone)
   await change(clone)
@@ -98,6 +99,8 @@ describe('content files are read only when they are regular files within the cap
   it('a FIFO in place of a content file does not hang the check or the start', async () => {
     t = await createTestApp({ contentVersioning: { git: {} } })
     const before = t.deps.content.read('blogs')
+    // The first commit of the folder (made while the repository opens) holds the valid blogs.json.
+    await t.deps.content.uploadHistory!.catchUp()
     await unlink(join(t.contentDir, 'blogs.json'))
     execFileSync('mkfifo', [join(t.contentDir, 'blogs.json')])
     await t.deps.content.checkDisk()
