@@ -35,6 +35,9 @@ export const msg = {
   sliderReordered: 'Slider sıralaması güncellendi.',
   sliderReplaced: 'Slider görseli değiştirildi.',
   versionNotFound: 'Bu sürüm bulunamadı.',
+  refusedFileSave: (refusal: string) =>
+    `Bu dosyanın diskteki sürümü geçersiz: ${refusal}. Diskteki değişiklik kaybolmasın diye kaydedilmedi; ` +
+    'önce dosyayı düzeltin ya da geri alın.',
   controlCharacters: 'Bu alan görünmeyen kontrol karakterleri içeremez.',
   lineControlCharacters: 'Bu alan satır sonu, sekme ya da görünmeyen kontrol karakteri içeremez.',
   versionNotInHistory: 'Bu sürüm bu içeriğin geçmişinde yok; yalnızca Geçmiş listesindeki bir sürüme dönülebilir.',

@@ -1,5 +1,6 @@
 import type { ContentName, ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
+import { log } from '../lib/log.ts'
 import { forgetMedia } from './media-library.ts'
 import { HistoryUnreadable, uploadKeepCheck } from './upload-keep.ts'
 
@@ -36,7 +37,7 @@ export async function removeUnusedUploads(
     keep = await uploadKeepCheck(content)
   } catch (err) {
     if (!(err instanceof HistoryUnreadable)) throw err
-    console.error(`Kullanılmayan dosyalar silinmedi: içerik geçmişi okunamadı (${err.message}).`)
+    log.error(`Kullanılmayan dosyalar silinmedi: içerik geçmişi okunamadı (${err.message}).`)
     return
   }
   for (const url of ours) {

@@ -350,7 +350,7 @@ describe('edits from outside the API', () => {
     expect(t.changes).toEqual([])
     const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
     const build = await (await jsonRequest(t, 'GET', '/api/admin/build', undefined, cookie)).json()
-    expect(build.data.content.errors).toEqual([
+    expect(build.data.content.errors).toMatchObject([
       { file: 'blogs.json', field: '[0].title', message: expect.any(String) },
     ])
     await editOnDisk((posts) => void (posts[0].title = 'Düzeltildi'))

@@ -118,12 +118,12 @@ export async function openContentStore(
   repo?.catch(() => {}) // reported through the queue's status
   // Files from git are untrusted: each is read safely and checked; one refused at start is reported as when
   // running, and the store starts from its last valid version in history (else its empty default).
-  const refused = new Map<ContentName, ContentFileError>()
+  const refused = new Map<ContentName, ContentFileError & { unreadable: boolean }>()
   const load = async <K extends ContentName>(name: K): Promise<ContentData[K]> => {
     const loaded = await loadContentFile(dir, name)
     if (loaded.kind === 'ok') return loaded.data as ContentData[K]
     if (loaded.kind === 'missing') return structuredClone(defaults[name])
-    refused.set(name, loaded.error)
+    refused.set(name, { ...loaded.error, unreadable: loaded.bytes === null })
     log.error({ file: `${name}.json` }, describeFileError(loaded.error))
     const last = repo ? await repo.then((r) => lastValidVersion(r, name)).catch(() => null) : null
     log.warn(

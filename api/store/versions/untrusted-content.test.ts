@@ -69,7 +69,7 @@ describe('content files are read only when they are regular files within the cap
     const page = await (await jsonRequest(t, 'GET', '/api/admin/hakkimizda')).text()
     expect(page).not.toContain('Bağlantıdan gelen başlık')
     expect(page).not.toContain('gizliAnahtar')
-    expect((await buildStatus(cookie)).errors).toEqual([
+    expect((await buildStatus(cookie)).errors).toMatchObject([
       { file: 'about.json', field: '', message: expect.stringContaining('sembolik bağlantı') },
     ])
     expect(t.changes).not.toContain('about')
@@ -105,7 +105,7 @@ describe('content files are read only when they are regular files within the cap
     execFileSync('mkfifo', [join(t.contentDir, 'blogs.json')])
     await t.deps.content.checkDisk()
     expect(t.deps.content.read('blogs')).toBe(before)
-    expect(t.deps.content.status().errors).toEqual([
+    expect(t.deps.content.status().errors).toMatchObject([
       { file: 'blogs.json', field: '', message: expect.stringContaining('FIFO') },
     ])
     // A start with the FIFO there: opens, reports it, and begins from the last valid blogs.json in history.
@@ -123,7 +123,7 @@ describe('content files are read only when they are regular files within the cap
     await truncate(path, MAX_CONTENT_FILE_BYTES + 1)
     await t.deps.content.checkDisk()
     expect(t.deps.content.read('programs')).toBe(before)
-    expect(t.deps.content.status().errors).toEqual([
+    expect(t.deps.content.status().errors).toMatchObject([
       { file: 'programs.json', field: '', message: 'Dosya çok büyük (en fazla 64 MB); okunmadı' },
     ])
   })
@@ -174,14 +174,14 @@ describe('a start with an invalid file', () => {
     await writeFile(join(t.contentDir, 'about.json'), JSON.stringify({ title2: 42 }))
     await t.restart()
     expect(t.deps.content.read('about').title2).toBe('Son geçerli başlık')
-    expect((await buildStatus(await adminCookie(t))).errors).toEqual([
+    expect((await buildStatus(await adminCookie(t))).errors).toMatchObject([
       { file: 'about.json', field: 'title2', message: expect.any(String) },
     ])
     // Truncated: also starts, from the same version.
     await writeFile(join(t.contentDir, 'about.json'), '{ "title1": "", "tit')
     await t.restart()
     expect(t.deps.content.read('about').title2).toBe('Son geçerli başlık')
-    expect(t.deps.content.status().errors).toEqual([
+    expect(t.deps.content.status().errors).toMatchObject([
       { file: 'about.json', field: '', message: 'Geçersiz JSON (satır 1): dosya yarım kalmış ya da bozuk' },
     ])
   })

@@ -2,6 +2,7 @@ import { lstat } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
 import { createDraft, finishDraft } from 'immer'
 import { join } from 'node:path'
+import { FIELD_LABELS } from '#schema/field-labels.ts'
 import { msg } from '#schema/messages.ts'
 import { failWithBody } from '../../lib/errors.ts'
 import { plain, type Collections } from '../json-db.ts'
@@ -40,11 +41,26 @@ function replaceAll(draft: unknown, data: unknown): void {
   }
 }
 
-/** What the admin's system status shows about content: refused external edits, and git. */
+/**
+ * What the admin's system status shows about content: refused external edits (with what a save does about each,
+ * in Turkish), and git.
+ */
 export type ContentStatus = {
-  errors: ContentFileError[]
+  errors: (ContentFileError & { onSave: string })[]
   /** With a content remote: the sync's state and the conflicts it kept the live value of (issue 19). */
   git: (GitStatus & { sync?: SyncStatus; conflicts?: SyncConflict[] }) | null
+}
+
+/** What a save does with a refused file on disk (decision 031), as the editors' warning says it. */
+const ON_SAVE_KEPT =
+  'Kaydettiğinizde diskteki geçersiz sürüm önce geçmişe ayrı bir kayıt olarak eklenir, sonra sizin değişikliğiniz yazılır.'
+const ON_SAVE_REFUSED =
+  'Diskteki değişiklik kaybolmasın diye bu dosya düzeltilene kadar kayıt yapılamaz; dosyayı düzeltin ya da geri alın.'
+
+/** A refusal as one phrase: the file, the field and the reason. */
+const describeRefusal = (e: ContentFileError) => {
+  const key = e.field.match(/[A-Za-z_][A-Za-z0-9_]*/g)?.at(-1)
+  return `${e.file}${key ? `, alan "${FIELD_LABELS[key] ?? key}"` : ''}: ${e.message}`
 }
 
 /** Git's parts, when CONTENT_DIR is versioned (in local mode the queue makes no commits, decision 026). */
@@ -86,6 +102,8 @@ export function versionCollections(
   recent: RecentVersions,
 ) {
   const known = new Map<ContentName, string>()
+  /** Refused files whose bytes could not be read (a link, a FIFO, too large): a save cannot keep them in history. */
+  const unreadable = new Set<ContentName>()
   const errors = new Map<ContentName, ContentFileError>()
   /** Text a file got outside the API (loaded or refused) since the last save: committed on its own before one. */
   const outside = new Map<ContentName, Buffer>()
@@ -98,6 +116,20 @@ export function versionCollections(
       run.catch(() => {}),
     )
     return run
+  }
+
+  /**
+   * True when a save over a refused file keeps that file in history first (decision 031): commits are made (not
+   * local mode, not git off) and its bytes were read; the commit queue then records them as their own commit.
+   */
+  const keepsRefusedFile = (name: ContentName) =>
+    !!git && git.queue.status().mode === 'commit' && !unreadable.has(name)
+
+  /** A save over a refused file that could not be kept in history would silently drop that edit: refused (409). */
+  function refuseOverRefusedFile(name: ContentName) {
+    const error = errors.get(name)
+    if (!error || keepsRefusedFile(name)) return
+    failWithBody(409, { success: false, message: msg.refusedFileSave(describeRefusal(error)) })
   }
 
   /** Loads the file when it changed on disk since the API last read or wrote it; true when it did. */
@@ -115,6 +147,8 @@ export function versionCollections(
     }
     if (loaded.kind === 'refused') {
       errors.set(name, loaded.error)
+      if (loaded.bytes === null) unreadable.add(name)
+      else unreadable.delete(name)
       log.error({ file: `${name}.json` }, describeFileError(loaded.error))
       return false
     }
@@ -185,6 +219,7 @@ export function versionCollections(
     update: (name, fn) =>
       serial(name, async () => {
         await loadIfChanged(name)
+        refuseOverRefusedFile(name)
         const queue = git?.queue
         const edited = outside.get(name)
         if (queue && edited !== undefined) {
@@ -232,8 +267,11 @@ export function versionCollections(
      * Records the files as loaded at start (so only later changes count as external), and the files refused at
      * start (the store started from their last valid version).
      */
-    async init(refusedAtStart: Map<ContentName, ContentFileError> = new Map()) {
-      for (const [name, error] of refusedAtStart) errors.set(name, error)
+    async init(refusedAtStart: Map<ContentName, ContentFileError & { unreadable?: boolean }> = new Map()) {
+      for (const [name, { unreadable: noBytes, ...error }] of refusedAtStart) {
+        errors.set(name, error)
+        if (noBytes) unreadable.add(name)
+      }
       for (const name of names) {
         known.set(name, await signature(pathOf(name)))
         if (name !== 'media') git?.uploads.add(inner.read(name))
@@ -273,6 +311,12 @@ export function versionCollections(
       }),
     /** Checks every file for a change made outside the API (the watcher calls it). */
     checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name)))),
-    status: (): ContentStatus => ({ errors: [...errors.values()], git: git?.queue.status() ?? null }),
+    status: (): ContentStatus => ({
+      errors: [...errors].map(([name, error]) => ({
+        ...error,
+        onSave: keepsRefusedFile(name) ? ON_SAVE_KEPT : ON_SAVE_REFUSED,
+      })),
+      git: git?.queue.status() ?? null,
+    }),
   }
 }
