@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeImageFile, pngFile } from '../test-media.ts'
 import {
   adminCookie,
@@ -170,8 +170,16 @@ describe('admin programs', () => {
     const { imageUrl } = await uploaded.json()
     const p = await create({ logoPath: imageUrl })
     expect(p.logoPath).toBe(imageUrl)
-    // The public list carries the logo as <picture> data sized for its 64 px box.
-    const listed = (await publicList()).find((x: { id: string }) => x.id === p.id)
+    // The public list carries the logo as <picture> data sized for its 64 px box: once the upload's other sizes
+    // are made in the background (issue 23), its 400 px copy too.
+    const listed = await vi.waitFor(
+      async () => {
+        const found = (await publicList()).find((x: { id: string }) => x.id === p.id)
+        expect(found.logoPicture.sources[0].srcset).toContain('.400w.avif 400w')
+        return found
+      },
+      { timeout: 60_000, interval: 100 },
+    )
     expect(listed.logoPicture).toMatchObject({ src: imageUrl, width: 64, height: 64 })
     expect(listed.logoPicture.sources.map((s: { type: string }) => s.type)).toEqual([
       'image/avif',
