@@ -3,11 +3,30 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Writable } from 'node:stream'
+import { createLogger, log, setLogger } from './lib/log.ts'
 import { openContentRepo } from './store/git/content-repo.ts'
 import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from './test-helpers.ts'
 
 // Real git, real folders: the repository a maintainer sees after the server's saves (issue 18, decisions 025, 026).
 const demo = join(import.meta.dirname, '..', 'content')
+
+/** What the modules log from now until the test ends, one line each (the server logs through pino, api/lib/log.ts). */
+const restoreLogger: (() => void)[] = []
+afterEach(() => restoreLogger.splice(0).forEach((restore) => restore()))
+function captureLog(): string[] {
+  const lines: string[] = []
+  const original = log
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  setLogger(createLogger(sink, 'debug'))
+  restoreLogger.push(() => setLogger(original))
+  return lines
+}
 const POST = 'blog-e-fatura-rehberi'
 /** Logins (scrypt) and git's processes on a busy two-core machine. */
 const SLOW = 120_000
@@ -183,8 +202,7 @@ describe('local mode: CONTENT_DIR inside another repository (the quick start)', 
       gitIn(root, 'add', '.')
       gitIn(root, ...ME, 'commit', '-qm', 'Proje')
       const head = gitIn(root, 'rev-parse', 'HEAD')
-      const logged: string[] = []
-      vi.spyOn(console, 'log').mockImplementation((...args) => void logged.push(args.join(' ')))
+      const logged = captureLog()
       t = await createTestApp({ contentDir: join(root, 'content'), contentVersioning: { git: {} } })
       const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
       expect((await saveTitle(cookie, 'Yerel kayıt')).status).toBe(200)
@@ -266,10 +284,7 @@ describe('no secret leaves the server', () => {
   it(
     'the user name and token of CONTENT_GIT_REMOTE are in no API answer and no log line',
     async () => {
-      const lines: string[] = []
-      const collect = (...args: unknown[]) => void lines.push(args.map(String).join(' '))
-      vi.spyOn(console, 'error').mockImplementation(collect)
-      vi.spyOn(console, 'log').mockImplementation(collect)
+      const lines = captureLog()
       // Port 9 on loopback: nothing listens, so every push fails and its error is reported.
       const remote = 'https://deploy-user:s3cr3t-T0ken@127.0.0.1:9/site/icerik.git'
       t = await createTestApp({ contentVersioning: { git: { remote } } })
