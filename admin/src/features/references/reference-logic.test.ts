@@ -15,14 +15,16 @@ it('labels categories in Turkish', () => {
 describe('normalizeReferences', () => {
   it('reads data, top level and JSON text', () => {
     const card = { id: 'c1', title: 'T' }
-    expect(normalizeReferences({ data: { cards: [card], sliderImages: ['/uploads/a.jpg'] } })).toEqual({
+    const slider = [{ id: 'slide-a', url: '/uploads/a.jpg' }]
+    expect(normalizeReferences({ data: { cards: [card], sliderImages: ['/uploads/a.jpg'], slider } })).toEqual({
       cards: [card],
       sliderImages: ['/uploads/a.jpg'],
+      slider,
     })
     expect(
       normalizeReferences({ cards: JSON.stringify([card]), sliderImages: '["/x.jpg"]' }).sliderImages,
     ).toEqual(['/x.jpg'])
-    expect(normalizeReferences(null)).toEqual({ cards: [], sliderImages: [] })
+    expect(normalizeReferences(null)).toEqual({ cards: [], sliderImages: [], slider: [] })
   })
 })
 
