@@ -25,16 +25,18 @@ async function pngFile(page: Page, width: number, height: number, name: string) 
  * the Turkish screen-reader announcement, because the sensor starts listening for arrows only after the pick-up.
  */
 async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown') {
-  const live = page.locator('[id^="DndLiveRegion"]')
+  // One live region per sortable list on the page (the references page has the slider's and the cards'): the one
+  // that announces this move.
+  const live = (text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text })
   await handle.focus()
   await page.keyboard.press('Space')
-  await expect(live).toContainText('tutuldu')
+  await expect(live('tutuldu')).toHaveCount(1)
   // dnd-kit adds its arrow-key listener in a setTimeout(0) after the pick-up; a timer queued now runs after it.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
   await page.keyboard.press(key)
-  await expect(live).toContainText('sıraya taşındı')
+  await expect(live('sıraya taşındı')).toHaveCount(1)
   await page.keyboard.press('Space')
-  await expect(live).toContainText('sıraya bırakıldı')
+  await expect(live('sıraya bırakıldı')).toHaveCount(1)
 }
 
 test.beforeEach(async ({ page }) => {
