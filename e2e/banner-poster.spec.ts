@@ -50,7 +50,7 @@ async function pngFile(page: Page) {
 let server: Awaited<ReturnType<typeof startIsolatedServer>>
 test.beforeAll(async () => {
   test.setTimeout(240_000)
-  server = await startIsolatedServer(() => {}, { files: [], portOffset: 3500 })
+  server = await startIsolatedServer(() => {}, { files: [] })
 })
 test.afterAll(() => server?.stop())
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,13 +10,14 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 /**
  * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
  * server must not show (other tests count its cards and posts) run here. `files` are the content files `edit` gets.
- * Offsets are far apart (500, 1500) so engineers whose E2E ports differ by one never share an isolated port.
+ * The port is one the system has just handed out: fixed offsets collided when two workers started isolated servers
+ * at once, and a test then talked to the other test's server.
  */
 export async function startIsolatedServer(
   edit: (content: Record<string, unknown>) => void,
-  { files = ['references'], portOffset = 500 }: { files?: string[]; portOffset?: number } = {},
+  { files = ['references'] }: { files?: string[] } = {},
 ) {
-  const port = Number(process.env.E2E_PORT ?? 4173) + portOffset
+  const port = await freePort()
   const root = await mkdtemp(join(tmpdir(), 'isolated-server-'))
   const contentDir = join(root, 'content')
   await cp(join(import.meta.dirname, '..', 'content'), contentDir, { recursive: true })
@@ -40,19 +42,39 @@ export async function startIsolatedServer(
     },
     stdio: 'ignore',
   })
+  let exitCode: number | null | undefined
+  child.once('exit', (code) => (exitCode = code))
   const url = `http://localhost:${port}`
   await expect
-    .poll(async () => (await fetch(`${url}/referanslarimiz`).catch(() => null))?.status ?? 0, {
-      timeout: 120_000,
-    })
+    .poll(
+      async () => {
+        if (exitCode !== undefined) throw new Error(`isolated server on port ${port} exited (${exitCode})`)
+        return (await fetch(`${url}/referanslarimiz`).catch(() => null))?.status ?? 0
+      },
+      { timeout: 120_000 },
+    )
     .toBe(200)
   return {
     url,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
+      if (exitCode === undefined) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
       await rm(root, { recursive: true, force: true })
     },
   }
+}
+
+/** A port nobody listens on now: the system picks it, so two isolated servers never get the same one. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
 }

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
       })
       content.blogs = [...demo, ...made, OLD_POST]
     },
-    { files: ['blogs'], portOffset: 2500 },
+    { files: ['blogs'] },
   )
 })
 test.afterAll(() => server?.stop())

@@ -12,7 +12,7 @@ const MERGED = 'Başka birinin değişiklikleri de korundu.'
 let server: Awaited<ReturnType<typeof startIsolatedServer>>
 test.beforeAll(async () => {
   test.setTimeout(240_000)
-  server = await startIsolatedServer(() => {}, { files: [], portOffset: 5700 })
+  server = await startIsolatedServer(() => {}, { files: [] })
 })
 test.afterAll(async () => {
   test.setTimeout(120_000)

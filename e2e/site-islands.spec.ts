@@ -374,7 +374,7 @@ test.describe('content is always rendered as text', () => {
         settings.address = html
         settings.aboutText = html
       },
-      { files: ['blogs', 'social-projects', 'references', 'contact-settings'], portOffset: 1500 },
+      { files: ['blogs', 'social-projects', 'references', 'contact-settings'] },
     )
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
