@@ -1,30 +1,13 @@
 import { readFile } from 'node:fs/promises'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { isCompressible } from './mime.ts'
 import type { CachedFile } from './static-cache.ts'
-
-const brotli = promisify(brotliCompress)
-const gz = promisify(gzip)
-
-/** The smallest brotli window (10–24 bits) that holds `size` bytes. */
-const windowBits = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))))
+import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 
 /** Brotli and gzip bodies of a text file, made once. */
 export async function compressInto(file: CachedFile): Promise<void> {
   const body = file.body
-  if (!body || file.br || !isCompressible(file.type) || body.length <= 256) return
-  ;[file.br, file.gzip] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        // A window just over the page (brotli's default is 4 MB): same output size, a fraction of the memory.
-        [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length),
-      },
-    }),
-    gz(body, { level: 9 }),
-  ])
+  if (!body || file.br || !isCompressible(file.type) || body.length < MIN_COMPRESS_BYTES) return
+  ;[file.br, file.gzip] = await compressText(body)
 }
 
 const bytesOf = (f: CachedFile) => (f.body?.length ?? 0) + (f.br?.length ?? 0) + (f.gzip?.length ?? 0)

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { isCompressible, mimeType } from './mime.ts'
-
-const brotli = promisify(brotliCompress)
-const gz = promisify(gzip)
+import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 /** Files above this are streamed from disk instead of kept in memory (demo downloads, videos). */
 const MAX_CACHED_BYTES = 2 * 1024 * 1024
 
@@ -56,14 +52,7 @@ export async function loadStaticCache(dir: string): Promise<StaticCache> {
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
     }
-    if (isCompressible(type) && size > 256) {
-      ;[entry.br, entry.gzip] = await Promise.all([
-        brotli(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: size },
-        }),
-        gz(body, { level: 9 }),
-      ])
-    }
+    if (isCompressible(type) && size >= MIN_COMPRESS_BYTES) [entry.br, entry.gzip] = await compressText(body)
     cache.set(urlPath, entry)
   }
   return cache

@@ -1,7 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { isHostFile, listExportFiles } from './export-folder.ts'
 import type { PublishTree, TreeContributor } from './export-trees.ts'
 import { isCompressible, mimeType } from './mime.ts'
@@ -9,14 +7,10 @@ import { pageHeaders } from './page-policy.ts'
 import { REDIRECTS } from './public-paths.ts'
 import { IMMUTABLE, securityHeaders } from './site-routes.ts'
 import type { CachedFile } from './static-cache.ts'
-
-const brotli = promisify(brotliCompress)
-const gz = promisify(gzip)
+import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 
 /** The files a static host reads beside the pages (root files named `_…` are never served: isHostFile). */
 export const HOST_FILES = { headers: '/_headers', redirects: '/_redirects', nginx: '/_nginx.conf' }
-/** Files this small go as they are (the server does the same: hot-files.ts). */
-const MIN_COMPRESS_BYTES = 257
 const BATCH = 8
 
 export type StaticHostOptions = {
@@ -28,21 +22,6 @@ export type StaticHostOptions = {
 
 /** The page-specific headers of one HTML file, as the server sends them. */
 type PagePolicy = { csp: string; frameOptions: string; permissions: string; hsts?: string }
-
-/** A precompressed copy of a file: brotli and gzip, as the server makes them for its memory (hot-files.ts). */
-async function compressed(body: Buffer): Promise<[Buffer, Buffer]> {
-  const windowBits = Math.min(24, Math.max(10, Math.ceil(Math.log2(body.length + 1))))
-  return Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [constants.BROTLI_PARAM_LGWIN]: windowBits,
-      },
-    }),
-    gz(body, { level: 9 }),
-  ])
-}
 
 const isPrecompressed = (url: string) => /\.(br|gz)$/.test(url)
 
@@ -76,7 +55,7 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
         urls.slice(i, i + BATCH).map(async (url) => {
           const body = await readFile(join(tree.dir, url)).catch(() => null)
           if (!body || body.length < MIN_COMPRESS_BYTES) return
-          const [br, gzBody] = await compressed(body)
+          const [br, gzBody] = await compressText(body)
           await tree.write(`${url}.br`, br)
           await tree.write(`${url}.gz`, gzBody)
         }),
