@@ -20,8 +20,11 @@ export type StaticHostOptions = {
   https: boolean
 }
 
-/** The page-specific headers of one HTML file, as the server sends them. */
-type PagePolicy = { csp: string; frameOptions: string; permissions: string; hsts?: string }
+/**
+ * The page-specific headers of one HTML file, as the server sends them, and its rules in `_headers`: kept between
+ * publishes, so a publish at 10,000 pages joins them instead of building them again.
+ */
+type PagePolicy = { csp: string; frameOptions: string; permissions: string; hsts?: string; headersRules: string }
 
 const isPrecompressed = (url: string) => /\.(br|gz)$/.test(url)
 
@@ -41,12 +44,13 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
     const body = await readFile(join(dir, url))
     const file: CachedFile = { type: mimeType(url), etag: '', size: body.length, body }
     const headers = pageHeaders(file, { path: url, mapUrl: o.mapUrl(), https: o.https })
-    return {
+    const policy = {
       csp: headers['content-security-policy']!,
       frameOptions: headers['x-frame-options']!,
       permissions: headers['permissions-policy']!,
       hsts: headers['strict-transport-security'],
     }
+    return { ...policy, headersRules: headersRulesOf(url, policy) }
   }
 
   async function compressInto(tree: PublishTree, urls: string[]) {
@@ -108,6 +112,20 @@ function addressesOf(file: string): string[] {
   return [file, file.slice(0, -'.html'.length)]
 }
 
+/** A page's rules in `_headers`: one per address it answers at. */
+function headersRulesOf(file: string, p: Omit<PagePolicy, 'headersRules'>): string {
+  const lines: string[] = []
+  for (const address of addressesOf(file)) {
+    lines.push(address, `  Content-Security-Policy: ${p.csp}`, `  Permissions-Policy: ${p.permissions}`)
+    lines.push(`  X-Frame-Options: ${p.frameOptions}`)
+    if (p.hsts) lines.push(`  Strict-Transport-Security: ${p.hsts}`)
+  }
+  return lines.join('\n')
+}
+
+/** The pages' files in a fixed order (code units: localeCompare took ~0.2 s at 10,000 pages). */
+const sortedFiles = (policies: Map<string, PagePolicy>) => [...policies.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+
 /** Netlify / Cloudflare Pages `_headers`: the headers every answer gets, the assets' cache rule, each page's own. */
 function headersFile(policies: Map<string, PagePolicy>): string {
   const lines = ['# Written by each publish (api/publish/static-host.ts): the headers the server sends.', '/*']
@@ -116,13 +134,7 @@ function headersFile(policies: Map<string, PagePolicy>): string {
     if (name !== 'x-frame-options') lines.push(`  ${headerName(name)}: ${value}`)
   }
   lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`)
-  for (const [file, p] of [...policies].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const address of addressesOf(file)) {
-      lines.push(address, `  Content-Security-Policy: ${p.csp}`, `  Permissions-Policy: ${p.permissions}`)
-      lines.push(`  X-Frame-Options: ${p.frameOptions}`)
-      if (p.hsts) lines.push(`  Strict-Transport-Security: ${p.hsts}`)
-    }
-  }
+  for (const file of sortedFiles(policies)) lines.push(policies.get(file)!.headersRules)
   return `${lines.join('\n')}\n`
 }
 
@@ -143,23 +155,34 @@ function quoted(value: string): string {
 
 /**
  * nginx maps from the request's file ($uri after try_files / index) to its headers, included at http level by
- * deploy/nginx/netiz-site.conf. The 404 and maintenance pages are answered for other URIs: their CSP is a
- * variable of its own.
+ * deploy/nginx/netiz-site.conf. Pages name one of the few distinct policies ($site_policy: 'p0', 'p1' …) and the
+ * policies' maps hold the long values once, so the file stays small at 10,000 pages (a CSP is ~0.4 KB). The 404
+ * and maintenance pages are answered for other URIs: their CSP is a variable of its own.
  */
 function nginxMaps(policies: Map<string, PagePolicy>): string {
   const out = ['# Written by each publish (api/publish/static-host.ts); nginx reads it when it (re)loads.']
-  const map = (name: string, fallback: string, entries: [string, string][]) => {
-    out.push(`map $uri ${name} {`, `  default ${quoted(fallback)};`)
+  const map = (source: string, name: string, fallback: string, entries: [string, string][]) => {
+    out.push(`map ${source} ${name} {`, `  default ${quoted(fallback)};`)
     for (const [key, value] of entries) out.push(`  ${key.startsWith('~') ? key : quoted(key)} ${quoted(value)};`)
     out.push('}')
   }
-  const files = [...policies].sort(([a], [b]) => a.localeCompare(b))
-  map('$site_csp', '', files.map(([file, p]) => [file, p.csp]))
-  map('$site_frame_options', securityHeaders['x-frame-options']!, files.map(([file, p]) => [file, p.frameOptions]))
-  const permissions = files[0]?.[1].permissions ?? ''
-  map('$site_permissions_policy', '', [['~\\.html$', permissions]])
-  map('$site_cache_control', 'no-cache', [['~^/_astro/', IMMUTABLE]])
+  const ids = new Map<string, { id: string; p: PagePolicy }>()
+  const pages: [string, string][] = []
+  for (const file of sortedFiles(policies)) {
+    const p = policies.get(file)!
+    const key = `${p.csp}\n${p.frameOptions}`
+    let entry = ids.get(key)
+    if (!entry) ids.set(key, (entry = { id: `p${ids.size}`, p }))
+    pages.push([file, entry.id])
+  }
+  map('$uri', '$site_policy', '', pages)
+  map('$site_policy', '$site_csp', '', [...ids.values()].map(({ id, p }) => [id, p.csp]))
+  map('$site_policy', '$site_frame_options', securityHeaders['x-frame-options']!, [...ids.values()].map(({ id, p }) => [id, p.frameOptions]))
+  const permissions = policies.values().next().value?.permissions ?? ''
+  map('$uri', '$site_permissions_policy', '', [['~\\.html$', permissions]])
+  map('$uri', '$site_cache_control', 'no-cache', [['~^/_astro/', IMMUTABLE]])
   map(
+    '$uri',
     '$site_redirect',
     '',
     Object.entries(REDIRECTS).flatMap(([from, to]) => [from, `${from}/`, `${from}/index.html`].map((a): [string, string] => [a, to])),
