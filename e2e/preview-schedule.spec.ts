@@ -20,7 +20,10 @@ async function login(page: Page, path: string) {
   await page.goto(`${server.url}${path}`)
 }
 
-test("staff edit a published post, press 'Önizle' and see the change with the ribbon; the public page keeps the old text", async ({ page, context }) => {
+test("staff edit a published post, press 'Önizle' and see the change with the ribbon; the public page keeps the old text", async ({
+  page,
+  context,
+}) => {
   await login(page, '/admin/blog-duzenle')
   await page.getByRole('button', { name: 'Elektronik İmza Nedir, Nasıl Alınır? düzenle' }).click()
   const form = page.getByRole('form', { name: 'Blog yazısını düzenle' })
@@ -28,7 +31,10 @@ test("staff edit a published post, press 'Önizle' and see the change with the r
   const oldTitle = await title.inputValue()
   await title.fill('E-İmza: önizlemede yeni başlık')
   await expect(form.getByLabel('Adres')).toHaveValue('blog-e-imza-nedir')
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Önizle', exact: true }).click()])
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Önizle', exact: true }).click(),
+  ])
   await tab.waitForURL(/\/onizleme\//)
   await expect(tab.getByText('Önizleme: henüz yayında değil')).toBeVisible()
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText('E-İmza: önizlemede yeni başlık')
@@ -44,7 +50,9 @@ test("staff edit a published post, press 'Önizle' and see the change with the r
   await page.getByRole('button', { name: 'Paylaşılabilir önizleme bağlantısı oluştur' }).click()
   const shared = page.getByLabel(/Önizleme bağlantısı/)
   await expect(shared).toHaveValue(/\/onizleme\//)
-  await expect(page.getByText(/Son geçerlilik: \d{1,2} [A-ZÇĞİÖŞÜa-zçğıöşü]+ \d{4} \d{2}:\d{2}/)).toBeVisible()
+  await expect(
+    page.getByText(/Son geçerlilik: \d{1,2} [A-ZÇĞİÖŞÜa-zçğıöşü]+ \d{4} \d{2}:\d{2}/),
+  ).toBeVisible()
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.screenshot({ path: 'test-results/onizleme-editor-1440.png', fullPage: true })
   const url = await shared.inputValue()
@@ -54,7 +62,10 @@ test("staff edit a published post, press 'Önizle' and see the change with the r
   expect(gone.status()).toBe(410)
 })
 
-test('a post scheduled a short time ahead appears on /blog at its time, with the admin left open', async ({ page, context }) => {
+test('a post scheduled a short time ahead appears on /blog at its time, with the admin left open', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000)
   await login(page, '/admin/blog-duzenle?yeni=1')
   const form = page.getByRole('form', { name: 'Yeni blog yazısı' })
@@ -70,6 +81,9 @@ test('a post scheduled a short time ahead appears on /blog at its time, with the
   await page.getByLabel('Gösterilen').selectOption('scheduled')
   await expect(page.getByRole('row').filter({ hasText: 'Pazartesi Sabahı Yayımlanan Yazı' })).toHaveCount(1)
   await page.screenshot({ path: 'test-results/zamanlandi-1440.png', fullPage: true })
+  await page.getByLabel('Gösterilen').selectOption('all')
+  // Marks this admin page: still there at the end means it was never reloaded.
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }))
 
   const blog = await context.newPage()
   await blog.goto(`${server.url}/blog`)
@@ -77,9 +91,79 @@ test('a post scheduled a short time ahead appears on /blog at its time, with the
   expect((await blog.request.get(`${server.url}/blog/pazartesi-sabahi-yayimlanan-yazi`)).status()).toBe(404)
   // Nobody touches the admin or saves anything: the server's timer publishes it.
   await expect
-    .poll(async () => (await blog.request.get(`${server.url}/blog`)).text(), { timeout: 120_000, intervals: [500] })
+    .poll(async () => (await blog.request.get(`${server.url}/blog`)).text(), {
+      timeout: 120_000,
+      intervals: [500],
+    })
     .toContain('Pazartesi Sabahı Yayımlanan Yazı')
   await blog.reload()
   await blog.getByRole('link', { name: 'Pazartesi Sabahı Yayımlanan Yazı' }).click()
   await expect(blog).toHaveURL(/\/blog\/pazartesi-sabahi-yayimlanan-yazi$/)
+  // The admin list, left open, now says it is live.
+  await expect(row.getByText('Yayında', { exact: true })).toBeVisible()
+  await expect(row.getByText(/Zamanlandı/)).toHaveCount(0)
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+})
+
+/** Presses 'Önizle' in `scope` and returns the preview tab once it shows the ribbon. */
+async function openPreview(page: Page, scope: ReturnType<Page['locator']>) {
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    scope.getByRole('button', { name: 'Önizle', exact: true }).click(),
+  ])
+  await tab.waitForURL(/\/onizleme\//)
+  await expect(tab.getByText('Önizleme: henüz yayında değil')).toBeVisible()
+  return tab
+}
+
+test("a program's unsaved description is seen in 'Önizle' on /programlar; the live page keeps the old one", async ({
+  page,
+  context,
+}) => {
+  await login(page, '/admin/programlar-duzenle')
+  await page.getByRole('button', { name: 'Tekdüzen Hesap Planı Şablonu düzenle' }).click()
+  const description = page.getByLabel('Açıklama')
+  const old = (await description.inputValue()).slice(0, 40)
+  await description.fill('Önizlemede görünen yeni program açıklaması')
+  const tab = await openPreview(page, page.locator('form'))
+  await expect(tab.getByText('Önizlemede görünen yeni program açıklaması')).toBeVisible()
+  const live = await context.newPage()
+  await live.goto(`${server.url}/programlar`)
+  await expect(live.getByText(old, { exact: false }).first()).toBeVisible()
+  await expect(live.getByText('Önizlemede görünen yeni program açıklaması')).toHaveCount(0)
+})
+
+test("a reference card's unsaved title is seen in 'Önizle' on /referanslarimiz; the live page keeps the old one", async ({
+  page,
+  context,
+}) => {
+  await login(page, '/admin/referanslarimiz-duzenle')
+  await page.getByRole('button', { name: 'Marmara Lojistik düzenle' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Başlık').fill('Marmara Lojistik (önizleme)')
+  const tab = await openPreview(page, dialog)
+  await expect(tab.getByText('Marmara Lojistik (önizleme)').first()).toBeVisible()
+  const live = await context.newPage()
+  await live.goto(`${server.url}/referanslarimiz`)
+  await expect(live.getByText('Marmara Lojistik').first()).toBeVisible()
+  await expect(live.getByText('Marmara Lojistik (önizleme)')).toHaveCount(0)
+})
+
+test("a home section's text typed but not saved is seen in 'Önizle' on the home page; the live one keeps the old", async ({
+  page,
+  context,
+}) => {
+  await login(page, '/admin/anasayfa-duzenle')
+  const section = page.locator('#blog')
+  const title = section.getByLabel('Başlık')
+  const old = await title.inputValue()
+  await title.fill('Önizlemede Yeni Blog Başlığı')
+  // The field keeps the focus: the text is not saved by leaving it.
+  const tab = await openPreview(page, section)
+  await expect(title).toBeFocused()
+  await expect(tab.getByText('Önizlemede Yeni Blog Başlığı')).toBeVisible()
+  const live = await context.newPage()
+  await live.goto(`${server.url}/`)
+  await expect(live.getByText(old).first()).toBeVisible()
+  await expect(live.getByText('Önizlemede Yeni Blog Başlığı')).toHaveCount(0)
 })

@@ -1,6 +1,12 @@
 import { useState } from 'react'
 import { errorText } from '../lib/api-client.ts'
-import { createPreview, useRefreshLinks, useRevokeLink, useSharedLinks, type PreviewLink } from '../lib/preview.ts'
+import {
+  createPreview,
+  useRefreshLinks,
+  useRevokeLink,
+  useSharedLinks,
+  type PreviewLink,
+} from '../lib/preview.ts'
 import { formatTurkeyLong } from '../utils/turkey-time.ts'
 import { Button } from './ui/Button.tsx'
 import './preview-panel.css'
@@ -14,6 +20,11 @@ type Props = {
   build: () => unknown | null
   /** Offer a shareable link (default: when the item has an id; one-of-a-kind documents pass true). */
   shareable?: boolean
+  /**
+   * Keep the focus in the field being typed in when the button is pressed: editors that save on leaving a field
+   * (the home sections) would otherwise save the change before it is previewed.
+   */
+  keepFocus?: boolean
   onError: (text: string) => void
 }
 
@@ -21,7 +32,7 @@ type Props = {
  * 'Önizle' (issue 21): opens the page as it would be published with the unsaved values in a new tab; for a
  * saved item also a link to share with a reviewer without an account, listed with its expiry and revocable.
  */
-export function PreviewPanel({ collection, id, build, shareable, onError }: Props) {
+export function PreviewPanel({ collection, id, build, shareable, keepFocus, onError }: Props) {
   const canShare = shareable ?? !!id
   const [busy, setBusy] = useState<'open' | 'share' | null>(null)
   const [created, setCreated] = useState<PreviewLink | null>(null)
@@ -64,12 +75,22 @@ export function PreviewPanel({ collection, id, build, shareable, onError }: Prop
   const shared = links.data ?? []
   return (
     <section className="preview-panel" aria-label="Önizleme">
-      <div className="preview-panel__actions">
-        <Button variant="secondary" onClick={open} busy={busy === 'open'} busyLabel="Önizleme hazırlanıyor...">
+      <div className="preview-panel__actions" onMouseDown={keepFocus ? (e) => e.preventDefault() : undefined}>
+        <Button
+          variant="secondary"
+          onClick={open}
+          busy={busy === 'open'}
+          busyLabel="Önizleme hazırlanıyor..."
+        >
           Önizle
         </Button>
         {canShare && (
-          <Button variant="ghost" onClick={share} busy={busy === 'share'} busyLabel="Bağlantı oluşturuluyor...">
+          <Button
+            variant="ghost"
+            onClick={share}
+            busy={busy === 'share'}
+            busyLabel="Bağlantı oluşturuluyor..."
+          >
             Paylaşılabilir önizleme bağlantısı oluştur
           </Button>
         )}
@@ -77,8 +98,14 @@ export function PreviewPanel({ collection, id, build, shareable, onError }: Prop
       {created && (
         <p className="preview-panel__created" role="status">
           <label>
-            Önizleme bağlantısı (hesabı olmayan biri de açabilir, {formatTurkeyLong(created.expiresAt)} tarihine kadar):
-            <input className="input" readOnly value={new URL(created.url, window.location.origin).href} onFocus={(e) => e.currentTarget.select()} />
+            Önizleme bağlantısı (hesabı olmayan biri de açabilir, {formatTurkeyLong(created.expiresAt)}{' '}
+            tarihine kadar):
+            <input
+              className="input"
+              readOnly
+              value={new URL(created.url, window.location.origin).href}
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </label>
         </p>
       )}
@@ -89,8 +116,8 @@ export function PreviewPanel({ collection, id, build, shareable, onError }: Prop
             {shared.map((link) => (
               <li key={link.id}>
                 <span>
-                  {link.createdBy} · {formatTurkeyLong(link.createdAt)} tarihinde oluşturuldu · Son geçerlilik:{' '}
-                  {formatTurkeyLong(link.expiresAt)}
+                  {link.createdBy} · {formatTurkeyLong(link.createdAt)} tarihinde oluşturuldu · Son
+                  geçerlilik: {formatTurkeyLong(link.expiresAt)}
                 </span>
                 <Button
                   variant="danger"

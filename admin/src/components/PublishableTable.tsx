@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { scheduleState } from '#schema/schedule.ts'
 import { formatDate } from '../utils/format-date.ts'
 import { formatTurkeyShort } from '../utils/turkey-time.ts'
@@ -27,6 +28,7 @@ export function PublishableTable<T extends Item>({
   onEdit,
   onDelete,
 }: Props<T>) {
+  useRedrawAtNextChange(items)
   if (items.length === 0) return <EmptyState>{emptyText}</EmptyState>
   return (
     <DataTable
@@ -40,7 +42,9 @@ export function PublishableTable<T extends Item>({
             const state = scheduleState(item, Date.now())
             if (state === 'draft') return <span className="badge">Taslak</span>
             if (state === 'scheduled')
-              return <span className="badge badge--info">Zamanlandı: {formatTurkeyShort(item.publishAt!)}</span>
+              return (
+                <span className="badge badge--info">Zamanlandı: {formatTurkeyShort(item.publishAt!)}</span>
+              )
             if (state === 'ended') return <span className="badge">Yayından kaldırıldı</span>
             return <span className="badge badge--success">Yayında</span>
           },
@@ -58,4 +62,28 @@ export function PublishableTable<T extends Item>({
       ]}
     />
   )
+}
+
+/** The longest wait a browser timer takes (about 24.8 days); a later time is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * Draws the list again when the earliest publish or unpublish time among the items passes (issue 21), so a
+ * 'Zamanlandı' badge turns into 'Yayında' (and 'Yayında' into 'Yayından kaldırıldı') with nobody reloading.
+ */
+function useRedrawAtNextChange(items: readonly Item[]) {
+  const [now, setNow] = useState(() => Date.now())
+  const next = items
+    .flatMap((i) => [i.publishAt, i.unpublishAt])
+    .map((t) => (t ? Date.parse(t) : NaN))
+    .filter((t) => t > now)
+    .reduce((a, b) => Math.min(a, b), Infinity)
+  useEffect(() => {
+    if (next === Infinity) return
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.min(Math.max(next - Date.now(), 0) + 50, MAX_TIMER_MS),
+    )
+    return () => clearTimeout(timer)
+  }, [next, now])
 }

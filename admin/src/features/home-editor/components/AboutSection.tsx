@@ -3,6 +3,7 @@ import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
@@ -17,14 +18,21 @@ export function AboutSection({
   history?: ReactNode
 }) {
   const save = useSaveSection('about', feedback)
+  const preview = useSectionPreview('about', feedback)
   return (
     <Card title="Hakkımızda" id="hakkimizda" actions={history}>
       <div className="stack">
-        <BlurField label="Başlık" value={about.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Başlık"
+          value={about.title}
+          onSave={(title) => save({ title })}
+          onDraft={(title) => preview.draft({ title })}
+        />
         <BlurField
           label="Açıklama"
           value={about.description}
           onSave={(description) => save({ description })}
+          onDraft={(description) => preview.draft({ description })}
           multiline
         />
         <UploadImageField
@@ -35,6 +43,7 @@ export function AboutSection({
           onError={feedback.fail}
         />
       </div>
+      {preview.panel}
     </Card>
   )
 }

@@ -3,6 +3,7 @@ import { isVideo, type Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
@@ -17,14 +18,21 @@ export function BannerSection({
   history?: ReactNode
 }) {
   const save = useSaveSection('banner', feedback)
+  const preview = useSectionPreview('banner', feedback)
   return (
     <Card title="Banner" id="banner" actions={history}>
       <div className="stack">
-        <BlurField label="Başlık" value={banner.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Başlık"
+          value={banner.title}
+          onSave={(title) => save({ title })}
+          onDraft={(title) => preview.draft({ title })}
+        />
         <BlurField
           label="Alt başlık"
           value={banner.subtitle}
           onSave={(subtitle) => save({ subtitle })}
+          onDraft={(subtitle) => preview.draft({ subtitle })}
           multiline
         />
         <UploadImageField
@@ -49,14 +57,17 @@ export function BannerSection({
             label="1. buton metni"
             value={banner.button1.text}
             onSave={(text) => save({ button1: { ...banner.button1, text } })}
+            onDraft={(text) => preview.draft({ button1: { ...banner.button1, text } })}
           />
           <BlurField
             label="2. buton metni"
             value={banner.button2.text}
             onSave={(text) => save({ button2: { ...banner.button2, text } })}
+            onDraft={(text) => preview.draft({ button2: { ...banner.button2, text } })}
           />
         </div>
       </div>
+      {preview.panel}
     </Card>
   )
 }

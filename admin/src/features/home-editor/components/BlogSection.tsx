@@ -3,22 +3,39 @@ import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
 
 /** Blog preview block of the home page: title and description (the posts come from the blog). */
-export function BlogSection({ blog, feedback, history }: { blog: Home['blog']; feedback: Feedback; history?: ReactNode }) {
+export function BlogSection({
+  blog,
+  feedback,
+  history,
+}: {
+  blog: Home['blog']
+  feedback: Feedback
+  history?: ReactNode
+}) {
   const save = useSaveSection('blog', feedback)
+  const preview = useSectionPreview('blog', feedback)
   return (
     <Card title="Blog" id="blog" actions={history}>
       <div className="stack">
-        <BlurField label="Başlık" value={blog.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Başlık"
+          value={blog.title}
+          onSave={(title) => save({ title })}
+          onDraft={(title) => preview.draft({ title })}
+        />
         <BlurField
           label="Açıklama"
           value={blog.description}
           onSave={(description) => save({ description })}
+          onDraft={(description) => preview.draft({ description })}
           multiline
         />
       </div>
+      {preview.panel}
     </Card>
   )
 }

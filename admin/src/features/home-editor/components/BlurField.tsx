@@ -8,6 +8,8 @@ type BlurFieldProps = {
   value: string
   /** Called on blur when the text differs from `value`. */
   onSave: (value: string) => void
+  /** Told every keystroke: the unsaved text, for 'Önizle' (issue 21). */
+  onDraft?: (value: string) => void
   multiline?: boolean
   error?: string
   type?: string
@@ -15,13 +17,26 @@ type BlurFieldProps = {
 }
 
 /** A text field that saves itself when it loses focus (spec: home editor text fields). */
-export function BlurField({ label, value, onSave, multiline, error, type, placeholder }: BlurFieldProps) {
+export function BlurField({
+  label,
+  value,
+  onSave,
+  onDraft,
+  multiline,
+  error,
+  type,
+  placeholder,
+}: BlurFieldProps) {
   const [draft, setDraft] = useState(value)
   const [saved, setSaved] = useState(value)
   // Adopt a new saved value (after a save or reload) without an effect.
   if (value !== saved) {
     setSaved(value)
     setDraft(value)
+  }
+  const change = (text: string) => {
+    setDraft(text)
+    onDraft?.(text)
   }
   const onBlur = () => {
     if (draft !== value) onSave(draft)
@@ -30,7 +45,7 @@ export function BlurField({ label, value, onSave, multiline, error, type, placeh
     <TextArea
       label={label}
       value={draft}
-      onChange={setDraft}
+      onChange={change}
       onBlur={onBlur}
       error={error}
       rows={3}
@@ -40,7 +55,7 @@ export function BlurField({ label, value, onSave, multiline, error, type, placeh
     <TextField
       label={label}
       value={draft}
-      onChange={setDraft}
+      onChange={change}
       onBlur={onBlur}
       error={error}
       type={type}

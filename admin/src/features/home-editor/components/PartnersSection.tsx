@@ -3,21 +3,37 @@ import type { Home } from '#schema/home.ts'
 import { Card } from '../../../components/ui/Card.tsx'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
 import { NewPartnerCardForm } from './NewPartnerCardForm.tsx'
 import { PartnerCardEditor } from './PartnerCardEditor.tsx'
 
 /** Partners: section texts, one collapsible editor per card, and the add form. */
-export function PartnersSection({ partners, feedback, history }: { partners: Home['partners']; feedback: Feedback; history?: ReactNode }) {
+export function PartnersSection({
+  partners,
+  feedback,
+  history,
+}: {
+  partners: Home['partners']
+  feedback: Feedback
+  history?: ReactNode
+}) {
   const save = useSaveSection('partners', feedback)
+  const preview = useSectionPreview('partners', feedback)
   return (
     <Card title="Partnerler" id="partnerler" actions={history}>
       <div className="stack">
-        <BlurField label="Başlık" value={partners.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Başlık"
+          value={partners.title}
+          onSave={(title) => save({ title })}
+          onDraft={(title) => preview.draft({ title })}
+        />
         <BlurField
           label="Açıklama"
           value={partners.description}
           onSave={(description) => save({ description })}
+          onDraft={(description) => preview.draft({ description })}
           multiline
         />
       </div>
@@ -30,6 +46,7 @@ export function PartnersSection({ partners, feedback, history }: { partners: Hom
         </ul>
       )}
       <NewPartnerCardForm feedback={feedback} />
+      {preview.panel}
     </Card>
   )
 }

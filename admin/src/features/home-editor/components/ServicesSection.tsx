@@ -6,13 +6,23 @@ import { errorText } from '../../../lib/api-client.ts'
 import { useAddServiceHeading, serviceHeadingSchema } from '../api/add-service-heading.ts'
 import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
+import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { AddTitleForm } from './AddTitleForm.tsx'
 import { BlurField } from './BlurField.tsx'
 import { ServiceBranch } from './ServiceBranch.tsx'
 
 /** Services tree (id="hizmetler"): section texts, up to 7 main headings, each with unlimited sub-items. */
-export function ServicesSection({ services, feedback, history }: { services: Home['services']; feedback: Feedback; history?: ReactNode }) {
+export function ServicesSection({
+  services,
+  feedback,
+  history,
+}: {
+  services: Home['services']
+  feedback: Feedback
+  history?: ReactNode
+}) {
   const save = useSaveSection('services', feedback)
+  const preview = useSectionPreview('services', feedback)
   const addHeading = useAddServiceHeading()
   const full = services.tree.length >= MAX_SERVICE_HEADINGS
 
@@ -30,11 +40,17 @@ export function ServicesSection({ services, feedback, history }: { services: Hom
   return (
     <Card title="Hizmetler" id="hizmetler" actions={history}>
       <div className="stack">
-        <BlurField label="Bölüm başlığı" value={services.title} onSave={(title) => save({ title })} />
+        <BlurField
+          label="Bölüm başlığı"
+          value={services.title}
+          onSave={(title) => save({ title })}
+          onDraft={(title) => preview.draft({ title })}
+        />
         <BlurField
           label="Açıklama"
           value={services.description}
           onSave={(description) => save({ description })}
+          onDraft={(description) => preview.draft({ description })}
           multiline
         />
       </div>
@@ -57,6 +73,7 @@ export function ServicesSection({ services, feedback, history }: { services: Hom
         busy={addHeading.isPending}
         onAdd={add}
       />
+      {preview.panel}
     </Card>
   )
 }

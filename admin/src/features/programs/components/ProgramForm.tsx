@@ -13,6 +13,7 @@ import type { AdminProgram } from '../api/get-programs.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { useSaveProgram, type ProgramSave } from '../api/save-program.ts'
 import { ProgramFileField } from './ProgramFileField.tsx'
+import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
 
 type Props = {
   program: AdminProgram | null
@@ -100,6 +101,19 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
           currentSize={program?.fileSize}
           required={!editing}
           error={fields.file}
+        />
+        <PreviewPanel
+          collection="programs"
+          id={program?.id}
+          build={() => {
+            const checked = validateForm(programInputSchema, { name, description, version })
+            if (!checked.ok) {
+              setFields(checked.fields)
+              return null
+            }
+            return { ...checked.data, logoPath }
+          }}
+          onError={onError}
         />
         <FormActions
           submitLabel={editing ? 'Güncelle' : 'Program Ekle'}

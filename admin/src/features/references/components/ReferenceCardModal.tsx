@@ -17,6 +17,7 @@ import type { Feedback } from './feedback.ts'
 import { ReferenceCardView } from './ReferenceCardView.tsx'
 import { CoverImageField } from './CoverImageField.tsx'
 import { ReferenceFields } from './ReferenceFields.tsx'
+import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
 
 type Props = { card: ReferenceCard; onClose: () => void; feedback: Feedback }
 
@@ -144,6 +145,19 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
             />
           </UploadReportContext>
           <ReferenceFields draft={draft} onChange={setDraft} errors={errors} />
+          <PreviewPanel
+            collection="references"
+            id={card.id}
+            build={() => {
+              const check = checkReferenceDraft(draft)
+              if (!check.ok) {
+                setErrors(check.fields)
+                return null
+              }
+              return draft
+            }}
+            onError={(text) => local.show('error', text)}
+          />
         </form>
       ) : (
         <ReferenceCardView card={card} />
