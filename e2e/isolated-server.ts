@@ -56,6 +56,7 @@ export async function startIsolatedServer(
     .toBe(200)
   return {
     url,
+    contentDir,
     async stop() {
       if (exitCode === undefined) {
         const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -23,7 +23,8 @@ export type BuildStatus = {
 
 /** GET /api/admin/build's `content` (mirrors api/store/versions/versioned-content.ts). */
 export type ContentStatus = {
-  errors: { file: string; field: string; message: string }[]
+  /** `onSave`: what a save of the file does (keeps the refused version in history first, or is refused). */
+  errors: { file: string; field: string; message: string; onSave: string }[]
   git: {
     /** 'local': CONTENT_DIR lies inside another repository; files are written, no commits (decision 026). */
     mode: 'commit' | 'local'

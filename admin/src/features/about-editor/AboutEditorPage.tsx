@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { LoadError } from '../../components/ui/LoadError.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
@@ -18,6 +19,7 @@ export default function AboutEditorPage() {
   return (
     <>
       <PageHeader title="Biz Kimiz Düzenle" description="Biz Kimiz ve Hakkımızda sayfalarındaki iki bölüm." />
+      <RefusedFileNotice files={['about.json']} />
       {about.isPending ? (
         <Spinner />
       ) : about.isError ? (

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { msg } from '#schema/messages.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { StatusDock } from '../../components/StatusDock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
@@ -70,6 +71,7 @@ export default function BlogPage() {
           mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'new' })}>+ Yeni blog yazısı</Button>
         }
       />
+      <RefusedFileNotice files={['blogs.json']} />
       <StatusDock message={message} published={published} />
       {mode.kind === 'list' ? (
         <BlogListSection

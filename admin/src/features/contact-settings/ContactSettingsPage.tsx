@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { Spinner } from '../../components/ui/Spinner.tsx'
 import { useContactSettings } from './api/get-contact-settings.ts'
@@ -20,6 +21,7 @@ export default function ContactSettingsPage() {
         title="İletişim Ayarları"
         description="Logo, iletişim bilgileri ve sosyal medya bağlantıları."
       />
+      <RefusedFileNotice files={['contact-settings.json']} />
       {settings.isPending ? (
         <Spinner />
       ) : (

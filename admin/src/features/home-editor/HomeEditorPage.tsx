@@ -1,6 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { msg } from '#schema/messages.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { ConflictDialog } from '../../components/ConflictDialog.tsx'
 import { HistoryButton } from '../../components/HistoryButton.tsx'
 import { StatusDock } from '../../components/StatusDock.tsx'
@@ -91,6 +92,7 @@ export default function HomeEditorPage() {
         description="Metin alanları, alandan çıktığınızda kaydedilir."
         actions={saving ? <Spinner label={msg.saving} /> : undefined}
       />
+      <RefusedFileNotice files={['home.json']} />
       <StatusDock message={message} published={published} />
       <ConflictDialog
         conflict={conflict?.conflict ?? null}

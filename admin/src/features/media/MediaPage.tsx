@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
 import { LoadError } from '../../components/ui/LoadError.tsx'
 import { Notice } from '../../components/ui/Notice.tsx'
@@ -37,6 +38,7 @@ export default function MediaPage() {
         title="Medya Yönetimi"
         description="Yüklenen tüm görseller ve videolar, boyutları ve kullanıldıkları yerler."
       />
+      <RefusedFileNotice files={['media.json']} />
       <Notice message={message} />
       <UploadZone onUploaded={() => void media.refetch()} />
       <div className="media-filter" role="group" aria-label="Filtre">

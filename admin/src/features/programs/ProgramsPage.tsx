@@ -3,6 +3,7 @@ import { msg } from '#schema/messages.ts'
 import { errorText } from '../../lib/api-client.ts'
 import { confirmAction } from '../../lib/confirm.ts'
 import { useTimedMessage } from '../../hooks/useTimedMessage.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
 import { LoadError } from '../../components/ui/LoadError.tsx'
@@ -50,6 +51,7 @@ export default function ProgramsPage() {
           )
         }
       />
+      <RefusedFileNotice files={['programs.json']} />
       <Notice message={message} />
       <PublishStatus trigger={publishedAt} />
       {form.open ? (

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import type { ReferenceCard } from '#schema/reference.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { StatusDock } from '../../components/StatusDock.tsx'
 import { Card } from '../../components/ui/Card.tsx'
 import { EmptyState } from '../../components/ui/EmptyState.tsx'
@@ -68,6 +69,7 @@ export default function ReferencesPage() {
   return (
     <div className="stack references-admin">
       <PageHeader title="Referanslarımız" description="Slider görselleri, referans kartları ve sıralama." />
+      <RefusedFileNotice files={['references.json']} />
       <StatusDock message={message} published={published} />
       <SliderManager images={slider} feedback={feedback} />
       <NewReferenceForm feedback={feedback} />

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
+import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
 import { StatusDock } from '../../components/StatusDock.tsx'
 import { Button } from '../../components/ui/Button.tsx'
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
@@ -54,6 +55,7 @@ export default function SocialProjectsPage() {
           mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'new' })}>+ Yeni proje</Button>
         }
       />
+      <RefusedFileNotice files={['social-projects.json']} />
       <StatusDock message={message} published={published} />
       {mode.kind === 'list' ? (
         <ProjectListSection

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/Card.tsx'
 import { Button } from '../../../components/ui/Button.tsx'
 import { api, errorText } from '../../../lib/api-client.ts'
 import type { SyncConflict } from '../../../lib/build-status.ts'
-import { useBuildStatus } from '../api/get-build-status.ts'
+import { useBuildStatus } from '../../../hooks/useBuildStatus.ts'
 
 const FILE_LABELS: Record<string, string> = {
   'blogs.json': 'Blog yazısı',

@@ -1,7 +1,7 @@
 import { Card } from '../../../components/ui/Card.tsx'
 import { describePages, type BuildStatus } from '../../../lib/build-status.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
-import { useBuildStatus } from '../api/get-build-status.ts'
+import { useBuildStatus } from '../../../hooks/useBuildStatus.ts'
 import { useMaintenance } from '../api/get-maintenance.ts'
 import { useStorage, type SweepReport } from '../api/get-storage.ts'
 import { ContentStatusRows } from './ContentStatusRows.tsx'
