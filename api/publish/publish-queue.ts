@@ -16,6 +16,8 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
   let started = 0
   let running: Promise<void> | null = null
   let pending = false
+  /** A save (not a scheduled time) is among the pending requests. */
+  let pendingSave = false
   let timer: NodeJS.Timeout | null = null
   let lastFailed = false
   /** When each publish number was first handed to a save (for the save-to-live histogram). */
@@ -59,6 +61,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
     try {
       do {
         pending = false
+        pendingSave = false
         await runOnce()
       } while (pending)
     } finally {
@@ -83,8 +86,9 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       return { ...status, state, pages: [...status.pages] }
     },
     /** Queues a publish after a content save; returns the number of the publish that will carry the save. */
-    request(debounceMs = options.debounceMs ?? 25): number {
+    request(debounceMs = options.debounceMs ?? 25, { scheduled = false } = {}): number {
       const seq = started + 1
+      if (!scheduled) pendingSave = true
       status.requested = Math.max(status.requested, seq)
       if (!requestedAt.has(seq)) requestedAt.set(seq, performance.now())
       if (timer) clearTimeout(timer)
@@ -100,6 +104,8 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       while (running) await running
       return status.generation
     },
+    /** A save came in while a publish runs (a publish waiting for a scheduled time then gives way to it). */
+    hasPendingSave: (): boolean => running !== null && pending && pendingSave,
     /** Resolves once no publish is running or queued (git commits wait for it: they never slow a publish). */
     async idle(): Promise<void> {
       while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, 10)))

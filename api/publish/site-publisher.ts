@@ -25,8 +25,15 @@ import { createPublishQueue } from './publish-queue.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 import type { CachedFile, StaticCache } from './static-cache.ts'
 
-/** More changed pages than this (contact settings, a new code build) render into a fresh folder, not in memory. */
+/**
+ * More changed pages than this, and more than half the site (contact settings, a new code build), render into a
+ * fresh folder, not in memory. A post appearing at 10,000 posts changes every list page (~850): still in memory.
+ */
 const FULL_PUBLISH_PAGES = 300
+const isFullPublish = (changed: number, total: number) => changed > FULL_PUBLISH_PAGES && changed > total / 2
+/** A scheduled change is rendered this long before its time at least, then goes live on the time (never before). */
+const MIN_STAGING_MS = 1000
+const MAX_STAGING_MS = 5 * 60_000
 /** A full publish of more pages than this renders in a child process (full-render.ts), not in the server's. */
 const CHILD_RENDER_PAGES = 1000
 const LARGE_FILE_BYTES = 2 * 1024 * 1024
@@ -133,9 +140,18 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return renderAllInChild(job, workDir, o.childRenderTimeoutMs)
   }
 
-  /** Other modules' files, then the manifest and the switch: the tree goes live whole, or (a throw) not at all. */
-  async function goLive(tree: Draft, seq: number): Promise<Manifest> {
+  /**
+   * Other modules' files, then the manifest and the switch: the tree goes live whole, or (a throw) not at all. A
+   * tree rendered ahead for a scheduled time (`at` in the future) waits for it; a save meanwhile (or a stop) drops
+   * it: null, nothing changed, and the save's publish runs at once.
+   */
+  async function goLive(tree: Draft, seq: number, at: number): Promise<Manifest | null> {
     for (const c of contributors) await c.contribute(tree)
+    preparedAt = now().getTime()
+    while (now().getTime() < at) {
+      if (queue.hasPendingSave() || stopped) return null
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10, at - now().getTime())))
+    }
     const manifest = { publish: seq, at: now().toISOString(), full: tree.full, changed: tree.changed, removed: tree.removed }
     await trees.commit(tree, manifest)
     return manifest
@@ -155,7 +171,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
   }
 
   /** Renders every page into a fresh tree and makes it live (first start, new code, many changes). */
-  async function publishAll(b: SiteBundle, pages: SitePage[], scope: RenderScope, seq: number) {
+  async function publishAll(b: SiteBundle, pages: SitePage[], scope: RenderScope, seq: number): Promise<boolean> {
     const tree = await trees.begin(seq, { full: true, clientDir: b.clientDir })
     let manifest: Manifest
     let next: Map<string, PageRecord>
@@ -167,20 +183,26 @@ export function createSitePublisher(o: SitePublisherOptions) {
           : await renderAllHere(b, pages, scope, tree)
       // Indexed before other modules add their files: those are for the host, not pages of the site.
       nextIndex = await indexFolder(tree.dir, next)
-      manifest = await goLive(tree, seq)
+      const live = await goLive(tree, seq, scope.now ?? 0)
+      if (!live) {
+        await trees.abort(tree)
+        return false
+      }
+      manifest = live
     } catch (err) {
       await trees.abort(tree)
       throw err
     }
     ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
     await recordPublish(manifest, tree.dir)
+    return true
   }
 
   /**
    * Renders the changed pages in memory (a failure writes nothing), writes them into a tree holding the live
    * publish, switches to it and swaps the new pages into the live index.
    */
-  async function publishChanges(b: SiteBundle, changed: SitePage[], removed: string[], scope: RenderScope, seq: number) {
+  async function publishChanges(b: SiteBundle, changed: SitePage[], removed: string[], scope: RenderScope, seq: number): Promise<boolean> {
     const rendered = []
     for (const page of changed) rendered.push(await render(b, page, scope))
     const tree = await trees.begin(seq, { full: false })
@@ -190,7 +212,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
       for (const path of removed) await tree.remove(urlKey(path))
       tree.changed = rendered.map((r) => urlKey(r.path))
       tree.removed = removed.map(urlKey)
-      manifest = await goLive(tree, seq)
+      const live = await goLive(tree, seq, scope.now ?? 0)
+      if (!live) {
+        await trees.abort(tree)
+        return false
+      }
+      manifest = live
     } catch (err) {
       await trees.abort(tree)
       throw err
@@ -213,6 +240,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     }
     ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
     await recordPublish(manifest, tree.dir)
+    return true
   }
 
   // A save does not wait for a walk of the site's sources: the code is checked in the background (code-build.ts).
@@ -229,13 +257,27 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let dueTimer: NodeJS.Timeout | undefined
   let previewVersion = 0
   let stopped = false
-  function armFor(due: number | null) {
+  /** The scheduled time the next publish renders for, set when its timer fires ahead of it. */
+  let stagedFor: number | null = null
+  /** What rendering a page has cost lately (render and preparation of the tree, per changed page). */
+  let msPerPage = 10
+  let preparedAt = 0
+  /**
+   * Arms the timer for the next scheduled change: it fires ahead of the time by twice what rendering the pages that
+   * change then is expected to cost, so the publish is ready and goes live on the time (goLive waits for it), not
+   * after it; a post appearing at 10,000 posts changes every list page.
+   */
+  function armFor(due: number | null, pagesThen: number) {
     clearTimeout(dueTimer)
     dueTimer = undefined
     if (due === null || stopped) return
+    const lead = Math.min(Math.max(2 * msPerPage * pagesThen + 500, MIN_STAGING_MS), MAX_STAGING_MS)
     // setTimeout takes at most 2^31-1 ms (about 24 days): a later time is re-armed when this one fires.
-    const wait = Math.min(Math.max(due - now().getTime() + 2, 0), 2 ** 31 - 1)
-    dueTimer = setTimeout(() => void queue.request(), wait)
+    const wait = Math.min(Math.max(due - lead - now().getTime(), 0), 2 ** 31 - 1)
+    dueTimer = setTimeout(() => {
+      stagedFor = due
+      void queue.request(undefined, { scheduled: true })
+    }, wait)
     dueTimer.unref()
   }
 
@@ -243,8 +285,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const code = await currentCode()
     const fresh = !bundle || bundle.stamp !== code.stamp || !dir
     const b = fresh ? await loadSiteBundle(code.dir, code.stamp) : bundle!
-    const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read, now: now().getTime() }
-    armFor(b.nextChange?.(scope) ?? null)
+    const started = now().getTime()
+    const at = stagedFor !== null && stagedFor > started ? stagedFor : started
+    stagedFor = null
+    const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read, now: at }
     const pages = b.listPages(scope)
     const wanted = new Set(pages.map((p) => p.path))
     // A media record edited since (alt text) re-renders the pages that showed it; unchanged library: no check.
@@ -254,16 +298,28 @@ export function createSitePublisher(o: SitePublisherOptions) {
       r?.key !== key || (mediaChanged && r.media !== undefined && pageMediaKey(r.media, media) !== r.mediaKey)
     const changed = fresh ? pages : pages.filter((p) => stale(records.get(p.path), p.key))
     const removed = [...records.keys()].filter((p) => !wanted.has(p))
-    if (fresh || changed.length > FULL_PUBLISH_PAGES) {
+    const full = fresh || isFullPublish(changed.length, pages.length)
+    const due = b.nextChange?.(scope) ?? null
+    // The pages that change at the next scheduled time, against what this publish makes live.
+    const keys = new Map(pages.map((p) => [p.path, p.key]))
+    const pagesThen =
+      due === null ? 0 : b.listPages({ ...scope, version: ++version, now: due }).filter((p) => keys.get(p.path) !== p.key).length
+    armFor(due, pagesThen)
+    let live: boolean
+    if (full) {
       progress(['*'])
-      await publishAll(b, pages, scope, seq)
+      live = await publishAll(b, pages, scope, seq)
     } else {
       progress(changed.map((p) => p.path))
-      if (changed.length || removed.length || contributors.some((c) => c.pending?.()))
-        await publishChanges(b, changed, removed, scope, seq)
+      live =
+        changed.length || removed.length || contributors.some((c) => c.pending?.())
+          ? await publishChanges(b, changed, removed, scope, seq)
+          : true
     }
+    if (!live) return []
+    if (changed.length && !full) msPerPage = Math.max(1, (preparedAt - started) / changed.length)
     mediaSeen = media.all
-    return fresh || changed.length > FULL_PUBLISH_PAGES ? ['*'] : [...changed.map((p) => p.path), ...removed]
+    return full ? ['*'] : [...changed.map((p) => p.path), ...removed]
   }
 
   const queue = createPublishQueue(publishOnce, { now, debounceMs: o.debounceMs })
