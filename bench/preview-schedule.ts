@@ -75,8 +75,9 @@ for (const posts of SIZES) {
     // A post appearing changes every list page (~90 at 1,000 posts, ~850 at 10,000), so publishing one takes
     // 1–3 s at 1,000 posts: 1.5 s apart they queued behind each other. The default gap (4 ms a post: 4 s at 1,000,
     // 40 s at 10,000) leaves each publish its time, as real schedules (minutes apart) do.
-    const MARGIN = Number(process.env.SCHEDULE_MARGIN_MS ?? 5000)
+    // The first also gets a gap's time after the saves: at 10,000 posts its publish (~850 pages) takes 15–20 s.
     const GAP = Number(process.env.SCHEDULE_GAP_MS ?? Math.max(1500, posts * 4))
+    const MARGIN = Number(process.env.SCHEDULE_MARGIN_MS ?? Math.max(5000, GAP))
     const created: { id: string; slug: string; title: string }[] = []
     const createStart = performance.now()
     for (let i = 0; i < 20; i++) {
