@@ -115,4 +115,19 @@ describe("the admin's deletes send the listed version as If-Match", () => {
     expect(await refusal(deleteServiceNode({ branchId: 'svc-eimza', itemId: 'svc-eimza-1' }))).toBe('silindi')
     expect(await refusal(deletePartnerCard('partner-dia'))).toBe('silindi')
   })
+  it('home partner cards, server knowing the loaded version: a stale delete of the card someone edited is 412, of another card it merges', async () => {
+    // Decision 065: a delete over someone's edit of the same item stays a 412 even when the merge could run.
+    t = await createTestApp()
+    cookie = await adminCookie(t)
+    rememberVersions((await (await globalThis.fetch('/api/admin/anasayfa')).json()).versions)
+    const ids = (t.deps.content.read('home').partners.cards as { id: string }[]).map((p) => p.id)
+    const [edited, other] = [ids[0]!, ids[1]!]
+    await otherAdminSaves('home', (home: { partners: { cards: never } }) => retitle(home.partners.cards, edited))
+    expect(await refusal(deletePartnerCard(edited))).toBe(412)
+    expect((t.deps.content.read('home').partners.cards as { id: string }[]).map((p) => p.id)).toContain(edited)
+    expect(await refusal(deletePartnerCard(other))).toBe('silindi')
+    const cards = t.deps.content.read('home').partners.cards as { id: string; title: string }[]
+    expect(cards.map((p) => p.id)).not.toContain(other)
+    expect(cards.find((p) => p.id === edited)!.title).toBe('Başkası değiştirdi')
+  })
 })
