@@ -10,6 +10,7 @@ import {
 } from '../lib/content-history.ts'
 import { formatDateTime } from '../utils/format-date.ts'
 import { ChangeValue } from './ChangeValue.tsx'
+import { SyncConflictList, useSyncConflicts } from './SyncConflictList.tsx'
 import { Button } from './ui/Button.tsx'
 import { LoadError } from './ui/LoadError.tsx'
 import { Modal } from './ui/Modal.tsx'
@@ -36,6 +37,9 @@ export function HistoryButton({ collection, id, what, onRestored, onError }: Pro
     enabled: open,
     gcTime: 0,
   })
+  // The sync's conflicts on this item (issue 19) head its history, as on the dashboard.
+  const filter = { file: `${collection}.json`, id }
+  const { conflicts } = useSyncConflicts(filter)
 
   async function restore(entry: HistoryEntry) {
     setBusy(entry.commit)
@@ -56,6 +60,12 @@ export function HistoryButton({ collection, id, what, onRestored, onError }: Pro
         Geçmiş
       </Button>
       <Modal open={open} title={`Geçmiş: ${what}`} onClose={() => setOpen(false)} size="lg">
+        {conflicts.length > 0 && (
+          <section aria-label="Çakışmalar" className="stack">
+            <h3>Çakışmalar ({conflicts.length})</h3>
+            <SyncConflictList filter={filter} />
+          </section>
+        )}
         {history.isPending ? (
           <Spinner />
         ) : history.isError ? (

@@ -1,85 +1,13 @@
-import { useState } from 'react'
-import { FIELD_LABELS } from '#schema/field-labels.ts'
 import { Card } from '../../../components/ui/Card.tsx'
-import { Button } from '../../../components/ui/Button.tsx'
-import { api, errorText } from '../../../lib/api-client.ts'
-import type { SyncConflict } from '../../../lib/build-status.ts'
-import { useBuildStatus } from '../../../hooks/useBuildStatus.ts'
+import { SyncConflictList, useSyncConflicts } from '../../../components/SyncConflictList.tsx'
 
-const FILE_LABELS: Record<string, string> = {
-  'blogs.json': 'Blog yazısı',
-  'social-projects.json': 'Sosyal sorumluluk projesi',
-  'programs.json': 'Program',
-  'references.json': 'Referans',
-  'home.json': 'Ana sayfa',
-  'about.json': 'Hakkımızda sayfası',
-  'contact-settings.json': 'İletişim ayarları',
-  'media.json': 'Medya kütüphanesi',
-}
-
-/** A value as short text: lists a line each, records by their title or text. */
-function asText(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(boş)'
-  if (typeof value !== 'object') return String(value)
-  if (Array.isArray(value)) return value.map(asText).join('\n')
-  const rec = value as Record<string, unknown>
-  return String(rec.title ?? rec.name ?? rec.content ?? JSON.stringify(value))
-}
-
-/** 'Blog yazısı › Başlık': where the conflict is, in the words of the admin's forms. */
-function placeOf(c: SyncConflict): string {
-  const fields = c.path.filter((step): step is string => typeof step === 'string').map((k) => FIELD_LABELS[k] ?? k)
-  return [FILE_LABELS[c.file] ?? c.file, ...fields].join(' › ')
-}
-
-/**
- * 'Çakışmalar' (issue 19): fields that a maintainer changed in git and someone changed here too. The live value was
- * kept; one click takes the other instead, or keeps the live one and clears the entry.
- */
+/** 'Çakışmalar' on the dashboard (issue 19): every field the last syncs with the content remote kept live. */
 export function SyncConflicts() {
-  const build = useBuildStatus()
-  const [message, setMessage] = useState('')
-  const conflicts = build.data?.content?.git?.conflicts ?? []
+  const { conflicts } = useSyncConflicts(null)
   if (conflicts.length === 0) return null
-  async function choose(index: number, choice: 'take' | 'keep') {
-    try {
-      const res = await api.post<{ message?: string }>(`/api/admin/git/conflicts/${index}/${choice}`, {})
-      setMessage(res.message ?? '')
-    } catch (error) {
-      setMessage(errorText(error, 'İşlem yapılamadı.'))
-    }
-    await build.refetch()
-  }
   return (
     <Card title={`Çakışmalar (${conflicts.length})`}>
-      <p className="muted">
-        Bu alanlar hem git deposunda hem burada değiştirildi. Sitede yayındaki değer duruyor; isterseniz depodakini
-        alın.
-      </p>
-      {message && <p role="status">{message}</p>}
-      <ul className="stack">
-        {conflicts.map((c, index) => (
-          <li key={`${c.file}-${JSON.stringify(c.path)}`} className="conflict-field">
-            <strong className="conflict-field__wide">{placeOf(c)}</strong>
-            <span>
-              <span className="muted">Yayındaki</span>
-              <span className="diff-text conflict-field__value">{asText(c.live)}</span>
-            </span>
-            <span>
-              <span className="muted">Git deposundaki</span>
-              <span className="diff-text conflict-field__value">{asText(c.other)}</span>
-            </span>
-            <span className="actions conflict-field__wide">
-              <Button size="sm" onClick={() => void choose(index, 'take')}>
-                Depodakini al
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => void choose(index, 'keep')}>
-                Yayındakini koru
-              </Button>
-            </span>
-          </li>
-        ))}
-      </ul>
+      <SyncConflictList filter={null} />
     </Card>
   )
 }
