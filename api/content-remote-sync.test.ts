@@ -119,6 +119,13 @@ describe('two-way sync with the content remote', { timeout: 90_000 }, () => {
     ])
     // Never a force push: the maintainer's commit stays an ancestor of the remote's branch.
     git(s.bare, 'merge-base', '--is-ancestor', pushed, `refs/heads/${s.branch}`)
+    // The list outlives a restart: it is where staff find the other value.
+    await t.deps.content.sync!.settled()
+    t.deps.content.close()
+    await t.deps.content.settled()
+    await t.restart()
+    await t.deps.content.sync!.settled()
+    expect(t.deps.content.status().git!.conflicts).toEqual(conflicts)
     const take = await jsonRequest(t, 'POST', '/api/admin/git/conflicts/0/take', {}, s.cookie)
     expect(take.status).toBe(200)
     expect(s.posts().find((p) => p.id === a)!.title).toBe('Bakımcının başlığı')

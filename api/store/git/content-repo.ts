@@ -25,6 +25,8 @@ export type ContentRepo = {
   /** The repository's top folder and CONTENT_DIR's path inside it ('' when they are the same). */
   root: string
   prefix: string
+  /** The repository's git folder: the server's own state lives there (private index, sync conflicts). */
+  gitDir: string
   mode: RepoMode
   /** Commits exactly these files on top of HEAD; null when nothing changed. Leaves the repository clean. */
   commit(files: FileSnapshot[], author: GitAuthor, message: string, mergeParent?: string): Promise<string | null>
@@ -165,6 +167,7 @@ export async function openContentRepo(
   const repo: ContentRepo = {
     root,
     prefix,
+    gitDir,
     mode,
     async commit(files, author, message, mergeParent) {
       if (mode === 'local') return null

@@ -1,3 +1,6 @@
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { log } from '../../lib/log.ts'
 import type { ContentFileError } from '../versions/content-validation.ts'
 import type { SyncConflict } from '../merge/file-merge.ts'
 import type { CommitQueue } from './commit-queue.ts'
@@ -48,6 +51,26 @@ export function createRemoteSync(options: {
   const secrets = secretsOf(remote)
   const status: SyncStatus = { lastFetchAt: null, ahead: 0, behind: 0, error: null }
   const conflicts: SyncConflict[] = []
+  // The list outlives a restart: it is the only place the other value is offered to staff. A file in the git folder
+  // (the repository's own state, beside the server's private index), written whole and renamed in.
+  const conflictsFile = options.repo.then((repo) => join(repo.gitDir, 'netiz-sync-conflicts.json'))
+  const loaded = conflictsFile
+    .then(async (file) => {
+      const saved = JSON.parse(await readFile(file, 'utf8')) as SyncConflict[]
+      if (Array.isArray(saved)) conflicts.push(...saved.filter((c) => !conflicts.some((o) => sameField(o, c))))
+    })
+    .catch(() => {})
+  let saving = Promise.resolve()
+  function saveConflicts() {
+    saving = saving
+      .then(async () => {
+        const file = await conflictsFile
+        await writeFile(`${file}.tmp`, JSON.stringify(conflicts))
+        await rename(`${file}.tmp`, file)
+      })
+      .catch((err) => log.error(`Çakışma listesi kaydedilemedi: ${(err as Error).message}`))
+    return saving
+  }
   let running: Promise<void> | null = null
   let again = false
   let failures = 0
@@ -101,11 +124,13 @@ export function createRemoteSync(options: {
       await repo.commit(merged, SERVER_AUTHOR, mergeMessage(found.length), theirs)
     }
     // Newest first; one entry per field (a later sync's value replaces an older one for the same field).
+    await loaded
     for (const c of found) {
-      const at = conflicts.findIndex((o) => o.file === c.file && JSON.stringify(o.path) === JSON.stringify(c.path))
+      const at = conflicts.findIndex((o) => sameField(o, c))
       if (at >= 0) conflicts.splice(at, 1)
       conflicts.unshift(c)
     }
+    if (found.length) await saveConflicts()
     status.behind = 0
     status.ahead = await count(repo.root, `${theirs}..HEAD`)
   }
@@ -168,7 +193,14 @@ export function createRemoteSync(options: {
     conflicts: (): SyncConflict[] => structuredClone(conflicts),
     /** Forgets a conflict once someone chose (took the other value, or kept the live one). */
     resolve(index: number): SyncConflict | undefined {
-      return conflicts.splice(index, 1)[0]
+      const [gone] = conflicts.splice(index, 1)
+      if (gone) void saveConflicts()
+      return gone
+    },
+    /** Resolves once the list read at start is in (tests) and the last change is on disk. */
+    settled: async () => {
+      await loaded
+      await saving
     },
     stop() {
       stopped = true
@@ -183,3 +215,5 @@ const mergeMessage = (conflicts: number) =>
   conflicts === 0
     ? 'Uzak depodaki değişiklikler birleştirildi'
     : `Uzak depodaki değişiklikler birleştirildi (${conflicts} çakışmada yayındaki değer korundu)`
+
+const sameField = (a: SyncConflict, b: SyncConflict) => a.file === b.file && JSON.stringify(a.path) === JSON.stringify(b.path)
