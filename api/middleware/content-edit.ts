@@ -77,9 +77,13 @@ export const contentEdit = createMiddleware<AppEnv>(async (c, next) => {
   body.merged = true
   if (typeof body.message === 'string') body.message = `${body.message} ${msg.contentMerged}`
   // The entry as this save merged it (recorded in its turn), not as a later save may have left it.
-  const item =
-    ref.id && ref.name !== 'home' ? itemOf(ref, context.saved?.[ref.name] ?? c.var.deps.content.read(ref.name)) : undefined
-  if (item && body.data && typeof body.data === 'object') {
+  const written = context.saved?.[ref.name] ?? c.var.deps.content.read(ref.name)
+  const item = ref.id && ref.name !== 'home' ? itemOf(ref, written) : undefined
+  if (!ref.id && ref.name !== 'home' && body.data && typeof body.data === 'object') {
+    // A document (about, contact settings): the route answered its save as applied to the version the editor
+    // loaded; the answer is the merged document, which its ETag names.
+    body.data = written
+  } else if (item && body.data && typeof body.data === 'object') {
     // A program has a `version` of its own: its fingerprint is `contentVersion`, as in reads.
     const key = 'version' in (item as object) ? 'contentVersion' : 'version'
     body.data = { ...(item as object), [key]: versionOf(item) }

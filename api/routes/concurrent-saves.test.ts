@@ -105,9 +105,11 @@ describe("a save's answer names the version that save wrote", () => {
         send('PUT', path, mehmet, { ...settings, phone: mehmetPhone }),
       ])
       expect([first.status, theirs.status]).toEqual([200, 200])
-      // Her answer's version is of her own write: her email, not yet his phone.
+      // Her answer's version is of her own write: her email, and his phone only if his save came first (then hers
+      // was merged with it, and the answer says so).
       const hers = { ...(await first.json()).data }
-      expect(hers.phone).not.toBe(mehmetPhone)
+      expect(hers.email).toBe(`ayse${round}@ornek.com`)
+      expect(hers.phone === mehmetPhone).toBe(first.headers.get('x-content-merged') === '1')
       expect(first.headers.get('etag')).toBe(`"${versionOf(hers)}"`)
       // Her next full save, sent with that version, keeps his phone (merged) or is refused: never lost unseen.
       const next = await send('PUT', path, ayse, { ...hers, address: `Adres ${round}` }, first.headers.get('etag')!)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
+import { versionOf } from '../store/versions/content-items.ts'
 import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
 
 /** Issue 19: two admins editing one item keep both changes unless they changed the very same field. */
@@ -141,6 +142,12 @@ describe('saves over a newer version (issue 19)', () => {
     expect(merged.status).toBe(200)
     expect(merged.headers.get('x-content-merged')).toBe('1')
     expect(t.deps.content.read('about')).toMatchObject({ title2: 'Ayşe’nin başlığı', description1: 'Burak’ın metni' })
+    // The answer is the merged document, and its ETag names it: Burak's next save is not taken for a stale one.
+    const answered = (await merged.json()).data
+    expect(answered).toMatchObject({ title2: 'Ayşe’nin başlığı', description1: 'Burak’ın metni' })
+    expect(merged.headers.get('etag')).toBe(`"${versionOf(answered)}"`)
+    const again = await put(b, { about: answered, version: merged.headers.get('etag')! }, { title1: 'Burak yine' })
+    expect([again.status, again.headers.get('x-content-merged')]).toEqual([200, null])
 
     const section = async (cookie: string) =>
       (await (await jsonRequest(t, 'GET', '/api/admin/anasayfa', undefined, cookie)).json()).versions.banner as string
