@@ -157,7 +157,9 @@ function quoted(value: string): string {
  * nginx maps from the request's file ($uri after try_files / index) to its headers, included at http level by
  * deploy/nginx/netiz-site.conf. Pages name one of the few distinct policies ($site_policy: 'p0', 'p1' …) and the
  * policies' maps hold the long values once, so the file stays small at 10,000 pages (a CSP is ~0.4 KB). The 404
- * and maintenance pages are answered for other URIs: their CSP is a variable of its own.
+ * and maintenance pages are answered for other URIs: their CSP is a variable of its own. No map is a regex: nginx
+ * evaluates each one on every answer, and two regex maps cost 2 % of the home page's rate (issue 22's bench).
+ * The /_astro/ cache rule is a location of netiz-site.conf for the same reason.
  */
 function nginxMaps(policies: Map<string, PagePolicy>): string {
   const out = ['# Written by each publish (api/publish/static-host.ts); nginx reads it when it (re)loads.']
@@ -179,8 +181,8 @@ function nginxMaps(policies: Map<string, PagePolicy>): string {
   map('$site_policy', '$site_csp', '', [...ids.values()].map(({ id, p }) => [id, p.csp]))
   map('$site_policy', '$site_frame_options', securityHeaders['x-frame-options']!, [...ids.values()].map(({ id, p }) => [id, p.frameOptions]))
   const permissions = policies.values().next().value?.permissions ?? ''
-  map('$uri', '$site_permissions_policy', '', [['~\\.html$', permissions]])
-  map('$uri', '$site_cache_control', 'no-cache', [['~^/_astro/', IMMUTABLE]])
+  // Every page (every HTML file has a policy) and nothing else: a hash lookup, not a regex per request.
+  map('$site_policy', '$site_permissions_policy', permissions, [['', '']])
   map(
     '$uri',
     '$site_redirect',

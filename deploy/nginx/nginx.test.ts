@@ -233,7 +233,7 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
   })
 
   it('the 404 page, the redirect of /bize-ulasin and the export\'s host files are answered as by the server', async () => {
-    for (const path of ['/yok-boyle-bir-sayfa', '/blog/yok-boyle-bir-yazi', '/_headers', '/_nginx.conf', '/manifest.json', '/index.html.br']) {
+    for (const path of ['/yok-boyle-bir-sayfa', '/blog/yok-boyle-bir-yazi', '/_headers', '/_nginx.conf', '/manifest.json', '/index.html.br', '/_astro/', '/_astro/yok.js']) {
       const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
       expect(a.status, path).toBe(404)
       expect(b.status, path).toBe(404)
