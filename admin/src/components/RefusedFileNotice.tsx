@@ -15,7 +15,7 @@ export function RefusedFileNotice({ files }: { files: string[] }) {
       {errors.map((e) => (
         <p key={`${e.file}:${e.field}`}>
           Bu dosyanın diskteki sürümü geçersiz: {fieldOf(e.field)}
-          {e.message.replace(/\.$/, "")}. Sitede son geçerli sürüm yayında kalıyor. {e.onSave}
+          {e.message.replace(/\.$/, '')}. Sitede son geçerli sürüm yayında kalıyor. {e.onSave}
         </p>
       ))}
     </div>
