@@ -127,6 +127,11 @@ test("a program's unsaved description is seen in 'Önizle' on /programlar; the l
   await description.fill('Önizlemede görünen yeni program açıklaması')
   const tab = await openPreview(page, page.locator('form'))
   await expect(tab.getByText('Önizlemede görünen yeni program açıklaması')).toBeVisible()
+  // Still there once the list's island has hydrated and the network is quiet: on a published page it refreshes
+  // itself from the live API, which would put the old description back.
+  await expect(tab.getByRole('button', { name: 'İndir: Tekdüzen Hesap Planı Şablonu' })).toBeEnabled()
+  await tab.waitForLoadState('networkidle')
+  await expect(tab.getByText('Önizlemede görünen yeni program açıklaması')).toBeVisible()
   const live = await context.newPage()
   await live.goto(`${server.url}/programlar`)
   await expect(live.getByText(old, { exact: false }).first()).toBeVisible()

@@ -3,6 +3,7 @@ import { msg } from '#schema/messages.ts'
 import { downloadProgram } from '../lib/download.ts'
 import { formatFileSize } from '#schema/file-size.ts'
 import { callApi } from '../lib/island-api.ts'
+import { isPreviewPage } from '../lib/preview-mode.ts'
 import { programsFromBody, type ProgramView } from '../lib/program-view.ts'
 import { Notice } from './Notice.tsx'
 import { PictureImg } from './PictureImg.tsx'
@@ -12,7 +13,10 @@ import './program-list.css'
 
 type Props = { initial: ProgramView[] }
 
-/** Program cards with per-program download; the list is refreshed from the API on mount and after a download. */
+/**
+ * Program cards with per-program download; the list is refreshed from the API on mount and after a download (not in
+ * a preview).
+ */
 export function ProgramList({ initial }: Props) {
   const [programs, setPrograms] = useState(initial)
   // Several programs may download at once; each button is disabled only while its own download runs.
@@ -21,6 +25,8 @@ export function ProgramList({ initial }: Props) {
   const hydrated = useHydrated()
 
   const reload = useCallback(async () => {
+    // A preview shows the editor's unsaved values: the live list would replace them.
+    if (isPreviewPage()) return
     const result = await callApi('/api/programs')
     const fresh = result.ok ? programsFromBody(result.body) : null
     if (fresh) setPrograms(fresh)
