@@ -348,8 +348,12 @@ test('who-are-we: both blocks save with an uploaded image (PUT on existing conte
   try {
     const first = page.getByRole('region', { name: 'Birinci Bölüm' })
     await first.getByLabel('Başlık').fill(title)
+    const preview = first.getByRole('img', { name: 'Önizleme' })
+    const oldSrc = (await preview.count()) ? await preview.getAttribute('src') : null
     await first.getByLabel('Görsel').setInputFiles({ name: 'ekip.png', mimeType: 'image/png', buffer: PNG })
-    await expect(first.getByRole('img', { name: 'Önizleme' })).toHaveAttribute('src', /^blob:/)
+    // The chosen file (blob:) or already its upload, as for the logo above: the new image, not the old one.
+    await expect(preview).toHaveAttribute('src', /^(blob:|\/uploads\/)/)
+    await expect.poll(() => preview.getAttribute('src')).not.toBe(oldSrc)
     await page.getByRole('button', { name: 'Kaydet' }).click()
     await expect(page.getByText('Başarıyla Güncellendi!')).toBeVisible()
     const after = await (await page.request.get('/api/admin/hakkimizda')).json()
