@@ -1,6 +1,7 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { log } from '../../lib/log.ts'
+import { writeFileDurably } from '../durable-file.ts'
 import type { ContentFileError } from '../versions/content-validation.ts'
 import type { SyncConflict } from '../merge/file-merge.ts'
 import type { CommitQueue } from './commit-queue.ts'
@@ -52,7 +53,7 @@ export function createRemoteSync(options: {
   const status: SyncStatus = { lastFetchAt: null, ahead: 0, behind: 0, error: null }
   const conflicts: SyncConflict[] = []
   // The list outlives a restart: it is the only place the other value is offered to staff. A file in the git folder
-  // (the repository's own state, beside the server's private index), written whole and renamed in.
+  // (the repository's own state, beside the server's private index), written as every private file is.
   const conflictsFile = options.repo.then((repo) => join(repo.gitDir, 'netiz-sync-conflicts.json'))
   const loaded = conflictsFile
     .then(async (file) => {
@@ -63,11 +64,7 @@ export function createRemoteSync(options: {
   let saving = Promise.resolve()
   function saveConflicts() {
     saving = saving
-      .then(async () => {
-        const file = await conflictsFile
-        await writeFile(`${file}.tmp`, JSON.stringify(conflicts))
-        await rename(`${file}.tmp`, file)
-      })
+      .then(async () => writeFileDurably(await conflictsFile, JSON.stringify(conflicts)))
       .catch((err) => log.error(`Çakışma listesi kaydedilemedi: ${(err as Error).message}`))
     return saving
   }
