@@ -132,6 +132,8 @@ test("a program's unsaved description is seen in 'Önizle' on /programlar; the l
   await expect(tab.getByRole('button', { name: 'İndir: Tekdüzen Hesap Planı Şablonu' })).toBeEnabled()
   await tab.waitForLoadState('networkidle')
   await expect(tab.getByText('Önizlemede görünen yeni program açıklaması')).toBeVisible()
+  // The download counts are read live, as on the published page.
+  await expect(tab.getByTestId('download-count')).toHaveCount(3)
   const live = await context.newPage()
   await live.goto(`${server.url}/programlar`)
   await expect(live.getByText(old, { exact: false }).first()).toBeVisible()

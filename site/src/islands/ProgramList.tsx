@@ -4,7 +4,7 @@ import { downloadProgram } from '../lib/download.ts'
 import { formatFileSize } from '#schema/file-size.ts'
 import { callApi } from '../lib/island-api.ts'
 import { isPreviewPage } from '../lib/preview-mode.ts'
-import { programsFromBody, type ProgramView } from '../lib/program-view.ts'
+import { programsFromBody, withLiveCounts, type ProgramView } from '../lib/program-view.ts'
 import { Notice } from './Notice.tsx'
 import { PictureImg } from './PictureImg.tsx'
 import { useHydrated } from './use-hydrated.ts'
@@ -14,8 +14,8 @@ import './program-list.css'
 type Props = { initial: ProgramView[] }
 
 /**
- * Program cards with per-program download; the list is refreshed from the API on mount and after a download (not in
- * a preview).
+ * Program cards with per-program download; the list is refreshed from the API on mount and after a download (in a
+ * preview, only the download counts).
  */
 export function ProgramList({ initial }: Props) {
   const [programs, setPrograms] = useState(initial)
@@ -25,11 +25,11 @@ export function ProgramList({ initial }: Props) {
   const hydrated = useHydrated()
 
   const reload = useCallback(async () => {
-    // A preview shows the editor's unsaved values: the live list would replace them.
-    if (isPreviewPage()) return
     const result = await callApi('/api/programs')
     const fresh = result.ok ? programsFromBody(result.body) : null
-    if (fresh) setPrograms(fresh)
+    if (!fresh) return
+    // A preview shows the editor's unsaved values: from the live list it takes only the download counts.
+    setPrograms((shown) => (isPreviewPage() ? withLiveCounts(shown, fresh) : fresh))
   }, [])
   useEffect(() => {
     void reload()

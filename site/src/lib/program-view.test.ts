@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { programsFromBody, toProgramView } from './program-view.ts'
+import { programsFromBody, toProgramView, withLiveCounts, type ProgramView } from './program-view.ts'
 
 describe('program views', () => {
   it('reads an API entry with its count and hasFile', () => {
@@ -44,5 +44,24 @@ describe('program views', () => {
       ['a'],
     )
     expect(programsFromBody({})).toBeNull()
+  })
+
+  it('a preview keeps its own programs and takes only the live download counts', () => {
+    const program = (id: string, description: string, downloads: number | null): ProgramView => ({
+      id,
+      name: id,
+      description,
+      version: '1.0.0',
+      logo: '',
+      fileSize: 1,
+      downloads,
+      hasFile: true,
+    })
+    const shown = [program('a', 'kaydedilmemiş', null), program('yeni', 'henüz yok', null)]
+    const live = [program('a', 'yayındaki', 7), program('b', 'başka', 3)]
+    expect(withLiveCounts(shown, live)).toEqual([
+      program('a', 'kaydedilmemiş', 7),
+      program('yeni', 'henüz yok', null),
+    ])
   })
 })

@@ -47,3 +47,12 @@ export function programsFromBody(body: Record<string, unknown>): ProgramView[] |
   if (!Array.isArray(body.data)) return null
   return body.data.map(toProgramView).filter((p): p is ProgramView => p !== null)
 }
+
+/**
+ * The shown programs with the download counts of the live list (a preview: its programs are the editor's unsaved
+ * values, but the counts are private data the page always reads live).
+ */
+export function withLiveCounts(shown: ProgramView[], live: ProgramView[]): ProgramView[] {
+  const counts = new Map(live.map((p) => [p.id, p.downloads]))
+  return shown.map((p) => ({ ...p, downloads: counts.get(p.id) ?? p.downloads }))
+}
