@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { PublishFailure, withinText } from './publish-failure.ts'
 
 export type AstroBuildOptions = {
   repoRoot: string
@@ -65,11 +66,15 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
       [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'],
       { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     )
+    let timedOut = false
     const stop = (why: string) => {
       stopped ??= why
       killGroup(child)
     }
-    const timer = setTimeout(() => stop(`astro build ${Math.round(timeoutMs / 1000)} saniyede bitmedi, durduruldu`), timeoutMs)
+    const timer = setTimeout(() => {
+      timedOut = true
+      stop(`astro build ${Math.round(timeoutMs / 1000)} saniyede bitmedi, durduruldu`)
+    }, timeoutMs)
     const onAbort = () => stop('astro build durduruldu')
     o.signal?.addEventListener('abort', onAbort)
     if (o.signal?.aborted) onAbort()
@@ -80,9 +85,12 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
     child.on('close', (code) => {
       clearTimeout(timer)
       o.signal?.removeEventListener('abort', onAbort)
-      if (stopped) reject(new Error(`Site kodu derlenemedi: ${stopped}`))
+      const staffText = timedOut
+        ? `Sitenin kodu ${withinText(timeoutMs)} derlenemedi ve durduruldu.`
+        : 'Sitenin kodu derlenemedi.'
+      if (stopped) reject(new PublishFailure(`Site kodu derlenemedi: ${stopped}`, staffText))
       else if (code === 0) resolve()
-      else reject(new Error(output.trim() || `astro build exited with ${code}`))
+      else reject(new PublishFailure(output.trim() || `astro build exited with ${code}`, staffText))
     })
   })
 }

@@ -5,7 +5,10 @@ export type BuildStatus = {
   startedAt: string | null
   finishedAt: string | null
   lastDurationMs: number | null
+  /** The last failure's own message (an errno, a path, a tool's output): for the operator's log and readiness. */
   lastError: string | null
+  /** The same failure as the Turkish sentence the admin shows (publish-failure.ts). */
+  lastErrorText: string | null
   /** Sequence number of the last publish that went live; a save is live once this reaches its own number. */
   generation: number
   /** The highest publish number handed to a save (each save's answer names its number in `X-Publish`). */
@@ -26,6 +29,7 @@ export function idleBuildStatus(): BuildStatus {
     finishedAt: null,
     lastDurationMs: null,
     lastError: null,
+    lastErrorText: null,
     generation: 0,
     requested: 0,
     failed: 0,

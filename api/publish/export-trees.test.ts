@@ -77,6 +77,10 @@ describe('export trees', () => {
     await s.p.idle()
     expect(s.p.status()).toMatchObject({ state: 'failed', failed })
     expect(s.p.status().lastError).toContain('ENOSPC')
+    // Staff read why in Turkish, not the errno and the file's path.
+    expect(s.p.status().lastErrorText).toBe(
+      'Sunucunun diskinde yer kalmadı. Yayındaki site değişmedi; bir sonraki kayıt yeniden yayımlamayı dener.',
+    )
     expect(await snapshot(s.live)).toEqual(before)
     expect(s.p.site()).toBe(index)
     await s.p.hot.ready(page)

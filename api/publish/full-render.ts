@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.ts'
 import { collectionChunks } from '../store/json-text.ts'
 import type { PageRecord } from './export-folder.ts'
+import { PublishFailure, withinText } from './publish-failure.ts'
 import type { FullRenderJob } from './full-render-child.ts'
 
 /** The content files the site reads (site/src/lib/content.ts, picture.ts). */
@@ -60,7 +61,7 @@ export async function renderAllInChild(
       }, timeoutMs)
     })
     const result = (await readFile(resultFile, 'utf8').then(JSON.parse, () => null)) as ChildResult | null
-    if (timedOut) throw new Error(crashed!)
+    if (timedOut) throw new PublishFailure(crashed!, `Sitenin tüm sayfaları ${withinText(timeoutMs)} oluşturulamadı; işlem durduruldu.`)
     if (result?.error !== undefined) throw new Error(result.error)
     if (!result?.records) throw new Error(`Site yayımlanamadı: ${crashed ?? 'sonuç yok'}`)
     return new Map(Object.entries(result.records))

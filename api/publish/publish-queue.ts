@@ -1,5 +1,6 @@
 import { idleBuildStatus, type BuildStatus } from './build-status.ts'
 import { log } from '../lib/log.ts'
+import { publishFailureText } from './publish-failure.ts'
 import { metrics } from '../lib/metrics.ts'
 
 /** One publish: makes the current content live; returns the pages it changed; a throw keeps the live site. */
@@ -35,6 +36,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       if (pages) status.pages = pages
       status.generation = seq
       status.lastError = null
+      status.lastErrorText = null
       lastFailed = false
       metrics.publishes.inc({ result: 'ok' })
       // Every save numbered up to this publish is live now (a failed publish's saves go with the next one).
@@ -45,6 +47,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       }
     } catch (err) {
       status.lastError = err instanceof Error ? err.message : String(err)
+      status.lastErrorText = publishFailureText(err)
       status.failed = seq
       lastFailed = true
       metrics.publishes.inc({ result: 'failed' })

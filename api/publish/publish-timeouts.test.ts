@@ -70,13 +70,16 @@ describe('publish time limits', () => {
     await p.idle()
     expect(p.status()).toMatchObject({ state: 'failed', failed: seq, generation: 0, publishing: null })
     expect(p.status().lastError).toContain('saniyede bitmedi')
+    expect(p.status().lastErrorText).toBe(
+      'Sitenin tüm sayfaları 20 saniyede oluşturulamadı; işlem durduruldu. Yayındaki site değişmedi; bir sonraki kayıt yeniden yayımlamayı dener.',
+    )
     const pid = Number(await readFile(pidFile, 'utf8'))
     expect(alive(pid)).toBe(false)
 
     code = { dir: good, stamp: 'saglam' }
     const next = p.request()
     await p.idle()
-    expect(p.status()).toMatchObject({ state: 'idle', generation: next, lastError: null })
+    expect(p.status()).toMatchObject({ state: 'idle', generation: next, lastError: null, lastErrorText: null })
     expect(p.site().has('/index.html')).toBe(true)
     await p.stop()
   }, 120_000)
@@ -115,12 +118,13 @@ if (existsSync(${JSON.stringify(join(repo, 'hang'))})) {
     await p.idle()
     expect(p.status()).toMatchObject({ state: 'failed', failed: seq, generation: 0 })
     expect(p.status().lastError).toContain('astro build 2 saniyede bitmedi')
+    expect(p.status().lastErrorText).toMatch(/^Sitenin kodu 2 saniyede derlenemedi ve durduruldu\. Yayındaki site değişmedi/)
     expect(alive(Number(await readFile(join(repo, 'astro.pid'), 'utf8')))).toBe(false)
 
     await unlink(join(repo, 'hang'))
     const next = p.request()
     await p.idle()
-    expect(p.status()).toMatchObject({ state: 'idle', generation: next, lastError: null })
+    expect(p.status()).toMatchObject({ state: 'idle', generation: next, lastError: null, lastErrorText: null })
     expect(p.site().has('/index.html')).toBe(true)
     await p.stop()
   }, 120_000)

@@ -93,6 +93,7 @@ describe('GET /api/admin/build', () => {
       finishedAt: null,
       lastDurationMs: 1200,
       lastError: null,
+      lastErrorText: null,
       generation: 4,
       requested: 5,
       failed: 0,

@@ -35,7 +35,7 @@ export function PublishStatus({ trigger }: PublishStatusProps) {
         const s = await fetchBuildStatus()
         if (stopped) return
         if (s.generation >= seq) return setPhase({ kind: 'done', ms: s.lastDurationMs })
-        if (s.failed >= seq && s.publishing === null) return setPhase({ kind: 'failed', error: s.lastError ?? '' })
+        if (s.failed >= seq && s.publishing === null) return setPhase({ kind: 'failed', error: s.lastErrorText ?? '' })
         setPhase({ kind: 'building', pages: s.publishing !== null && s.pages.length ? describePages(s.pages) : '' })
       } catch {
         if (stopped) return

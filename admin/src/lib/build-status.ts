@@ -6,7 +6,10 @@ export type BuildStatus = {
   startedAt: string | null
   finishedAt: string | null
   lastDurationMs: number | null
+  /** The failure's own message (for the operator); staff see lastErrorText. */
   lastError: string | null
+  /** The failure as a plain Turkish sentence (api/publish/publish-failure.ts). */
+  lastErrorText: string | null
   /** Number of the last publish that went live; a save is live once this reaches the save's `X-Publish`. */
   generation: number
   /** The highest publish number handed to a save. */

@@ -55,7 +55,7 @@ export function SystemStatus() {
       : ['...', '' as Tone]
   const buildDetail = b
     ? b.state === 'failed'
-      ? (b.lastError ?? '')
+      ? (b.lastErrorText ?? '')
       : b.state === 'building' && b.pages.length
         ? `Yayımlanan: ${describePages(b.pages)}`
         : b.finishedAt
