@@ -9,6 +9,7 @@ import { idleBuildStatus, type BuildStatus } from './publish/build-status.ts'
 import { createSessions } from './auth/session.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
 import { parseTrustedProxies } from './auth/client-address.ts'
+import { limitLoginAttempts } from './middleware/login-attempts.ts'
 import { sameOrigin } from './middleware/same-origin.ts'
 import { requireAdmin } from './middleware/session.ts'
 import { auditAdminActions } from './middleware/audit.ts'
@@ -109,6 +110,9 @@ export async function createApp(options: AppOptions) {
     await publishScope(c, next)
   })
   app.use('/api/*', sameOrigin)
+  // Before the body limit, so a login refused as too large (413) counts toward the address's limit too.
+  app.use('/api/admin/login', limitLoginAttempts('admin'))
+  app.use('/api/library/login', limitLoginAttempts('library'))
   app.use('/api/*', defaultBodyLimit)
   // Before the guard, so it sees the answer of every admin call (also a refused login).
   app.use('/api/admin/*', auditAdminActions)

@@ -4,12 +4,11 @@ import type { AppEnv } from '../app-env.ts'
 import { checkPasswordLogin } from '../auth/password-login.ts'
 import { publicUser } from '../auth/public-user.ts'
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../middleware/session.ts'
-import { limitLoginAttempts } from '../middleware/login-attempts.ts'
 import { validate } from '../middleware/validate.ts'
 
 /** Admin login, logout and the current session (mounted at /api/admin; login is the one open call). */
 export const adminAuthRoutes = new Hono<AppEnv>()
-  .post('/login', limitLoginAttempts('admin'), validate('json', loginSchema), async (c) => {
+  .post('/login', validate('json', loginSchema), async (c) => {
     const { data, sessions } = c.var.deps
     const user = await checkPasswordLogin(c, 'admin', data.read('users'), c.req.valid('json'))
     setSessionCookie(c, 'admin', await sessions.sign({ sub: user.id, kind: 'admin' }))

@@ -6,12 +6,11 @@ import { fail } from '../lib/errors.ts'
 import { checkPasswordLogin } from '../auth/password-login.ts'
 import { publicMember } from '../auth/public-user.ts'
 import { clearSessionCookie, revokeSession, sessionAccount, setSessionCookie } from '../middleware/session.ts'
-import { limitLoginAttempts } from '../middleware/login-attempts.ts'
 import { validate } from '../middleware/validate.ts'
 
 /** Library member login, logout and the current member (mounted at /api/library; own library_session cookie). */
 export const libraryRoutes = new Hono<AppEnv>()
-  .post('/login', limitLoginAttempts('library'), validate('json', loginSchema), async (c) => {
+  .post('/login', validate('json', loginSchema), async (c) => {
     const { data, sessions } = c.var.deps
     // Same limiter and limits as the admin login, with keys of its own.
     const member = await checkPasswordLogin(c, 'library', data.read('members'), c.req.valid('json'))

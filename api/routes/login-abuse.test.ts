@@ -59,6 +59,21 @@ describe('logins from people without an account cannot fill the disk or the audi
     expect(failed.userEmail).toBe('kimse@ornek.com')
   })
 
+  // The default body limit answers 413 before any route runs: the login limit sits in front of it (app.ts).
+  it('logins with a body over the 256 KB limit (413) count toward the address limit, then 429', async () => {
+    t = await createTestApp()
+    const huge = `${'a'.repeat(300 * 1024)}@ornek.com`
+    const statuses: number[] = []
+    for (let i = 0; i < 25; i++) statuses.push((await login(huge)).status)
+    const limit = t.deps.loginLimiter.limit * 4
+    expect(statuses).toEqual([...Array(limit).fill(413), ...Array(25 - limit).fill(429)])
+    const library: number[] = []
+    for (let i = 0; i < 25; i++)
+      library.push((await jsonRequest(t, 'POST', '/api/library/login', { email: huge, password: 'x' })).status)
+    // The library's logins are limited on their own (decision 016), the same way.
+    expect(library).toEqual([...Array(limit).fill(413), ...Array(25 - limit).fill(429)])
+  })
+
   it('the library login counts malformed attempts against the address too', async () => {
     t = await createTestApp()
     const statuses: number[] = []
@@ -70,6 +85,31 @@ describe('logins from people without an account cannot fill the disk or the audi
 })
 
 describe('the audit log keeps what its retention says', () => {
+  // Validation keeps a login's e-mail short; the store caps every text whatever a caller passes.
+  it('caps every text it stores (an e-mail at 254 characters, the rest at most 500)', async () => {
+    t = await createTestApp()
+    const huge = 'a'.repeat(250 * 1024)
+    await t.deps.data.audit.add({
+      at: new Date().toISOString(),
+      userId: huge,
+      userName: huge,
+      userEmail: `${huge}@ornek.com`,
+      action: huge,
+      method: huge,
+      path: `/api/admin/${huge}`,
+      status: 400,
+      address: huge,
+    })
+    const row = t.deps.data.db
+      .prepare(
+        `SELECT length(user_id) a, length(user_name) b, length(user_email) email, length(action) c, length(method) d,
+           length(path) e, length(address) f FROM audit_log`,
+      )
+      .get()!
+    expect(Number(row.email)).toBeLessThanOrEqual(254)
+    for (const n of Object.values(row)) expect(Number(n)).toBeLessThanOrEqual(500)
+  })
+
   it('at most AUDIT_KEEP_ROWS entries, the newest, and none older than AUDIT_KEEP_DAYS', async () => {
     let now = new Date('2026-01-01T10:00:00Z')
     t = await createTestApp({ auditRetention: { days: 30, rows: 5 }, now: () => now })
