@@ -5,8 +5,10 @@ import type { SocialProject } from '#schema/social-project.ts'
 import { openContentStore, type ContentStore } from '../store/content-store.ts'
 import type { CodeBuild } from './code-build.ts'
 import { isHostFile, listExportFiles } from './export-folder.ts'
+import { MANIFEST_FILE } from './export-trees.ts'
 import { etagOf } from './page-render.ts'
 import { createSitePublisher } from './site-publisher.ts'
+import { createStaticHost } from './static-host.ts'
 
 /**
  * Seeded random admin operations on the content store, for the property test (incremental publishes equal a
@@ -164,12 +166,19 @@ export function randomAdminOp(r: Random, store: ContentStore): { name: string; r
   return { name, run }
 }
 
-/** The site's files of a tree and their bytes. */
-async function siteFiles(dir: string): Promise<Map<string, Buffer>> {
+/**
+ * Every file of a tree and its bytes: pages, assets and what a static host reads beside them (`_headers`,
+ * `_nginx.conf`, `.br`/`.gz`); not the manifest, which names the publish and its tree.
+ */
+async function exportFiles(dir: string): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>()
-  for (const file of (await listExportFiles(dir)).filter((f) => !isHostFile(f)).sort()) out.set(file, await readFile(join(dir, file)))
+  for (const file of (await listExportFiles(dir)).filter((f) => f !== MANIFEST_FILE).sort()) out.set(file, await readFile(join(dir, file)))
   return out
 }
+
+/** The static host's files, as the server adds them (https: with the HSTS rules). */
+const hostFiles = (read: (name: string) => unknown) =>
+  createStaticHost({ mapUrl: () => (read('contact-settings') as { mapUrl?: string } | null)?.mapUrl, https: true })
 
 /**
  * Runs `ops` seeded random admin operations on 45 more posts and projects than the demo (several list pages of
@@ -202,6 +211,7 @@ export async function incrementalAgainstFull(o: {
     siteUrl,
     code: async () => code,
     read: (name) => (store.read as (n: string) => unknown)(name),
+    contributors: [hostFiles((name) => (store.read as (n: string) => unknown)(name))],
   })
   await seedEntries(store, r, 45)
   await publisher.ensureLive()
@@ -213,14 +223,22 @@ export async function incrementalAgainstFull(o: {
 
   async function check() {
     await publisher.publishNow()
-    const incremental = await siteFiles(join(dir, 'build', 'live'))
+    const incremental = await exportFiles(join(dir, 'build', 'live'))
     const index = publisher.site()
     const fullDir = join(dir, `full-${++checks}`)
     await cp(content, join(fullDir, 'content'), { recursive: true })
-    const full = createSitePublisher({ repoRoot, contentDir: join(fullDir, 'content'), buildRoot: join(fullDir, 'build'), siteUrl, code: async () => code })
+    const fullSettings = JSON.parse(await readFile(join(fullDir, 'content', 'contact-settings.json'), 'utf8')) as unknown
+    const full = createSitePublisher({
+      repoRoot,
+      contentDir: join(fullDir, 'content'),
+      buildRoot: join(fullDir, 'build'),
+      siteUrl,
+      code: async () => code,
+      contributors: [hostFiles(() => fullSettings)],
+    })
     await full.ensureLive()
     await full.stop()
-    const reference = await siteFiles(join(fullDir, 'build', 'live'))
+    const reference = await exportFiles(join(fullDir, 'build', 'live'))
     await rm(fullDir, { recursive: true, force: true })
     const before = differences.length
     const at = `${done.length}. işlemden sonra`
@@ -228,7 +246,7 @@ export async function incrementalAgainstFull(o: {
       const [a, b] = [incremental.get(file), reference.get(file)]
       if (!a || !b || !a.equals(b)) differences.push(`${at} ${file}: ${!a ? 'yalnız tam yayında' : !b ? 'yalnız artımlı yayında' : 'farklı'}`)
       // The server's live index answers the same bytes (its ETag is the file's hash; weak for large files).
-      else if (!index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${at} ${file}: sunucunun dizini farklı`)
+      else if (!isHostFile(file) && !index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${at} ${file}: sunucunun dizini farklı`)
     }
     listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\//.test(f))
     o.onCheck?.(done.length, differences.length - before)
