@@ -27,7 +27,8 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
       contentDir,
       dataDir,
       sessionSecret: 'test-secret-test-secret-test-secret-0123',
-      // A media record changes no page by itself (the save that uses the upload does): the server skips it too.
+      // The saves of the content a test changes; media records (an upload writes one too) are left out here. The
+      // server publishes after those as well: an alt text shows on pages (decision 036, e2e media-alt-publish).
       onContentChange: (name) => void (name !== 'media' && changes.push(name)),
       ...options,
     })

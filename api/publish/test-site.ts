@@ -38,7 +38,8 @@ export async function createTestSite(options: Partial<AppOptions> = {}) {
       contentDir,
       dataDir,
       sessionSecret: 'test-secret-test-secret-test-secret-0123',
-      onContentChange: (name) => (name !== 'media' ? publisher.request() : undefined),
+      // As the server: every save publishes, a media record's too (its alt text shows on pages, decision 036).
+      onContentChange: () => publisher.request(),
       buildStatus: publisher.status,
       preview: { render: publisher.preview, shareMs: 7 * 86_400_000 },
       ...extra,
