@@ -21,6 +21,34 @@ export const SECTION_LABELS: Record<string, string> = {
 // An entry a save did not touch is the same object (json-db shares them): only changed ones are compared as text.
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
+type Entry = ReturnType<typeof entriesOf>[number]
+
+/** 'Blog yazısı eklendi: …', '… güncellendi: …', '… silindi: …' for each entry a save added, changed or removed. */
+function entryChanges(noun: string, old: Entry[], now: Entry[]): string[] {
+  // Most saves change entries in place: the same ids in the same order, so one pass by position finds them
+  // (two maps of 10,000 posts took 15-30 ms of every save).
+  if (old.length === now.length) {
+    const parts: string[] = []
+    let inPlace = true
+    for (let i = 0; i < now.length && inPlace; i++) {
+      if (old[i] === now[i]) continue
+      if (old[i]!.id !== now[i]!.id) inPlace = false
+      else if (!same(old[i], now[i])) parts.push(`${noun} güncellendi: ${titleOf(now[i])}`)
+    }
+    if (inPlace) return parts
+  }
+  const before = new Map(old.map((e) => [e.id, e]))
+  const after = new Map(now.map((e) => [e.id, e]))
+  const parts: string[] = []
+  for (const [id, entry] of after) {
+    const prev = before.get(id)
+    if (!prev) parts.push(`${noun} eklendi: ${titleOf(entry)}`)
+    else if (!same(prev, entry)) parts.push(`${noun} güncellendi: ${titleOf(entry)}`)
+  }
+  for (const [id, entry] of before) if (!after.has(id)) parts.push(`${noun} silindi: ${titleOf(entry)}`)
+  return parts
+}
+
 /**
  * The commit message for a save, read from what changed: 'Blog yazısı güncellendi: {başlık}',
  * 'Referans kartı silindi: {başlık}', 'Ana sayfa güncellendi: Banner', …
@@ -28,15 +56,7 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 export function commitMessage(name: ContentName, before: unknown, after: unknown): string {
   const noun = ENTRY_NOUN[name]
   if (noun) {
-    const old = new Map(entriesOf(name, before).map((e) => [e.id, e]))
-    const now = new Map(entriesOf(name, after).map((e) => [e.id, e]))
-    const parts: string[] = []
-    for (const [id, entry] of now) {
-      const prev = old.get(id)
-      if (!prev) parts.push(`${noun} eklendi: ${titleOf(entry)}`)
-      else if (!same(prev, entry)) parts.push(`${noun} güncellendi: ${titleOf(entry)}`)
-    }
-    for (const [id, entry] of old) if (!now.has(id)) parts.push(`${noun} silindi: ${titleOf(entry)}`)
+    const parts = entryChanges(noun, entriesOf(name, before), entriesOf(name, after))
     if (parts.length > 0) return parts.join('; ')
     if (name === 'references') {
       const slider = (d: unknown) => (d as { sliderImages?: unknown } | null)?.sliderImages
