@@ -147,7 +147,9 @@ export async function openContentRepo(
     const lines: string[] = []
     const blobs: [string, string][] = []
     for (const file of files) {
-      const blob = (await run(['hash-object', '-w', '--stdin'], {}, file.text)).trim()
+      // zlib's fastest level for the loose object: a 20 MB blogs.json (10,000 posts) took 0.5 s at git's default,
+      // 0.35 s so, and every save's commit must keep up with saves a second apart. Packing recompresses it.
+      const blob = (await run(['-c', 'core.looseCompression=1', 'hash-object', '-w', '--stdin'], {}, file.text)).trim()
       lines.push(`100644 ${blob}\t${pathOf(file.name)}`)
       blobs.push([pathOf(file.name), blob])
     }
@@ -269,9 +271,10 @@ export async function openContentRepo(
       packing ??= (await gitOrNull(['config', '--get', 'gc.auto'], { cwd: root }))?.trim() !== '0'
       if (mode === 'local' || !packing) return
       // Loose objects into a pack (deltas between the versions of a file), then git's own gc when packs pile up.
-      // In the foreground (autoDetach off): it runs inside the commit queue, so never beside a commit of ours.
-      await run(['repack', '-d', '-q'])
-      await run(['-c', 'gc.autoDetach=false', '-c', 'gc.autoPackLimit=4', 'gc', '--auto', '--quiet'])
+      // In the foreground (autoDetach off), so the queue knows when it ends; on one thread, so the publishes and
+      // commits it runs beside keep the other core.
+      await run(['-c', 'pack.threads=1', 'repack', '-d', '-q'])
+      await run(['-c', 'pack.threads=1', '-c', 'gc.autoDetach=false', '-c', 'gc.autoPackLimit=4', 'gc', '--auto', '--quiet'])
     },
     close: () => rm(indexEnv.GIT_INDEX_FILE, { force: true }),
   }
