@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { nodeExportFs, type ExportFs } from './export-fs.ts'
 import { log } from '../lib/log.ts'
@@ -39,6 +40,8 @@ type Tree = {
   retiredAt: number
   /** Links being made from it: it is not reused meanwhile. */
   pins: number
+  /** While it is being linked in the background: settles when it is ready (or gone). */
+  linking?: Promise<unknown>
 }
 
 export type Draft = PublishTree & { tree: Tree; touched: Set<string> | 'all' }
@@ -134,8 +137,14 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
     await fs.rename(tmp, target)
   }
 
-  /** A new tree whose every file is a hard link to the same file in `from`. */
+  /**
+   * A new tree whose every file is a hard link to the same file in `from`: `cp -al` in one process (10,000 posts,
+   * 43,000 entries: 1.4 s, against 2.8–3.7 s of mkdir and link calls from here), else (no GNU cp, or a test's
+   * file layer) call by call.
+   */
   async function linkWhole(from: string, to: string): Promise<void> {
+    if (fs === nodeExportFs && (await copyAsLinks(from, to))) return
+    await fs.rm(to, { recursive: true, force: true })
     const entries = await fs.readdir(from, { withFileTypes: true, recursive: true })
     const dirs: string[] = []
     const files: string[] = []
@@ -242,7 +251,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
       trees.push(tree)
       current.pins++
       try {
-        await linkWhole(current.dir, tree.dir)
+        await (tree.linking = linkWhole(current.dir, tree.dir))
         tree.state = 'free'
       } catch (err) {
         forget(tree)
@@ -283,6 +292,10 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
         }
         return draftOf(tree, publish, 'all')
       }
+      // A spare being linked in the background (after a start or a full publish) is nearer done than a new one.
+      const spare = trees.find((t) => t.state === 'building')
+      if (spare && !trees.some((t) => t.state === 'free' && t.pins === 0 && touchedSince(t.level) !== null))
+        await spare.linking?.catch(() => {})
       const now = clock()
       const usable = trees.filter((t) => t.state === 'free' && t.pins === 0 && touchedSince(t.level) !== null)
       const rested = usable.filter((t) => now - t.retiredAt >= graceMs).sort((a, b) => b.level - a.level)
@@ -349,3 +362,8 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
   }
 }
 export type ExportTrees = ReturnType<typeof createExportTrees>
+
+/** `cp -al from to` (GNU coreutils): false when it is missing or fails (the caller links call by call). */
+function copyAsLinks(from: string, to: string): Promise<boolean> {
+  return new Promise((resolve) => execFile('cp', ['-al', '--', from, to], (err) => resolve(!err)))
+}
