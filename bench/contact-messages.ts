@@ -161,5 +161,5 @@ try {
   console.log(`inbox search (full scan): median ${ms(median(search))}, max ${ms(Math.max(...search))}`)
 } finally {
   agent.destroy()
-  server.stop()
+  await server.stop()
 }

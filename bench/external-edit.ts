@@ -78,7 +78,7 @@ for (const posts of SIZES) {
           `(p95 ${percentile(r.page, 95).toFixed(0)}) over ${RUNS} edits (bound: 5,000 ms)`,
       )
   } finally {
-    server.stop()
+    await server.stop()
     await new Promise((r) => setTimeout(r, 1000))
   }
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
@@ -74,7 +74,13 @@ export async function startServer(port: number, extraEnv: Record<string, string>
     pid: child.pid!,
     startMs: performance.now() - started,
     liveDir: join(root, 'build', 'live'),
-    stop: () => child.kill('SIGTERM'),
+    /** Stops the server and removes its folders (content, data, export) once it has exited. */
+    stop: async () => {
+      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+      await rm(root, { recursive: true, force: true, maxRetries: 3 })
+    },
   }
 }
 

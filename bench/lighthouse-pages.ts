@@ -71,7 +71,7 @@ try {
     )
   }
 } finally {
-  server.stop()
+  await server.stop()
 }
 const loadAfter = loadavg()
 const load = `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after (2 cores)`

@@ -109,5 +109,5 @@ try {
     `Lighthouse mobile performance: ${score} (LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')})`,
   )
 } finally {
-  server.stop()
+  await server.stop()
 }

@@ -63,7 +63,7 @@ for (const posts of SIZES) {
         `(goal ≤ 50); ${RUNS} each; answers ${answered.map((t) => t.toFixed(0)).join(', ')} ms`,
     )
   } finally {
-    server.stop()
+    await server.stop()
     await pause(1000)
   }
 }

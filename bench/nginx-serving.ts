@@ -143,6 +143,6 @@ try {
   console.log(`save-to-live /hakkimizda: through nginx ${n.toFixed(0)} ms, direct ${d.toFixed(0)} ms (medians of ${RUNS}; all nginx: ${times[viaNginx]!.map((t) => t.toFixed(0)).join(', ')})`)
 } finally {
   for (const nginx of nginxes) nginx.stop()
-  server.stop()
+  await server.stop()
   await rm(root, { recursive: true, force: true })
 }

@@ -124,7 +124,7 @@ for (const posts of SIZES) {
         `early: ${early.length}; every one ≤ 2 s: ${late.every((l) => l <= 2000) ? 'yes' : 'NO'}`,
     )
   } finally {
-    server.stop()
+    await server.stop()
     await sleep(1000)
   }
 }

@@ -100,7 +100,7 @@ const results: string[] = []
     results.push(`${POSTS} posts, the same edit saved through the admin API → live: ${f(admin)}`)
     console.log(results.join('\n'))
   } finally {
-    server.stop()
+    await server.stop()
     await sleep(1000)
     await rm(root, { recursive: true, force: true })
   }
@@ -122,7 +122,7 @@ const results: string[] = []
     const line = `${POSTS} posts, maintainer push → live with polling every ${INTERVAL} s, no webhook: median ${median(poll).toFixed(0)} ms, max ${Math.max(...poll).toFixed(0)} ms (${poll.map((x) => x.toFixed(0)).join(', ')}) (goal ≤ ${INTERVAL * 1000 + 3000} ms)`
     console.log(line)
   } finally {
-    server.stop()
+    await server.stop()
     await sleep(1000)
     await rm(root, { recursive: true, force: true })
   }

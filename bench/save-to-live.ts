@@ -59,7 +59,7 @@ for (const posts of SIZES) {
       console.log(`RSS at ${label} posts after warm-up: ${(await rssMb(server.pid)).toFixed(0)} MB (target ≤ 400 MB)`)
     }
   } finally {
-    server.stop()
+    await server.stop()
     await new Promise((r) => setTimeout(r, 1000))
   }
 }

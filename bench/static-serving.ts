@@ -64,5 +64,5 @@ try {
   console.log(`serving ${PAGE}: nginx ${nginxRate.toFixed(0)} req/s, ours ${ourRate.toFixed(0)} req/s (medians of ${ROUNDS} rounds), ratio ${(ourRate / nginxRate).toFixed(2)} (target ≥ 0.80)`)
 } finally {
   nginx.stop()
-  ours.stop()
+  await ours.stop()
 }
