@@ -248,7 +248,7 @@ export async function incrementalAgainstFull(o: {
       // The server's live index answers the same bytes (its ETag is the file's hash; weak for large files).
       else if (!isHostFile(file) && !index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${at} ${file}: sunucunun dizini farklı`)
     }
-    listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\//.test(f))
+    listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\/index\.html$/.test(f))
     o.onCheck?.(done.length, differences.length - before)
   }
 
