@@ -227,6 +227,21 @@ export const msg = {
   memberDeleted: 'Üye başarıyla silindi!',
   libraryLoginError: 'Giriş yapılırken bir hata oluştu.',
 
+  // A failed publish, as the admin's 'Site güncellenemedi: …' and 'Sistem Durumu' show it (api/publish/publish-failure.ts)
+  publishWhatNow: 'Yayındaki site değişmedi; bir sonraki kayıt yeniden yayımlamayı dener.',
+  publishDiskFull: 'Sunucunun diskinde yer kalmadı.',
+  publishQuotaFull: 'Sunucunun disk kotası doldu.',
+  publishNoPermission: 'Sunucu sitenin dosyalarını yazamadı: yazma izni yok.',
+  publishReadOnly: 'Sunucu sitenin dosyalarını yazamadı: disk salt okunur.',
+  publishTooManyFiles: 'Sunucuda aynı anda açılabilecek dosya sayısı aşıldı.',
+  publishDiskError: 'Sunucunun diski okunamadı ya da yazılamadı.',
+  publishInvalidContent: 'Bir içerik dosyası geçersiz olduğu için sayfalar oluşturulamadı.',
+  publishUnexpected: 'Sayfalar oluşturulurken beklenmeyen bir hata oluştu; ayrıntısı sunucunun kayıtlarında.',
+  publishCodeFailed: 'Sitenin kodu derlenemedi.',
+  /** `within`: '2 saniyede', '10 dakikada' (publish-failure.ts). */
+  publishCodeTimedOut: (within: string) => `Sitenin kodu ${within} derlenemedi ve durduruldu.`,
+  publishRenderTimedOut: (within: string) => `Sitenin tüm sayfaları ${within} oluşturulamadı; işlem durduruldu.`,
+
   // XML viewer
   xmlNotXml: 'Lütfen bir XML dosyası seçin (.xml)',
   xmlNoFile: 'Lütfen önce bir XML dosyası seçin',

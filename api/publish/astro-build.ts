@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { msg } from '#schema/messages.ts'
 import { PublishFailure, withinText } from './publish-failure.ts'
 
 export type AstroBuildOptions = {
@@ -85,9 +86,7 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
     child.on('close', (code) => {
       clearTimeout(timer)
       o.signal?.removeEventListener('abort', onAbort)
-      const staffText = timedOut
-        ? `Sitenin kodu ${withinText(timeoutMs)} derlenemedi ve durduruldu.`
-        : 'Sitenin kodu derlenemedi.'
+      const staffText = timedOut ? msg.publishCodeTimedOut(withinText(timeoutMs)) : msg.publishCodeFailed
       if (stopped) reject(new PublishFailure(`Site kodu derlenemedi: ${stopped}`, staffText))
       else if (code === 0) resolve()
       else reject(new PublishFailure(output.trim() || `astro build exited with ${code}`, staffText))

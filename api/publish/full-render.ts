@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { msg } from '#schema/messages.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.ts'
 import { collectionChunks } from '../store/json-text.ts'
 import type { PageRecord } from './export-folder.ts'
@@ -61,7 +62,7 @@ export async function renderAllInChild(
       }, timeoutMs)
     })
     const result = (await readFile(resultFile, 'utf8').then(JSON.parse, () => null)) as ChildResult | null
-    if (timedOut) throw new PublishFailure(crashed!, `Sitenin tüm sayfaları ${withinText(timeoutMs)} oluşturulamadı; işlem durduruldu.`)
+    if (timedOut) throw new PublishFailure(crashed!, msg.publishRenderTimedOut(withinText(timeoutMs)))
     if (result?.error !== undefined) throw new Error(result.error)
     if (!result?.records) throw new Error(`Site yayımlanamadı: ${crashed ?? 'sonuç yok'}`)
     return new Map(Object.entries(result.records))

@@ -1,3 +1,5 @@
+import { msg } from '#schema/messages.ts'
+
 /**
  * What staff read when a publish fails. The error's own message (an errno, a path, a tool's output) stays for the
  * operator's log and the readiness check; the admin shows a plain Turkish sentence instead (decision 076).
@@ -12,9 +14,6 @@ export class PublishFailure extends Error {
   }
 }
 
-/** Every failed publish leaves the live site as it was and the next save tries again (decision 035). */
-const WHAT_NOW = 'Yayındaki site değişmedi; bir sonraki kayıt yeniden yayımlamayı dener.'
-
 /** "2 saniyede", "10 dakikada": how long a killed process was given. */
 export function withinText(ms: number): string {
   const seconds = Math.round(ms / 1000)
@@ -23,14 +22,14 @@ export function withinText(ms: number): string {
 
 /** Causes the file layer reports, by errno code. */
 const BY_CODE: Record<string, string> = {
-  ENOSPC: 'Sunucunun diskinde yer kalmadı.',
-  EDQUOT: 'Sunucunun disk kotası doldu.',
-  EACCES: 'Sunucu sitenin dosyalarını yazamadı: yazma izni yok.',
-  EPERM: 'Sunucu sitenin dosyalarını yazamadı: yazma izni yok.',
-  EROFS: 'Sunucu sitenin dosyalarını yazamadı: disk salt okunur.',
-  EMFILE: 'Sunucuda aynı anda açılabilecek dosya sayısı aşıldı.',
-  ENFILE: 'Sunucuda aynı anda açılabilecek dosya sayısı aşıldı.',
-  EIO: 'Sunucunun diski okunamadı ya da yazılamadı.',
+  ENOSPC: msg.publishDiskFull,
+  EDQUOT: msg.publishQuotaFull,
+  EACCES: msg.publishNoPermission,
+  EPERM: msg.publishNoPermission,
+  EROFS: msg.publishReadOnly,
+  EMFILE: msg.publishTooManyFiles,
+  ENFILE: msg.publishTooManyFiles,
+  EIO: msg.publishDiskError,
 }
 
 function causeOf(err: unknown): string {
@@ -41,11 +40,11 @@ function causeOf(err: unknown): string {
   // The full render's child reports a file error only as its message.
   const named = /\b(E[A-Z]{3,7})\b/.exec(message)?.[1]
   if (named && BY_CODE[named]) return BY_CODE[named]
-  if (message.startsWith('İçerik dosyası')) return 'Bir içerik dosyası geçersiz olduğu için sayfalar oluşturulamadı.'
-  return 'Sayfalar oluşturulurken beklenmeyen bir hata oluştu; ayrıntısı sunucunun kayıtlarında.'
+  if (message.startsWith('İçerik dosyası')) return msg.publishInvalidContent
+  return msg.publishUnexpected
 }
 
-/** The Turkish sentence the admin shows for a failed publish. */
+/** The Turkish sentence the admin shows for a failed publish: its cause, then that the live site stayed. */
 export function publishFailureText(err: unknown): string {
-  return `${causeOf(err)} ${WHAT_NOW}`
+  return `${causeOf(err)} ${msg.publishWhatNow}`
 }
