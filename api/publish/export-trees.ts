@@ -143,8 +143,11 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
    * file layer) call by call.
    */
   async function linkWhole(from: string, to: string): Promise<void> {
-    if (fs === nodeExportFs && (await copyAsLinks(from, to))) return
-    await fs.rm(to, { recursive: true, force: true })
+    if (fs === nodeExportFs) {
+      if (await copyAsLinks(from, to)) return
+      // Whatever a failed cp left, before linking call by call.
+      await fs.rm(to, { recursive: true, force: true })
+    }
     const entries = await fs.readdir(from, { withFileTypes: true, recursive: true })
     const dirs: string[] = []
     const files: string[] = []
