@@ -53,7 +53,9 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   // A text field saves when it loses focus, and the value survives a reload.
   await title.fill(`Banner ${stamp}`)
   // Wait for the save itself: a message still shown from an earlier save must not let the reload cut it off.
-  const bannerSaved = page.waitForResponse((r) => r.url().endsWith('/api/admin/anasayfa/banner') && r.request().method() === 'PUT')
+  const bannerSaved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/admin/anasayfa/banner') && r.request().method() === 'PUT',
+  )
   await title.press('Tab')
   expect((await bannerSaved).status()).toBe(200)
   await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
@@ -116,7 +118,9 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   await toggle.click()
   await expect(card.getByLabel('1. değer')).toHaveValue('250+')
   await card.getByLabel('Kart açıklaması').fill('Uçtan uca e-dönüşüm')
-  const cardSaved = page.waitForResponse((r) => r.url().includes('/api/admin/anasayfa/partners/cards/') && r.request().method() === 'PUT')
+  const cardSaved = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/anasayfa/partners/cards/') && r.request().method() === 'PUT',
+  )
   await card.getByLabel('Kart açıklaması').press('Tab')
   expect((await cardSaved).status()).toBe(200)
   await expect(page.getByText('Değişiklikler kaydedildi!')).toBeVisible()
@@ -324,7 +328,15 @@ test('social projects: heading level 3 and captioned image, edit, delete', async
 
   const title = `E2E Proje ${stamp}`
   await form.getByLabel('Proje başlığı').fill(title)
-  await form.getByLabel('Proje tarihi').fill('2025-04-15')
+  // Dates are typed gün.ay.yıl whatever the browser's language (decision 077); a day that does not exist is refused.
+  await form.getByLabel('Proje tarihi').fill('31.02.2025')
+  await form.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(
+    form.getByText('Proje tarihini gün.ay.yıl biçiminde giriniz (örneğin 15.04.2025).'),
+  ).toBeVisible()
+  await form.getByLabel('Proje tarihi').fill('15.4.2025')
+  await form.getByLabel('Proje tarihi').blur()
+  await expect(form.getByLabel('Proje tarihi')).toHaveValue('15.04.2025')
   // A draft: site-pages counts the published projects of the shared server while this runs.
   await form.getByLabel('Durum').selectOption('draft')
   await form.getByRole('button', { name: 'Başlık alanı ekle' }).click()

@@ -4,7 +4,9 @@ import { adminApi, expect, loginAsAdmin, test } from './helpers.ts'
 import { scanPage } from './language-scan.ts'
 
 // Issue 23: a Turkish office worker never sees an English UI word, an HTTP path or an ISO date in the admin.
-// Every screen and the main dialogs (history, conflict, media picker) are read as shown, at 1440 px.
+// Every screen and the main dialogs (history, conflict, media picker) are read as shown, at 1440 px, in a browser
+// set to English: what the admin shows must not depend on the browser's language (decision 077).
+test.use({ locale: 'en-US' })
 
 const SCREENS = [
   ['/admin/', 'Gösterge Paneli'],
@@ -26,8 +28,12 @@ const SCREENS = [
 ] as const
 
 async function image(api: APIRequestContext, name: string, color: string) {
-  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: color } }).jpeg().toBuffer()
-  const res = await api.post('/api/upload', { multipart: { image: { name, mimeType: 'image/jpeg', buffer } } })
+  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer()
+  const res = await api.post('/api/upload', {
+    multipart: { image: { name, mimeType: 'image/jpeg', buffer } },
+  })
   expect(res.status()).toBe(201)
   return (await res.json()).imageUrl as string
 }
@@ -68,12 +74,18 @@ test('every admin screen and its main dialogs are Turkish: no English UI word, n
   const title = `Dil taraması ${stamp}`
   // A project with two versions: its history shows a date, an image and the status as they change.
   const first = await image(api, `dil-1-${stamp}.jpg`, '#2a6f97')
-  const created = await api.post('/api/admin/social-projects', { multipart: projectForm(title, '2025-05-01', first) })
+  const created = await api.post('/api/admin/social-projects', {
+    multipart: projectForm(title, '2025-05-01', first),
+  })
   expect(created.status(), await created.text()).toBeLessThan(300)
   const id = (await created.json()).data.id as string
   const second = await image(api, `dil-2-${stamp}.jpg`, '#97302a')
   expect(
-    (await api.put(`/api/admin/social-projects/${id}`, { multipart: projectForm(title, '2025-06-01', second) })).ok(),
+    (
+      await api.put(`/api/admin/social-projects/${id}`, {
+        multipart: projectForm(title, '2025-06-01', second),
+      })
+    ).ok(),
   ).toBe(true)
 
   try {
@@ -92,9 +104,14 @@ test('every admin screen and its main dialogs are Turkish: no English UI word, n
     await page.getByRole('button', { name: `${title} düzenle` }).click()
     const form = page.getByRole('form', { name: 'Projeyi düzenle' })
     await expect(form.getByLabel('Proje başlığı')).toHaveValue(title)
+    // The browser's own date input would show 'mm/dd/yyyy' here.
+    await expect(form.getByLabel('Proje tarihi')).toHaveValue('01.06.2025')
     await expectTurkish(page, 'proje düzenleme')
 
-    await page.getByRole('region', { name: 'Projeyi düzenle' }).getByRole('button', { name: 'Geçmiş', exact: true }).click()
+    await page
+      .getByRole('region', { name: 'Projeyi düzenle' })
+      .getByRole('button', { name: 'Geçmiş', exact: true })
+      .click()
     const history = page.getByRole('dialog', { name: /^Geçmiş: / })
     await expect(history.getByRole('list', { name: 'Sürümler' }).getByRole('listitem')).toHaveCount(2)
     // Images as thumbnails, dates in words.

@@ -70,10 +70,12 @@ test('a post scheduled a short time ahead appears on /blog at its time, with the
   await login(page, '/admin/blog-duzenle?yeni=1')
   const form = page.getByRole('form', { name: 'Yeni blog yazısı' })
   await form.getByLabel('Başlık').fill('Pazartesi Sabahı Yayımlanan Yazı')
-  // The next whole minute at least 15 s away, in Turkey's time (UTC+3), as the datetime-local input takes it.
+  // The next whole minute at least 15 s away, in Turkey's time (UTC+3), typed gün.ay.yıl saat:dakika.
   const due = Math.ceil((Date.now() + 15_000) / 60_000) * 60_000
-  const turkey = new Date(due + 3 * 3600_000).toISOString().slice(0, 16)
-  await form.getByLabel('Yayın zamanı').fill(turkey)
+  const [, y, m, d, time] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(
+    new Date(due + 3 * 3600_000).toISOString(),
+  )!
+  await form.getByLabel('Yayın zamanı').fill(`${d}.${m}.${y} ${time}`)
   await form.getByRole('button', { name: 'Kaydet' }).click()
   await expect(page.getByText('Blog yazısı başarıyla oluşturuldu!')).toBeVisible()
   const row = page.getByRole('row').filter({ hasText: 'Pazartesi Sabahı Yayımlanan Yazı' })

@@ -19,6 +19,8 @@ export const msg = {
   tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen bir dakika sonra tekrar deneyin.',
   invalidCredentials: 'E-posta veya şifre hatalı.',
   invalidDate: 'Geçersiz tarih',
+  /** A project date the admin's date field could not read (decision 077). */
+  projectDateFormat: 'Proje tarihini gün.ay.yıl biçiminde giriniz (örneğin 15.04.2025).',
   editConflict: 'Bu içerik siz düzenlerken başka biri tarafından değiştirildi.',
   /** Added to a save's message when it was merged with someone else's newer change (issue 19). */
   contentMerged: 'Başka birinin değişiklikleri de korundu.',
@@ -40,7 +42,8 @@ export const msg = {
     'önce dosyayı düzeltin ya da geri alın.',
   controlCharacters: 'Bu alan görünmeyen kontrol karakterleri içeremez.',
   lineControlCharacters: 'Bu alan satır sonu, sekme ya da görünmeyen kontrol karakteri içeremez.',
-  versionNotInHistory: 'Bu sürüm bu içeriğin geçmişinde yok; yalnızca Geçmiş listesindeki bir sürüme dönülebilir.',
+  versionNotInHistory:
+    'Bu sürüm bu içeriğin geçmişinde yok; yalnızca Geçmiş listesindeki bir sürüme dönülebilir.',
   versionInvalid: (field: string, reason: string) =>
     `Bu sürüm geri yüklenemez, çünkü geçerli değil${field ? ` (alan "${field}")` : ''}: ${reason}`,
   versionRestored: 'İçerik seçilen sürüme döndürüldü.',
@@ -175,7 +178,7 @@ export const msg = {
   // Readable addresses and scheduled publishing (issue 21; not in the spec, chosen here)
   slugInvalid: 'Adres yalnızca harf, rakam ve tire içerebilir.',
   slugTaken: 'Bu adres başka bir içerikte kullanılıyor.',
-  scheduleTimeInvalid: 'Geçerli bir tarih ve saat giriniz.',
+  scheduleTimeInvalid: 'Geçerli bir tarih ve saat giriniz (örneğin 28.11.2026 09:30).',
   scheduleOrder: 'Yayından kaldırma zamanı, yayın zamanından sonra olmalıdır.',
   previewUnavailable: 'Önizleme bu sunucuda açık değil.',
   previewGone: 'Bu önizleme bağlantısının süresi doldu veya bağlantı iptal edildi.',
@@ -240,7 +243,8 @@ export const msg = {
   publishCodeFailed: 'Sitenin kodu derlenemedi.',
   /** `within`: '2 saniyede', '10 dakikada' (publish-failure.ts). */
   publishCodeTimedOut: (within: string) => `Sitenin kodu ${within} derlenemedi ve durduruldu.`,
-  publishRenderTimedOut: (within: string) => `Sitenin tüm sayfaları ${within} oluşturulamadı; işlem durduruldu.`,
+  publishRenderTimedOut: (within: string) =>
+    `Sitenin tüm sayfaları ${within} oluşturulamadı; işlem durduruldu.`,
 
   // XML viewer
   xmlNotXml: 'Lütfen bir XML dosyası seçin (.xml)',

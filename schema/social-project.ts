@@ -1,7 +1,17 @@
 import { z } from 'zod'
 import { msg } from './messages.ts'
 import { slugInput, storedSlug } from './address.ts'
-import { excerptFallback, id, line, mediaRef, optionalLine, optionalText, requiredLine, status, text } from './common.ts'
+import {
+  excerptFallback,
+  id,
+  line,
+  mediaRef,
+  optionalLine,
+  optionalText,
+  requiredLine,
+  status,
+  text,
+} from './common.ts'
 import { scheduleOrderOk, scheduleTime, storedScheduleTime } from './schedule.ts'
 
 export const MAX_PROJECT_TEXT = 20
@@ -52,7 +62,8 @@ export const projectInputSchema = z
     project_date: z
       .string({ error: 'Proje tarihi zorunludur.' })
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Proje tarihi zorunludur.' })
+      .min(1, { error: 'Proje tarihi zorunludur.' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg.projectDateFormat })
       .refine((v) => !Number.isNaN(Date.parse(v)), { error: msg.invalidDate }),
     description: optionalText(10000),
     contentStructure: projectContentStructureSchema.default([]),

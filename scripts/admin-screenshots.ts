@@ -48,6 +48,6 @@ try {
   }
 } finally {
   await browser.close()
-  server.stop()
+  await server.stop()
 }
 console.log(`${(SCREENS.length + 1) * 2} screenshots in ${outDir}`)

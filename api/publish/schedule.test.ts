@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, loginCookie } from '../test-helpers.ts'
 import { createTestSite, type TestSite } from './test-site.ts'
+import { msg } from '../../schema/messages.ts'
 
 let site: TestSite
 let cookie: string
@@ -21,9 +22,18 @@ function turkeyTime(ms: number): string {
 }
 async function savePost(fields: Record<string, string>, id?: string) {
   const body = new FormData()
-  const all = { status: 'published', tags: '["zamanli"]', contentStructure: JSON.stringify([{ type: 'text', content: `${fields.title} metni` }]), ...fields }
+  const all = {
+    status: 'published',
+    tags: '["zamanli"]',
+    contentStructure: JSON.stringify([{ type: 'text', content: `${fields.title} metni` }]),
+    ...fields,
+  }
   for (const [k, v] of Object.entries(all)) body.append(k, v)
-  const res = await site.app.request(`/api/admin/blogs${id ? `/${id}` : ''}`, { method: id ? 'PUT' : 'POST', headers: { cookie }, body })
+  const res = await site.app.request(`/api/admin/blogs${id ? `/${id}` : ''}`, {
+    method: id ? 'PUT' : 'POST',
+    headers: { cookie },
+    body,
+  })
   const json = await res.json()
   expect(res.status, JSON.stringify(json)).toBe(200)
   return json.data as { id: string; slug: string; publishAt?: string; unpublishAt?: string }
@@ -48,8 +58,30 @@ async function surfaces(title: string, slug: string, id: string) {
     exported: existsSync(join(site.buildRoot, 'live', 'blog', slug, 'index.html')),
   }
 }
-const ABSENT = { page: 404, list: false, home: false, rss: false, sitemap: false, api: false, apiItem: 404, search: 0, homeApi: false, exported: false }
-const PRESENT = { page: 200, list: true, home: true, rss: true, sitemap: true, api: true, apiItem: 200, search: 1, homeApi: true, exported: true }
+const ABSENT = {
+  page: 404,
+  list: false,
+  home: false,
+  rss: false,
+  sitemap: false,
+  api: false,
+  apiItem: 404,
+  search: 0,
+  homeApi: false,
+  exported: false,
+}
+const PRESENT = {
+  page: 200,
+  list: true,
+  home: true,
+  rss: true,
+  sitemap: true,
+  api: true,
+  apiItem: 200,
+  search: 1,
+  homeApi: true,
+  exported: true,
+}
 
 /** Polls (no request publishes anything: only the server's own timer can) until the page answers `status`. */
 async function pageBecomes(slug: string, status: number, limitMs: number) {
@@ -68,7 +100,9 @@ describe('scheduled publish and unpublish', () => {
     expect(post.publishAt).toMatch(/\+03:00$/)
     await site.settled()
     expect(await surfaces(title, post.slug, post.id)).toEqual(ABSENT)
-    const admin = JSON.parse((await site.fetch(`/api/admin/blogs/${post.id}`, { headers: { cookie } })).text).data
+    const admin = JSON.parse(
+      (await site.fetch(`/api/admin/blogs/${post.id}`, { headers: { cookie } })).text,
+    ).data
     expect(admin.publishAt).toBe(post.publishAt)
     expect(await pageBecomes(post.slug, 200, 15_000)).toBe(true)
     await site.settled()
@@ -113,13 +147,26 @@ describe('scheduled publish and unpublish', () => {
     const cleared = await savePost({ title: 'Saklı Zaman', publishAt: '' }, post.id)
     expect(cleared).not.toHaveProperty('publishAt')
     const body = new FormData()
-    for (const [k, v] of Object.entries({ title: 'x', publishAt: turkeyTime(7200_000), unpublishAt: turkeyTime(3600_000) })) body.append(k, v)
+    for (const [k, v] of Object.entries({
+      title: 'x',
+      publishAt: turkeyTime(7200_000),
+      unpublishAt: turkeyTime(3600_000),
+    }))
+      body.append(k, v)
     const res = await site.app.request('/api/admin/blogs', { method: 'POST', headers: { cookie }, body })
     expect(res.status).toBe(400)
-    expect((await res.json()).fields.unpublishAt).toBe('Yayından kaldırma zamanı, yayın zamanından sonra olmalıdır.')
+    expect((await res.json()).fields.unpublishAt).toBe(
+      'Yayından kaldırma zamanı, yayın zamanından sonra olmalıdır.',
+    )
     const bad = new FormData()
     bad.append('title', 'x')
     bad.append('publishAt', '25.11.2026 09:00')
-    expect((await (await site.app.request('/api/admin/blogs', { method: 'POST', headers: { cookie }, body: bad })).json()).fields.publishAt).toBe('Geçerli bir tarih ve saat giriniz.')
+    expect(
+      (
+        await (
+          await site.app.request('/api/admin/blogs', { method: 'POST', headers: { cookie }, body: bad })
+        ).json()
+      ).fields.publishAt,
+    ).toBe(msg.scheduleTimeInvalid)
   })
 })

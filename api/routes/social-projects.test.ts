@@ -79,6 +79,11 @@ describe('admin social projects', () => {
     await check({ title: '' }, 'Proje başlığı zorunludur.')
     await check({ project_date: '' }, 'Proje tarihi zorunludur.')
     await check({ project_date: '2099-13-45' }, 'Geçersiz tarih')
+    // What the admin's date field passes on when the text is no date (decision 077).
+    await check(
+      { project_date: '31.02.2025' },
+      'Proje tarihini gün.ay.yıl biçiminde giriniz (örneğin 15.04.2025).',
+    )
     for (const level of [1, 5, 2.5]) {
       await check(
         { contentStructure: JSON.stringify([{ type: 'heading', content: 'x', level }]) },

@@ -1,3 +1,4 @@
+import { DateTextField } from './ui/DateTextField.tsx'
 import { TextField } from './ui/TextField.tsx'
 
 /** The address and schedule inputs of a post or project form (issue 21), as the user types them. */
@@ -31,20 +32,20 @@ export function PublishingFields({ base, values, onChange, errors, isNew }: Prop
         spellCheck={false}
       />
       <div className="form-row">
-        <TextField
+        <DateTextField
           label="Yayın zamanı"
-          type="datetime-local"
+          withTime
           value={values.publishAt}
           onChange={(publishAt) => onChange({ publishAt })}
-          hint="Türkiye saatiyle. Boş bırakılırsa kaydedince yayımlanır."
+          hint="Gün.ay.yıl saat:dakika, Türkiye saatiyle (örneğin 28.11.2026 09:30). Boş bırakılırsa kaydedince yayımlanır."
           error={errors.publishAt}
         />
-        <TextField
+        <DateTextField
           label="Yayından kaldırma zamanı"
-          type="datetime-local"
+          withTime
           value={values.unpublishAt}
           onChange={(unpublishAt) => onChange({ unpublishAt })}
-          hint="Türkiye saatiyle. Boş bırakılırsa yayında kalır."
+          hint="Gün.ay.yıl saat:dakika, Türkiye saatiyle. Boş bırakılırsa yayında kalır."
           error={errors.unpublishAt}
         />
       </div>

@@ -1,16 +1,16 @@
 /**
  * Schedule times in Turkey's time (issue 21): Türkiye keeps UTC+3 all year (no summer time since 2016), so a
- * datetime-local value 'YYYY-MM-DDTHH:mm' is sent as '…:00+03:00' whatever the staff member's own computer says.
+ * form value 'YYYY-MM-DDTHH:mm' (see DateTextField) is sent as '…:00+03:00' whatever the staff member's own computer says.
  */
 const OFFSET_MS = 3 * 3600_000
 
-/** A stored ISO time as the value of a datetime-local input, in Turkey's time ('' when none or unparsable). */
+/** A stored ISO time as the form's 'YYYY-MM-DDTHH:mm' value, in Turkey's time ('' when none or unparsable). */
 export function toTurkeyInput(iso: string | undefined): string {
   const t = iso ? Date.parse(iso) : NaN
   return Number.isNaN(t) ? '' : new Date(t + OFFSET_MS).toISOString().slice(0, 16)
 }
 
-/** A datetime-local value (Turkey's time) as ISO 8601 with Turkey's offset; '' stays '' (no time). */
+/** A form value 'YYYY-MM-DDTHH:mm' (Turkey's time) as ISO 8601 with Turkey's offset; '' stays '' (no time). */
 export function fromTurkeyInput(value: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+03:00` : value ? 'geçersiz' : ''
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Card } from '../../../components/ui/Card.tsx'
+import { DateTextField } from '../../../components/ui/DateTextField.tsx'
 import { FormActions } from '../../../components/ui/FormActions.tsx'
 import { StatusSelect } from '../../../components/ui/StatusSelect.tsx'
 import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
@@ -31,7 +32,7 @@ function valuesOf(p: AdminProject | undefined): ProjectFormValues {
   if (!p) return emptyProjectValues
   return {
     title: p.title ?? '',
-    // Stored dates may carry a time; the date input needs yyyy-mm-dd.
+    // Stored dates may carry a time; the date field takes yyyy-mm-dd.
     project_date: (p.project_date ?? '').slice(0, 10),
     excerpt: p.excerpt ?? '',
     status: p.status === 'draft' ? 'draft' : 'published',
@@ -85,12 +86,12 @@ export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: P
           error={errors.title}
         />
         <div className="form-row">
-          <TextField
+          <DateTextField
             label="Proje tarihi"
-            type="date"
             required
             value={values.project_date}
             onChange={(project_date) => set({ project_date })}
+            hint="Gün.ay.yıl (örneğin 15.04.2025)."
             error={errors.project_date}
           />
           <StatusSelect value={values.status} onChange={(status) => set({ status })} />
