@@ -272,8 +272,12 @@ test.describe('library', () => {
     const memberId = (await created.json()).data.id as string
     try {
       await page.goto('/kutuphane')
-      await page.getByLabel('E-posta').fill(email)
+      // A wrong address gets the Turkish message, not the browser's own bubble in its language.
+      await page.getByLabel('E-posta').fill('kutuphane')
       await page.getByLabel('Şifre').fill('Yanlis-Sifre-1')
+      await page.getByRole('button', { name: 'Giriş Yap' }).click()
+      await expect(page.getByRole('alert')).toHaveText(msg.invalidEmail)
+      await page.getByLabel('E-posta').fill(email)
       await page.getByRole('button', { name: 'Giriş Yap' }).click()
       await expect(page.getByRole('alert')).toHaveText(msg.invalidCredentials)
 

@@ -25,7 +25,8 @@ export function LibraryLogin({ onLogin }: Props) {
   }
 
   return (
-    <form className="card library-login" onSubmit={submit} aria-busy={sending}>
+    // noValidate: the server's Turkish messages, not the browser's bubble in its own language.
+    <form className="card library-login" noValidate onSubmit={submit} aria-busy={sending}>
       <h2 className="library-login__title">Üye Girişi</h2>
       <p className="library-login__lead">Kütüphaneye erişmek için üye bilgilerinizle giriş yapın.</p>
       <div className="library-login__field">
