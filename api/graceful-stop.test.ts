@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer, type AddressInfo } from 'node:net'
+import { connect, createServer, type AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -24,7 +24,11 @@ function freePort(): Promise<number> {
 }
 
 /** Starts the real server (api/server.ts) as npm start does, on a free port; resolves once it listens. */
-async function startServer(): Promise<{ base: string; exited: Promise<number | null>; output: () => string }> {
+async function startServer(): Promise<{
+  base: string
+  exited: Promise<number | null>
+  output: () => string
+}> {
   const port = await freePort()
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repo, 'api', 'server.ts')], {
     env: {
@@ -53,7 +57,11 @@ async function startServer(): Promise<{ base: string; exited: Promise<number | n
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
   })
   // The server's log without the answer lines: what a failing stop says about its stages.
-  const output = () => out.split('\n').filter((l) => !l.includes('"status":')).join('\n')
+  const output = () =>
+    out
+      .split('\n')
+      .filter((l) => !l.includes('"status":'))
+      .join('\n')
   return { base, exited, output }
 }
 
@@ -96,7 +104,13 @@ it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing ac
         const res = await json(
           'POST',
           '/api/contact',
-          { name: 'Ziyaretçi', email: 'ziyaretci@ornek.com', phone: '+90 212 000 00 00', subject, message: 'Kapanış testi' },
+          {
+            name: 'Ziyaretçi',
+            email: 'ziyaretci@ornek.com',
+            phone: '+90 212 000 00 00',
+            subject,
+            message: 'Kapanış testi',
+          },
           { 'x-forwarded-for': `10.8.${lane}.${i % 250}` },
         )
         if (res.status === 201) ackedMessages.push(subject)
@@ -131,7 +145,12 @@ it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing ac
 
   // Straight from the folders: the database, the content file and its git history.
   const db = new DatabaseSync(join(root, 'data', 'private.sqlite'))
-  const subjects = new Set(db.prepare('SELECT subject FROM messages').all().map((r) => String(r.subject)))
+  const subjects = new Set(
+    db
+      .prepare('SELECT subject FROM messages')
+      .all()
+      .map((r) => String(r.subject)),
+  )
   expect(ackedMessages.filter((s) => !subjects.has(s))).toEqual([])
   for (const [path, n] of Object.entries(ackedViews)) {
     const row = db.prepare('SELECT count FROM page_views WHERE path = ?').get(path)
@@ -149,6 +168,50 @@ it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing ac
   const again = await startServer()
   const title = (await (await fetch(`${again.base}/api/admin/hakkimizda`)).json()).title2
   expect(title).toBe(ackedTitle)
+  // A connection left idle longer than Node's default 5 s (as nginx's upstream pool and API clients leave them)
+  // still takes the next request; an idle connection does not hold up the stop.
+  const idle = await keptAliveConnection(again.base)
+  expect(await idle.send('/')).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*\r\nKeep-Alive: timeout=65\r\n/)
+  await new Promise((r) => setTimeout(r, 6000))
+  expect(await idle.send('/api/contact-settings')).toMatch(
+    /^HTTP\/1\.1 200 OK[\s\S]*\r\nKeep-Alive: timeout=65\r\n/,
+  )
   server!.kill('SIGTERM')
   expect(await again.exited).toBe(0)
+  idle.close()
 }, 300_000)
+
+/** One raw HTTP/1.1 connection to `base`, kept alive: send() writes a GET and resolves with its whole answer. */
+async function keptAliveConnection(base: string) {
+  const { hostname, port } = new URL(base)
+  const socket = connect(Number(port), hostname)
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+  let got = ''
+  let waiting: { done: (text: string) => void; fail: (err: Error) => void } | null = null
+  // An answer is complete once its head and content-length bytes are in.
+  const complete = () => {
+    const end = got.indexOf('\r\n\r\n')
+    const length = /\r\ncontent-length: (\d+)/i.exec(got.slice(0, end))
+    return end >= 0 && length && Buffer.byteLength(got.slice(end + 4), 'latin1') >= Number(length[1])
+  }
+  socket.on('data', (d) => {
+    got += d.toString('latin1')
+    if (waiting && complete()) waiting.done(got)
+  })
+  let closed = false
+  socket.on('error', () => {})
+  socket.on('close', () => {
+    closed = true
+    waiting?.fail(new Error(`the server closed the connection: ${got}`))
+  })
+  return {
+    send: (path: string) =>
+      new Promise<string>((done, fail) => {
+        if (closed) return fail(new Error('the server had closed the idle connection'))
+        got = ''
+        waiting = { done, fail }
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`)
+      }),
+    close: () => socket.destroy(),
+  }
+}

@@ -15,6 +15,7 @@ import { createSiteRoutes } from './publish/site-routes.ts'
 import { createFastSite } from './publish/fast-site.ts'
 import { setMaintenanceFlag } from './publish/export-folder.ts'
 import { errorText, log } from './lib/log.ts'
+import { applyKeepAlive } from './lib/keep-alive.ts'
 import { observeRequests, recordRoute } from './ops/request-log.ts'
 import { opsRoutes } from './routes/ops.ts'
 
@@ -100,7 +101,7 @@ async function main() {
     if (stopping) res.shouldKeepAlive = false
     return fast(req, res)
   }, viaHono)
-  const server = createServer(listener)
+  const server = applyKeepAlive(createServer(listener))
   server.listen(env.PORT, env.HOST, () => {
     const host = env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
     log.info(`Sunucu hazır: http://${host}:${env.PORT} (yönetim: /admin)`)

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test-helpers.ts'
+import { applyKeepAlive, KEEP_ALIVE_HEADER } from '../lib/keep-alive.ts'
 import { createFastSite } from './fast-site.ts'
 import { createHotFiles } from './hot-files.ts'
 import { createServerApp } from './server-app.ts'
@@ -30,14 +31,19 @@ beforeEach(async () => {
     ['/bakim/index.html', { type: html, etag: '"e2"', size: 16, sourcePath: join(dir, 'bakim.html') }],
   ])
   const hot = createHotFiles(1024 * 1024)
-  const app = createServerApp(t.app, createSiteRoutes({ deps: t.deps, site: () => site, admin: () => new Map(), hot }))
+  const app = createServerApp(
+    t.app,
+    createSiteRoutes({ deps: t.deps, site: () => site, admin: () => new Map(), hot }),
+  )
   const fast = createFastSite(t.deps, () => site, hot)
   const viaHono = getRequestListener(app.fetch)
   fastAnswers = 0
-  server = createServer((req, res) => {
-    if (fast(req, res)) fastAnswers++
-    else void viaHono(req, res)
-  })
+  server = applyKeepAlive(
+    createServer((req, res) => {
+      if (fast(req, res)) fastAnswers++
+      else void viaHono(req, res)
+    }),
+  )
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -46,7 +52,8 @@ afterEach(async () => {
   await t.cleanup()
 })
 
-const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)))
+const headersOf = (res: Response) =>
+  Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)))
 
 describe('fast site path', () => {
   it('answers a hot page like the Hono path does, counts the view, and answers 304 on its ETag', async () => {
@@ -90,18 +97,21 @@ describe('fast site path', () => {
         socket.on('close', () => resolve(got))
       })
     const get = 'GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\n\r\n'
-    const two = await exchange(get + get, /(HTTP\/1\.1 200 OK[\s\S]*){2}[\s\S]*content-length: (\d+)[\s\S]*\r\n\r\n/)
+    const two = await exchange(
+      get + get,
+      /(HTTP\/1\.1 200 OK[\s\S]*){2}[\s\S]*content-length: (\d+)[\s\S]*\r\n\r\n/,
+    )
     const answers = two.split('HTTP/1.1 200 OK').slice(1)
     expect(answers).toHaveLength(2)
     for (const answer of answers) {
       expect(answer).toMatch(/\r\nDate: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r\n/)
-      expect(answer).toContain('\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n')
+      expect(answer).toContain(`\r\nConnection: keep-alive\r\nKeep-Alive: ${KEEP_ALIVE_HEADER}\r\n\r\n`)
       expect(answer).toContain('content-encoding: br')
     }
     expect(fastAnswers).toBe(2)
     // Node's own head for the same server (a 404 through Hono) says the same about the connection.
     const notFound = await exchange('GET /yok HTTP/1.1\r\nHost: x\r\n\r\n', /\r\n\r\n/)
-    expect(notFound).toContain('\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n')
+    expect(notFound).toContain(`\r\nConnection: keep-alive\r\nKeep-Alive: ${KEEP_ALIVE_HEADER}\r\n`)
     // A client that closes gets Node's own answer, which says so and closes.
     const old = await exchange('GET / HTTP/1.0\r\nHost: x\r\n\r\n')
     expect(old).toMatch(/^HTTP\/1\.1 200 OK/)

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { KEEP_ALIVE_HEADER } from '../lib/keep-alive.ts'
 
 /**
  * Sends a 200 whose status line and headers were joined once per file (fast-site.ts), instead of handing Node a
@@ -16,12 +17,12 @@ export function canSendPrebuilt(res: ServerResponse, method: string | undefined)
 let dateAt = 0
 let dateLine = ''
 
-/** Node's own Date header (one string a second) and keep-alive lines, after the prebuilt head. */
+/** Node's own Date header (one string a second) and keep-alive lines (as applyKeepAlive's server writes them). */
 function tail(): string {
   const now = Date.now()
   if (now - dateAt >= 1000 || now < dateAt) {
     dateAt = now - (now % 1000)
-    dateLine = `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n`
+    dateLine = `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: ${KEEP_ALIVE_HEADER}\r\n\r\n`
   }
   return dateLine
 }
