@@ -2,6 +2,8 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS } from './log.ts'
 
+const publishLimitError = 'PUBLISH_TIME_LIMIT_SECONDS 10 ile 86400 arasında bir tam sayı (saniye) olmalı'
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -23,6 +25,13 @@ const envSchema = z.object({
   AUDIT_KEEP_ROWS: z.coerce.number().int().min(100).default(100_000),
   /** Days a shared preview link works for a reviewer without an account (issue 21). */
   PREVIEW_SHARE_DAYS: z.coerce.number().min(0.001).max(90).default(7),
+  /** Time limit of a code build (`astro build`) and of a full render's child process each; past it the publish fails. */
+  PUBLISH_TIME_LIMIT_SECONDS: z.coerce
+    .number({ error: publishLimitError })
+    .int({ error: publishLimitError })
+    .min(10, { error: publishLimitError })
+    .max(86_400, { error: publishLimitError })
+    .default(600),
   /** 'off' skips the automatic site rebuild after content saves (benchmarks of the API alone). */
   REBUILD: z.enum(['on', 'off']).default('on'),
   /**

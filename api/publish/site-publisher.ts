@@ -394,6 +394,8 @@ export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: strin
     siteUrl: env.SITE_URL,
     read,
     contributors: [host],
+    codeBuildTimeoutMs: env.PUBLISH_TIME_LIMIT_SECONDS * 1000,
+    childRenderTimeoutMs: env.PUBLISH_TIME_LIMIT_SECONDS * 1000,
   })
 }
 
