@@ -29,7 +29,7 @@ export function DateTextField({ label, value, onChange, withTime = false, hint, 
     setShown(value)
     setText(asText(value))
   }
-  const type = (next: string) => {
+  const typed = (next: string) => {
     const trimmed = next.trim()
     const parsed = trimmed === '' ? '' : (parse(trimmed) ?? next)
     setText(next)
@@ -40,7 +40,7 @@ export function DateTextField({ label, value, onChange, withTime = false, hint, 
     <TextField
       label={label}
       value={text}
-      onChange={type}
+      onChange={typed}
       // Leaving the field writes a loose '5.4.2025 9:30' in full.
       onBlur={() => setText(asText(shown))}
       placeholder={withTime ? 'GG.AA.YYYY SS:DD' : 'GG.AA.YYYY'}
