@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 export type ModalProps = {
   open: boolean
@@ -7,16 +7,35 @@ export type ModalProps = {
   children: ReactNode
   /** Buttons at the bottom (Save/Cancel...). */
   footer?: ReactNode
-  size?: 'md' | 'lg'
+  size?: 'sm' | 'md' | 'lg'
+  /** 'alertdialog' for a question that interrupts (the confirmation dialog); 'dialog' otherwise. */
+  role?: 'dialog' | 'alertdialog'
+  /** The id of the element that says what the dialog is about (aria-describedby). */
+  describedBy?: string
+  /** The × button in the head (default true; a question answered by its own buttons leaves it out). */
+  closeButton?: boolean
 }
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus trap) and
- * Escape fires `cancel`, which we route to onClose. Focus returns to the opener on close.
+ * Escape fires `cancel`, which we route to onClose. Focus goes to the element marked `data-autofocus` (else the
+ * first focusable one) and returns to the opener on close. The title's id is unique, so a dialog opened over
+ * another one (a confirmation over an edit form) is still named by its own title.
  */
-export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  role,
+  describedBy,
+  closeButton = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const opener = useRef<Element | null>(null)
+  const titleId = useId()
 
   useEffect(() => {
     const dialog = ref.current
@@ -24,6 +43,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
     if (open && !dialog.open) {
       opener.current = document.activeElement
       dialog.showModal()
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     } else if (!open && dialog.open) {
       dialog.close()
       if (opener.current instanceof HTMLElement) opener.current.focus()
@@ -34,7 +54,10 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
     <dialog
       ref={ref}
       className={`modal modal--${size}`}
-      aria-labelledby="modal-title"
+      role={role === 'alertdialog' ? role : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={open ? describedBy : undefined}
       onCancel={(e) => {
         e.preventDefault()
         onClose()
@@ -47,12 +70,14 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
       {open && (
         <div className="modal__body">
           <div className="modal__head">
-            <h2 id="modal-title" className="modal__title">
+            <h2 id={titleId} className="modal__title">
               {title}
             </h2>
-            <button type="button" className="modal__close" aria-label="Kapat" onClick={onClose}>
-              ×
-            </button>
+            {closeButton && (
+              <button type="button" className="modal__close" aria-label="Kapat" onClick={onClose}>
+                ×
+              </button>
+            )}
           </div>
           <div className="modal__content">{children}</div>
           {footer && <div className="modal__footer">{footer}</div>}
