@@ -6,6 +6,7 @@ import type { PublicUser } from '#schema/user.ts'
 import { api, setUnauthorizedHandler } from '../lib/api-client.ts'
 import { clearAdminUser, setAdminUser } from '../lib/auth.ts'
 import { useAdminUser } from '../hooks/useAdminUser.ts'
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { Spinner } from '../components/ui/Spinner.tsx'
 import { adminRoutes } from './routes.tsx'
@@ -58,6 +59,8 @@ export function App() {
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      {/* The one dialog of confirmAction (lib/confirm.ts): every delete asks here. */}
+      <ConfirmDialog />
     </Layout>
   )
 }

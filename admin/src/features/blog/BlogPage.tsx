@@ -52,7 +52,7 @@ export default function BlogPage() {
   }
 
   async function del(post: BlogRow) {
-    if (!confirmAction(`"${post.title}" yazısı silinsin mi?`)) return
+    if (!(await confirmAction(`"${post.title}" yazısı silinsin mi?`))) return
     try {
       const res = await remove.mutateAsync({ id: post.id, version: post.version })
       show('success', res.message ?? msg.blogDeleted)

@@ -24,8 +24,8 @@ export default function LibraryMembersPage() {
   const [form, setForm] = useState<FormState>({ open: false })
   const { message, show } = useTimedMessage(5000)
 
-  function del(m: PublicMember) {
-    if (!confirmAction(`"${m.name}" adlı üyeyi silmek istediğinizden emin misiniz?`)) return
+  async function del(m: PublicMember) {
+    if (!(await confirmAction(`"${m.name}" adlı üyeyi silmek istediğinizden emin misiniz?`))) return
     remove.mutate(m.id, {
       onSuccess: () => show('success', msg.memberDeleted),
       onError: (error) => show('error', errorText(error, msg.memberDeleteError)),

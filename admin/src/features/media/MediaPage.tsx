@@ -24,8 +24,8 @@ export default function MediaPage() {
   const { message, show } = useTimedMessage(5000)
   const items = (media.data ?? []).filter((item) => filter === 'all' || item.uses.length === 0)
 
-  function del(item: MediaEntry) {
-    if (!confirmAction('Bu dosyayı silmek istediğinizden emin misiniz?')) return
+  async function del(item: MediaEntry) {
+    if (!(await confirmAction('Bu dosyayı silmek istediğinizden emin misiniz?'))) return
     remove.mutate(item.url, {
       onSuccess: (res) => show('success', res.message),
       onError: (error) => show('error', errorText(error, msg.serverError)),

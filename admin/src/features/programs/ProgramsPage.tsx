@@ -32,8 +32,8 @@ export default function ProgramsPage() {
     setPublishedAt(Date.now())
   }
 
-  function del(p: AdminProgram) {
-    if (!confirmAction(`"${p.name}" programını silmek istediğinizden emin misiniz?`)) return
+  async function del(p: AdminProgram) {
+    if (!(await confirmAction(`"${p.name}" programını silmek istediğinizden emin misiniz?`))) return
     remove.mutate({ id: p.id, contentVersion: p.contentVersion }, {
       onSuccess: (res) => saved(res.message ?? msg.programDeleted),
       onError: (error) => show('error', errorText(error, msg.programDeleteError)),

@@ -57,7 +57,7 @@ export default function ReferencesPage() {
   }
 
   async function del(card: ReferenceCard) {
-    if (!confirmAction(`"${card.title || 'Referans'}" silinsin mi?`)) return
+    if (!(await confirmAction(`"${card.title || 'Referans'}" silinsin mi?`))) return
     try {
       await remove.mutateAsync({ id: card.id, version: (card as ReferenceCard & { version?: string }).version })
       feedback.ok('Referans silindi.')

@@ -36,7 +36,7 @@ export default function SocialProjectsPage() {
   }
 
   async function del(project: ProjectRow) {
-    if (!confirmAction(`"${project.title}" projesi silinsin mi?`)) return
+    if (!(await confirmAction(`"${project.title}" projesi silinsin mi?`))) return
     try {
       const res = await remove.mutateAsync({ id: project.id, version: project.version })
       show('success', res.message ?? msg.projectDeleted)

@@ -18,9 +18,10 @@ export function MaintenanceCard() {
   const { message, show } = useTimedMessage(5000)
   const on = maintenance.data === true
 
-  function flip() {
+  async function flip() {
     // Switching on closes the site to every visitor: ask first. Switching off only brings it back.
-    if (!on && !confirmAction(msg.maintenanceConfirm)) return
+    const ask = { title: 'Bakım modu', confirmLabel: 'Bakım modunu aç' }
+    if (!on && !(await confirmAction(msg.maintenanceConfirm, ask))) return
     toggle.mutate(!on, {
       onSuccess: (res) =>
         show('success', res.message ?? (res.maintenanceMode ? msg.maintenanceOn : msg.maintenanceOff)),

@@ -42,7 +42,7 @@ export function PartnerCardEditor({ card, feedback }: { card: PartnerCard; feedb
   }
 
   async function del() {
-    if (!confirmAction(`"${card.title}" kartı silinsin mi?`)) return
+    if (!(await confirmAction(`"${card.title}" kartı silinsin mi?`))) return
     try {
       await remove.mutateAsync(card.id)
       feedback.ok(msg.homeSaved)

@@ -27,7 +27,7 @@ export function ServiceBranch({ branch, feedback }: { branch: Branch; feedback: 
   }
 
   async function del(node: ServiceNode, title: string) {
-    if (!confirmAction(`"${title}" silinsin mi?`)) return
+    if (!(await confirmAction(`"${title}" silinsin mi?`))) return
     try {
       await remove.mutateAsync(node)
       feedback.ok(msg.homeSaved)

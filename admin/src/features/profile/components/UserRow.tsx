@@ -43,8 +43,8 @@ export function UserRow({ user, isSelf, notify }: Props) {
     )
   }
 
-  function del() {
-    if (!confirmAction(msg.userDeleteConfirm)) return
+  async function del() {
+    if (!(await confirmAction(msg.userDeleteConfirm))) return
     remove.mutate(user.id, {
       onSuccess: () => notify('success', msg.userDeleted),
       onError: (error) => notify('error', errorText(error, msg.userDeleteError)),

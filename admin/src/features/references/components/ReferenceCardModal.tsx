@@ -78,7 +78,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   }
 
   async function del() {
-    if (!confirmAction(`"${card.title || 'Referans'}" silinsin mi?`)) return
+    if (!(await confirmAction(`"${card.title || 'Referans'}" silinsin mi?`))) return
     try {
       await remove.mutateAsync({
         id: card.id,

@@ -55,7 +55,7 @@ export function SliderManager({ images, feedback }: { images: SliderItem[]; feed
   }
 
   async function del(item: SliderItem, index: number) {
-    if (!confirmAction(`${index + 1}. slider görseli silinsin mi?`)) return
+    if (!(await confirmAction(`${index + 1}. slider görseli silinsin mi?`))) return
     try {
       await remove.mutateAsync(item.id)
       feedback.ok('Slider görseli silindi.')
