@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 import { fill, msg } from '#schema/messages.ts'
 import { formatFileSize } from '#schema/file-size.ts'
 import { MAX_PROGRAM_BYTES } from '#schema/program.ts'
@@ -14,22 +14,28 @@ type Props = {
   error?: string
 }
 
-/** The program file: over 50 MB alerts with the formatted size and clears the selection. */
+/**
+ * The program file: over 50 MB clears the selection and says so under the field, with the formatted size
+ * (role="alert", as the field's other errors), until another file is chosen.
+ */
 export function ProgramFileField({ file, onChange, currentName, currentSize, required, error }: Props) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
+  const [tooLarge, setTooLarge] = useState<string | null>(null)
+  const shownError = tooLarge ?? error
 
   function choose(chosen: File | undefined) {
     if (chosen && chosen.size > MAX_PROGRAM_BYTES) {
-      window.alert(fill(msg.programFileTooLarge, { size: formatFileSize(chosen.size) }))
+      setTooLarge(fill(msg.programFileTooLarge, { size: formatFileSize(chosen.size) }))
       if (input.current) input.current.value = ''
       return onChange(null)
     }
+    setTooLarge(null)
     onChange(chosen ?? null)
   }
 
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${shownError ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         Program Dosyası
         {required && (
@@ -44,8 +50,8 @@ export function ProgramFileField({ file, onChange, currentName, currentSize, req
         id={id}
         status={file ? file.name : 'Dosya seçilmedi'}
         onChange={(e) => choose(e.target.files?.[0])}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
       />
       <p className="field__hint" id={`${id}-hint`}>
         {file
@@ -54,9 +60,9 @@ export function ProgramFileField({ file, onChange, currentName, currentSize, req
             ? `Mevcut dosya: ${currentName} (${formatFileSize(currentSize ?? 0)}). Yeni dosya seçmezseniz korunur.`
             : 'En fazla 50 MB.'}
       </p>
-      {error && (
+      {shownError && (
         <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
+          {shownError}
         </p>
       )}
     </div>
