@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './helpers.ts'
-import { buildGeneration, loginAsAdmin, waitForSiteBuild } from './helpers.ts'
+import { buildGeneration, confirmInDialog, loginAsAdmin, waitForSiteBuild } from './helpers.ts'
 
 /** A PNG drawn by the browser's canvas (so no fixture file is needed), as Playwright's setInputFiles payload. */
 async function pngFile(page: Page, width: number, height: number, name: string) {
@@ -38,10 +38,6 @@ async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'Arrow
   await page.keyboard.press('Space')
   await expect(live('sıraya bırakıldı')).toHaveCount(1)
 }
-
-test.beforeEach(async ({ page }) => {
-  page.on('dialog', (dialog) => void dialog.accept())
-})
 
 test('home editor: blur-save, services tree, partner card add and collapse', async ({ page }) => {
   const stamp = Date.now()
@@ -87,8 +83,10 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   await branch.getByRole('button', { name: 'Alt başlık ekle' }).click()
   await expect(branch.getByText('E2E alt başlık', { exact: true })).toBeVisible()
   await branch.getByRole('button', { name: 'E2E alt başlık alt başlığını sil' }).click()
+  await confirmInDialog(page, 'Sil', '"E2E alt başlık" silinsin mi?')
   await expect(branch.getByText('E2E alt başlık', { exact: true })).toHaveCount(0)
   await branch.getByRole('button', { name: `Başlığı sil: ${heading}` }).click()
+  await confirmInDialog(page, 'Sil', `"${heading}" silinsin mi?`)
   await expect(services.locator('.service-branch', { hasText: heading })).toHaveCount(0)
   await expect(services.getByLabel('Yeni hizmet başlığı')).toBeEnabled()
 
@@ -128,6 +126,7 @@ test('home editor: blur-save, services tree, partner card add and collapse', asy
   await partners.getByRole('button', { name: cardTitle }).click()
   await expect(card.getByLabel('Kart açıklaması')).toHaveValue('Uçtan uca e-dönüşüm')
   await card.getByRole('button', { name: 'Sil' }).click()
+  await confirmInDialog(page, 'Sil', `"${cardTitle}" kartı silinsin mi?`)
   await expect(partners.locator('.partner-card', { hasText: cardTitle })).toHaveCount(0)
 })
 
@@ -199,6 +198,7 @@ test('references: card validation, modal edit, keyboard reorder, delete, slider 
     .filter({ hasText: edited })
     .getByRole('button', { name: `${edited} sil` })
     .click()
+  await confirmInDialog(page, 'Sil', `"${edited}" silinsin mi?`)
   await expect(rows.filter({ hasText: edited })).toHaveCount(0)
   await expect(rows).toHaveCount(count - 1)
 
@@ -217,6 +217,7 @@ test('references: card validation, modal edit, keyboard reorder, delete, slider 
     .poll(() => added.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(1920)
   await added.getByRole('button', { name: `${before + 1}. slider görselini sil` }).click()
+  await confirmInDialog(page, 'Sil', `${before + 1}. slider görseli silinsin mi?`)
   await expect(items).toHaveCount(before)
 })
 
@@ -307,6 +308,7 @@ test('blog: required title, fields with counters, keyboard reorder, save, live o
   expect(after.contentStructure[0].src).toBe(post.contentStructure[0].src)
 
   await editedRow.getByRole('button', { name: `${title} düzenlendi sil` }).click()
+  await confirmInDialog(page, 'Sil', `"${title} düzenlendi" yazısı silinsin mi?`)
   await expect(page.getByText('Blog yazısı başarıyla silindi!')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
 })
@@ -380,6 +382,7 @@ test('social projects: heading level 3 and captioned image, edit, delete', async
   await expect(editedRow).toBeVisible()
 
   await editedRow.getByRole('button', { name: `${title} düzenlendi sil` }).click()
+  await confirmInDialog(page, 'Sil', `"${title} düzenlendi" projesi silinsin mi?`)
   await expect(page.getByText('Sosyal sorumluluk projesi başarıyla silindi!')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
 })

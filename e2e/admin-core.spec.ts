@@ -1,6 +1,6 @@
 import { truncate, writeFile } from 'node:fs/promises'
 import { expect, test, type Page } from './helpers.ts'
-import { ADMIN, loginAsAdmin } from './helpers.ts'
+import { ADMIN, confirmInDialog, loginAsAdmin } from './helpers.ts'
 
 // A 1×1 PNG: the server checks uploads by their bytes.
 const PNG = Buffer.from(
@@ -166,15 +166,12 @@ test('users: superadmin creates, edits and deletes an admin; the admin sees no u
   await expect(adminPage.getByText('Kullanıcı Yönetimi')).toHaveCount(0)
   await other.close()
 
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Bu kullanıcıyı silmek istediğinizden emin misiniz?')
-    void d.accept()
-  })
   await area
     .getByRole('row')
     .filter({ hasText: email })
     .getByRole('button', { name: 'Editör Güncel sil' })
     .click()
+  await confirmInDialog(page, 'Sil', 'Bu kullanıcıyı silmek istediğinizden emin misiniz?')
   await expect(area.getByText('Kullanıcı başarıyla silindi!')).toBeVisible()
   await expect(area.getByRole('row').filter({ hasText: email })).toHaveCount(0)
 })
@@ -276,17 +273,17 @@ test('library members: validation, add, edit with Library Admin, delete', async 
   await expect(page.getByText('Üye başarıyla güncellendi!')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Library Admin')
 
-  page.once('dialog', (d) => void d.accept())
   await page
     .getByRole('row')
     .filter({ hasText: email })
     .getByRole('button', { name: 'Kütüphane Üyesi sil' })
     .click()
+  await confirmInDialog(page, 'Sil', '"Kütüphane Üyesi" adlı üyeyi silmek istediğinizden emin misiniz?')
   await expect(page.getByText('Üye başarıyla silindi!')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0)
 })
 
-test('programs: file required on create, too-large alert, create, edit keeps the file, delete', async ({
+test('programs: file required on create, too-large error, create, edit keeps the file, delete', async ({
   page,
 }, testInfo) => {
   await loginAsAdmin(page, '/admin/programlar-duzenle')
@@ -302,16 +299,12 @@ test('programs: file required on create, too-large alert, create, edit keeps the
   const big = testInfo.outputPath('buyuk.bin')
   await writeFile(big, '')
   await truncate(big, 52428801)
-  // The alert opens inside the change event, so it is answered by a handler registered beforehand.
-  const alerts: string[] = []
-  page.once('dialog', (d) => {
-    alerts.push(d.message())
-    void d.accept()
-  })
+  // Said under the field (an announced alert, no browser dialog), and the file is not kept.
   await page.getByLabel('Program Dosyası').setInputFiles(big)
-  await expect
-    .poll(() => alerts)
-    .toEqual(["Dosya boyutu çok büyük! Maksimum dosya boyutu 50MB'dir. Seçilen dosya: 50 MB"])
+  await expect(page.getByRole('alert').filter({ hasText: 'Dosya boyutu' })).toHaveText(
+    "Dosya boyutu çok büyük! Maksimum dosya boyutu 50MB'dir. Seçilen dosya: 50 MB",
+  )
+  await expect(page.getByLabel('Program Dosyası')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByText('Seçilen dosya: buyuk.bin')).toHaveCount(0)
 
   await page
@@ -331,12 +324,12 @@ test('programs: file required on create, too-large alert, create, edit keeps the
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('1.1.0')
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('kurulum.txt')
 
-  page.once('dialog', (d) => void d.accept())
   await page
     .getByRole('row')
     .filter({ hasText: name })
     .getByRole('button', { name: `${name} sil` })
     .click()
+  await confirmInDialog(page, 'Sil', `"${name}" programını silmek istediğinizden emin misiniz?`)
   await expect(page.getByText('Program başarıyla silindi.')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0)
 })

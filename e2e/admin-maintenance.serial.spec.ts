@@ -1,6 +1,6 @@
 import { msg } from '#schema/messages.ts'
 import { expect, test } from './helpers.ts'
-import { loginAsAdmin } from './helpers.ts'
+import { confirmInDialog, loginAsAdmin } from './helpers.ts'
 
 // Maintenance mode changes the public site for every test, so this runs in the serial project, alone.
 test('dashboard maintenance toggle asks first, then turns the public 503 page on and off', async ({ page }) => {
@@ -9,22 +9,24 @@ test('dashboard maintenance toggle asks first, then turns the public 503 page on
   // A hashed asset the live pages use (their stylesheet): it keeps loading during maintenance.
   const asset = /\/_astro\/[^"'\s)]+/.exec(await (await page.request.get('/')).text())?.[0]
   expect(asset).toBeTruthy()
-  const asked: string[] = []
-  let answer = false
-  page.on('dialog', (dialog) => {
-    asked.push(dialog.message())
-    void (answer ? dialog.accept() : dialog.dismiss())
-  })
+  const question = page.getByRole('alertdialog', { name: 'Bakım modu' })
   try {
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
-    // 'Vazgeç' on the question: nothing changes.
+    // 'Vazgeç' on the question: nothing changes, and focus is back on the switch.
     await toggle.click()
-    await expect.poll(() => asked).toEqual([msg.maintenanceConfirm])
+    await expect(question).toHaveAccessibleDescription(msg.maintenanceConfirm)
+    await confirmInDialog(page, 'Vazgeç', msg.maintenanceConfirm)
+    await expect(toggle).toBeFocused()
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
     expect((await page.request.get('/')).status()).toBe(200)
-    answer = true
+    // Escape is 'Vazgeç' too.
     await toggle.click()
-    await expect.poll(() => asked).toEqual([msg.maintenanceConfirm, msg.maintenanceConfirm])
+    await expect(question).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(question).toBeHidden()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await toggle.click()
+    await confirmInDialog(page, 'Bakım modunu aç', msg.maintenanceConfirm)
     await expect(page.getByText('Bakım modu açıldı.')).toBeVisible()
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
     await expect(page.getByRole('region', { name: 'Sistem Durumu' }).getByText('Açık')).toBeVisible()
@@ -44,7 +46,7 @@ test('dashboard maintenance toggle asks first, then turns the public 503 page on
     // Switching off asks nothing.
     await toggle.click()
     await expect(page.getByText('Bakım modu kapatıldı.')).toBeVisible()
-    expect(asked).toHaveLength(2)
+    await expect(question).toHaveCount(0)
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
     expect((await page.request.get('/')).status()).toBe(200)
   } finally {

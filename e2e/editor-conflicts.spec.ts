@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from 'playwright/test'
-import { adminApi, loginAsAdmin } from './helpers.ts'
+import { adminApi, confirmInDialog, loginAsAdmin } from './helpers.ts'
 
 // Issue 11 beyond the blog: the social project editor, the about page and the contact settings send If-Match,
 // show the conflict dialog on 412 (nothing lost) and have a 'Geçmiş' button.
@@ -226,7 +226,6 @@ test('deleting a project someone changed since the list loaded is refused; the l
   request,
 }) => {
   test.setTimeout(60_000)
-  page.on('dialog', (dialog) => void dialog.accept())
   const api = await adminApi(request)
   const title = `Silinecek proje ${Date.now()}`
   const form = new FormData()
@@ -245,10 +244,12 @@ test('deleting a project someone changed since the list loaded is refused; the l
   expect((await api.put(`/api/admin/social-projects/${id}`, { multipart: changed })).status()).toBe(200)
 
   await page.getByRole('button', { name: `${title} sil` }).click()
+  await confirmInDialog(page, 'Sil')
   await expect(page.getByText(`Proje silinirken hata oluştu: ${CONFLICT}`)).toBeVisible()
   expect((await api.get(`/api/admin/social-projects/${id}`)).status()).toBe(200)
   // The list now shows the other person's title; deleting it again, knowingly, goes through.
   await page.getByRole('button', { name: `${title} değişti sil` }).click()
+  await confirmInDialog(page, 'Sil', `"${title} değişti" projesi silinsin mi?`)
   await expect(page.getByText('Sosyal sorumluluk projesi başarıyla silindi!')).toBeVisible()
   expect((await api.get(`/api/admin/social-projects/${id}`)).status()).toBe(404)
 })

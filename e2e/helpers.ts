@@ -73,3 +73,16 @@ export async function waitForSiteBuild(request: APIRequestContext, since: number
 export async function buildGeneration(request: APIRequestContext): Promise<number> {
   return (await (await request.get('/api/admin/build')).json()).data.generation
 }
+
+/**
+ * Answers the admin's own confirmation dialog (lib/confirm.ts; no native window.confirm any more): waits for the
+ * alert dialog, checks its question when `question` is given, clicks `buttonName` ('Sil', 'Bakım modunu aç',
+ * 'Vazgeç') and waits until it has closed.
+ */
+export async function confirmInDialog(page: Page, buttonName: string, question?: string) {
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toBeVisible()
+  if (question !== undefined) await expect(dialog.getByText(question, { exact: true })).toBeVisible()
+  await dialog.getByRole('button', { name: buttonName, exact: true }).click()
+  await expect(dialog).toBeHidden()
+}

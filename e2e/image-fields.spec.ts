@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import type { Page } from 'playwright/test'
 import { phonePhoto } from '../scripts/phone-photo.ts'
-import { buildGeneration, expect, loginAsAdmin, test, waitForSiteBuild } from './helpers.ts'
+import { buildGeneration, confirmInDialog, expect, loginAsAdmin, test, waitForSiteBuild } from './helpers.ts'
 
 /** Stores an image in the media library through the API (as the library screen does) and gives back its record. */
 async function libraryImage(page: Page, name: string, width: number, height: number, alt = '') {
@@ -149,7 +149,6 @@ test('a library image wider than the slider allows is shrunk into a 1920 px JPEG
 }) => {
   test.setTimeout(120_000)
   const stamp = Date.now()
-  page.on('dialog', (dialog) => void dialog.accept())
   await loginAsAdmin(page, '/admin/referanslarimiz-duzenle')
   const wide = await libraryImage(page, `genis-${stamp}.png`, 2600, 900, `Geniş görsel ${stamp}`)
   const slider = page.getByRole('form', { name: 'Slider görseli ekle' })
@@ -175,5 +174,6 @@ test('a library image wider than the slider allows is shrunk into a 1920 px JPEG
     .nth(before)
     .getByRole('button', { name: `${before + 1}. slider görselini sil` })
     .click()
+  await confirmInDialog(page, 'Sil')
   await expect(items).toHaveCount(before)
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from 'playwright/test'
 import sharp from 'sharp'
-import { loginAsAdmin } from './helpers.ts'
+import { confirmInDialog, loginAsAdmin } from './helpers.ts'
 
 /** A real JPEG made with sharp, as a file for setInputFiles. */
 async function jpeg(name: string, color: string) {
@@ -19,10 +19,6 @@ async function uploadInLibrary(page: Page, name: string, color: string) {
   await expect(card).toBeVisible()
   return card
 }
-
-test.beforeEach(async ({ page }) => {
-  page.on('dialog', (dialog) => void dialog.accept())
-})
 
 test('media library lists the demo images with their sizes and where each is used', async ({ page }) => {
   await loginAsAdmin(page, '/admin/')
@@ -106,6 +102,7 @@ test('an unused image is deleted from the library with its sizes', async ({ page
   expect(src).toMatch(/^\/uploads\/.+\.(400|800)w\.webp$/)
   expect((await page.request.get(src!)).status()).toBe(200)
   await card.getByRole('button', { name: 'Sil' }).click()
+  await confirmInDialog(page, 'Sil', 'Bu dosyayı silmek istediğinizden emin misiniz?')
   await expect(page.getByText('Dosya silindi.')).toBeVisible()
   await expect(card).toHaveCount(0)
   expect((await page.request.get(src!)).status()).toBe(404)

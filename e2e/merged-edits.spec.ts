@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from 'playwright/test'
-import { ADMIN } from './helpers.ts'
+import { ADMIN, confirmInDialog } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'
 
 // Issue 19: two admins editing one published post keep both changes unless they change the very same field; then
@@ -122,15 +122,16 @@ test('two admins delete the same slider image: one deletes it, the other is told
 
   const contexts = [await browser.newContext(), await browser.newContext()]
   const [a, b] = [await contexts[0].newPage(), await contexts[1].newPage()]
-  for (const page of [a, b]) page.on('dialog', (dialog) => void dialog.accept())
   await login(a, ADMIN, '/admin/referanslarimiz-duzenle')
   await login(b, ayse, '/admin/referanslarimiz-duzenle')
   for (const page of [a, b]) await expect(page.getByRole('button', { name: '2. slider görselini sil' })).toBeVisible()
 
   await a.getByRole('button', { name: '2. slider görselini sil' }).click()
+  await confirmInDialog(a, 'Sil', '2. slider görseli silinsin mi?')
   await expect(a.getByText('Slider görseli silindi.')).toBeVisible()
   // B still shows the old list: its '2.' is the image A deleted, addressed by id, so nothing else goes.
   await b.getByRole('button', { name: '2. slider görselini sil' }).click()
+  await confirmInDialog(b, 'Sil', '2. slider görseli silinsin mi?')
   await expect(b.getByText(/Bu slider görseli artık yok/)).toBeVisible()
   expect((await slider()).map((s) => s.url)).toEqual(before.filter((_, i) => i !== 1).map((s) => s.url))
   // B's list now shows what is there.
