@@ -1,5 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
+
+/** The dialog's controls Tab reaches, in order (hidden ones left out). */
+const focusable = (root: HTMLElement) =>
+  [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0)
+
 export type ModalProps = {
   open: boolean
   title: ReactNode
@@ -18,7 +25,7 @@ export type ModalProps = {
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus trap) and
- * Escape fires `cancel`, which we route to onClose. Focus goes to the element marked `data-autofocus` (else the
+ * Escape fires `cancel`, which we route to onClose; Tab wraps around inside. Focus goes to the element marked `data-autofocus` (else the
  * first focusable one) and returns to the opener on close. The title's id is unique, so a dialog opened over
  * another one (a confirmation over an edit form) is still named by its own title.
  */
@@ -65,6 +72,22 @@ export function Modal({
       onClick={(e) => {
         // A click on the backdrop lands on the dialog element itself.
         if (e.target === e.currentTarget) onClose()
+      }}
+      onKeyDown={(e) => {
+        // The page behind is inert; Tab past the last control (or Shift+Tab before the first) wraps around
+        // instead of leaving for the browser's address bar.
+        if (e.key !== 'Tab') return
+        const controls = focusable(e.currentTarget)
+        const first = controls[0]
+        const last = controls[controls.length - 1]
+        if (!first || !last) return
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault()
+          last.focus()
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault()
+          first.focus()
+        }
       }}
     >
       {open && (
