@@ -25,8 +25,8 @@ export type ModalProps = {
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus trap) and
- * Escape fires `cancel`, which we route to onClose; Tab wraps around inside. Focus goes to the element marked `data-autofocus` (else the
- * first focusable one) and returns to the opener on close. The title's id is unique, so a dialog opened over
+ * Escape fires `cancel`, which we route to onClose; Tab wraps around inside. Focus goes to the element marked
+ * `data-autofocus` (else the first focusable one) and returns to the opener on close. The title's id is unique, so a dialog opened over
  * another one (a confirmation over an edit form) is still named by its own title.
  */
 export function Modal({
