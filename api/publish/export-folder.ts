@@ -1,6 +1,8 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import * as nodeFs from 'node:fs/promises'
+import { chmod, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { MANIFEST_FILE } from './export-trees.ts'
+import { mkdirPublic, PUBLIC_FILE_MODE } from './public-modes.ts'
 
 /**
  * SITE_BUILD_DIR holds the export a static host or CDN can serve: `live` (a symlink to the current `site-*`
@@ -33,11 +35,15 @@ export async function setMaintenanceFlag(buildRoot: string, on: boolean): Promis
 export const isHostFile = (url: string): boolean =>
   url === MANIFEST_FILE || /^\/_[^/]*$/.test(url) || /\.(br|gz)$/.test(url)
 
-/** Writes a file so that a reader sees the old or the new one, never a part (a new file, renamed in). */
+/**
+ * Writes a file of the export so that a reader sees the old or the new one, never a part (a new file, renamed
+ * in); public (0644, folders 0755) whatever the umask: everything under SITE_BUILD_DIR is for the host.
+ */
 export async function writeFileAtomic(path: string, body: Uint8Array | string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+  await mkdirPublic(nodeFs, dirname(path))
   const tmp = `${path}.${process.pid}.tmp`
   await writeFile(tmp, body)
+  await chmod(tmp, PUBLIC_FILE_MODE)
   await rename(tmp, path)
 }
 

@@ -6,7 +6,7 @@ import * as nodeFs from 'node:fs/promises'
  */
 export type ExportFs = Pick<
   typeof nodeFs,
-  'cp' | 'link' | 'mkdir' | 'readdir' | 'readlink' | 'rename' | 'rm' | 'rmdir' | 'symlink' | 'unlink' | 'writeFile'
+  'chmod' | 'cp' | 'link' | 'mkdir' | 'readdir' | 'readlink' | 'rename' | 'rm' | 'rmdir' | 'symlink' | 'unlink' | 'writeFile'
 >
 
 export const nodeExportFs: ExportFs = nodeFs

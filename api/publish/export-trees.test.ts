@@ -1,10 +1,10 @@
 import * as nodeFs from 'node:fs/promises'
-import { cp, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises'
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
-import { isHostFile, listExportFiles } from './export-folder.ts'
+import { isHostFile, listExportFiles, setMaintenanceFlag } from './export-folder.ts'
 import type { ExportFs } from './export-fs.ts'
 import type { TreeContributor } from './export-trees.ts'
 import { createSitePublisher, type SitePublisherOptions } from './site-publisher.ts'
@@ -183,4 +183,39 @@ describe('export trees', () => {
     expect(trees.length).toBeLessThanOrEqual(3)
     await s.p.stop()
   }, 120_000)
+
+  it('under the unit\'s umask 0027 every folder of the export is 0755 and every file 0644, after full, incremental and reused-tree publishes', async () => {
+    // The code build made under the umask too: its client files 0640, folders 0750 (cp keeps the modes).
+    const umaskCode = join(root, 'umask-code')
+    await mkdir(umaskCode)
+    await cp(join(code.dir, 'client'), join(umaskCode, 'client'), { recursive: true })
+    for (const e of await readdir(join(umaskCode, 'client'), { withFileTypes: true, recursive: true }))
+      await chmod(join(e.parentPath, e.name), e.isDirectory() ? 0o750 : 0o640)
+    await symlink(join(code.dir, 'server'), join(umaskCode, 'server'))
+    const previous = process.umask(0o027)
+    try {
+      const s = await setup('umask', { graceMs: 0, code: async () => ({ dir: umaskCode, stamp: code.stamp }) })
+      await s.p.ensureLive()
+      for (let i = 0; i < 4; i++) {
+        // A new post: a page in a folder that did not exist (mkdir under the umask), then the trees are reused.
+        await s.edit('blogs', (posts) => [{ ...posts[0]!, id: `umask-${i}`, slug: `umask-yazisi-${i}`, title: `Umask yazısı ${i}` }, ...posts])
+        await s.p.publishNow()
+        await s.p.trees.settled()
+      }
+      await setMaintenanceFlag(s.buildRoot, true)
+      expect(await listExportFiles(s.live)).toContain('/blog/umask-yazisi-3/index.html')
+      const wrong: string[] = []
+      for (const e of await readdir(s.buildRoot, { withFileTypes: true, recursive: true })) {
+        const path = join(e.parentPath, e.name)
+        const mode = (await lstat(path)).mode & 0o777
+        if (e.isDirectory() && mode !== 0o755) wrong.push(`${path} ${mode.toString(8)}`)
+        if (e.isFile() && mode !== 0o644) wrong.push(`${path} ${mode.toString(8)}`)
+      }
+      expect(wrong).toEqual([])
+      expect((await stat(s.buildRoot)).mode & 0o777).toBe(0o755)
+      await s.p.stop()
+    } finally {
+      process.umask(previous)
+    }
+  }, 180_000)
 })

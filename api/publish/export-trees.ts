@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { nodeExportFs, type ExportFs } from './export-fs.ts'
+import { makeTreePublic, mkdirPublic, PUBLIC_DIR_MODE, PUBLIC_FILE_MODE } from './public-modes.ts'
 import { log } from '../lib/log.ts'
 
 /**
@@ -108,9 +109,11 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
 
   async function writeInto(dir: string, file: string, body: Uint8Array | string): Promise<void> {
     const target = join(dir, file)
-    await fs.mkdir(dirname(target), { recursive: true })
+    await mkdirPublic(fs, dirname(target))
     const tmp = `${target}.${process.pid}.tmp`
     await fs.writeFile(tmp, body)
+    // Public whatever the umask (public-modes.ts); before the rename, so nobody sees it unreadable.
+    await fs.chmod(tmp, PUBLIC_FILE_MODE)
     await fs.rename(tmp, target)
   }
 
@@ -125,7 +128,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
   /** Makes `file` in `dir` the same file as in `from` (a hard link), or removes it when `from` has none. */
   async function linkInto(from: string, dir: string, file: string): Promise<void> {
     const target = join(dir, file)
-    await fs.mkdir(dirname(target), { recursive: true })
+    await mkdirPublic(fs, dirname(target))
     const tmp = `${target}.${process.pid}.lnk`
     await fs.unlink(tmp).catch(() => {})
     try {
@@ -157,13 +160,17 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
       else if (e.isFile()) files.push(rel)
     }
     await fs.mkdir(to)
+    await fs.chmod(to, PUBLIC_DIR_MODE)
     const depth = (p: string) => p.split(sep).length
     dirs.sort((a, b) => depth(a) - depth(b))
     for (let i = 0; i < dirs.length; ) {
       const d = depth(dirs[i]!)
       let j = i
       while (j < dirs.length && depth(dirs[j]!) === d) j++
-      await inBatches(dirs.slice(i, j), (rel) => fs.mkdir(join(to, rel)))
+      await inBatches(dirs.slice(i, j), async (rel) => {
+        await fs.mkdir(join(to, rel))
+        await fs.chmod(join(to, rel), PUBLIC_DIR_MODE)
+      })
       i = j
     }
     await inBatches(files, (rel) => fs.link(join(from, rel), join(to, rel)))
@@ -205,7 +212,12 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
       for (const name of names) {
         if (!name.startsWith('site-')) continue
         const dir = join(buildRoot, name)
-        if (dir === target) trees.push({ dir, level, state: 'live', retiredAt: 0, pins: 0 })
+        if (dir === target) {
+          trees.push({ dir, level, state: 'live', retiredAt: 0, pins: 0 })
+          // A tree written by an older server under the unit's umask (0640 pages) is made public once; its files
+          // are hard links, so the spares linked from it are public too.
+          if (fs === nodeExportFs) await makeTreePublic(fs, dir).catch(() => {})
+        }
         else trees.push({ dir, level: -1, state: 'free', retiredAt: now, pins: 0 })
       }
       // Before atomic trees the manifest sat beside `live`: it now lives in the tree.
@@ -287,8 +299,11 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
         const tree: Tree = { dir: newDir(), level: -1, state: 'draft', retiredAt: 0, pins: 0 }
         trees.push(tree)
         try {
+          await mkdirPublic(fs, buildRoot)
+          // The code build was made under the umask (and cp keeps its modes): the copy is made public.
           if (opts.clientDir) await fs.cp(opts.clientDir, tree.dir, { recursive: true })
           else await fs.mkdir(tree.dir, { recursive: true })
+          await makeTreePublic(fs, tree.dir)
         } catch (err) {
           await discard(tree)
           throw err
