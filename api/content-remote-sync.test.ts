@@ -137,9 +137,41 @@ describe('two-way sync with the content remote', { timeout: 90_000 }, () => {
     await s.maintainerPush(s.posts()[0]!.id, 'Fetch edilmemeli')
     expect((await s.webhook('yanlis')).status).toBe(401)
     expect((await t.app.request('/api/git/webhook', { method: 'POST', body: '{}' })).status).toBe(401)
+    // Issue 28: forgeries in each forge's header (the route was tested with Gitea's only).
+    const mac = s.sign('{"ref":"x"}')
+    const forged: Record<string, string>[] = [
+      { 'x-gitea-signature': mac.slice(0, -1) },
+      { 'x-gitea-signature': mac.slice(0, 32) },
+      { 'x-gitea-signature': '' },
+      { 'x-forgejo-signature': `sha256=${mac}` },
+      { 'x-hub-signature-256': `sha256=${mac.slice(0, -1)}` },
+      { 'x-hub-signature-256': mac },
+      { 'x-hub-signature-256': `sha256=${mac}0` },
+      { 'x-gitlab-token': 'yanlis' },
+      { 'x-gitlab-token': mac },
+      { 'x-gitlab-token': SECRET.slice(0, -1) },
+      { 'x-gitlab-token': '' },
+      { 'x-gitea-signature': mac.slice(0, 10), 'x-gitlab-token': 'yanlis' },
+    ]
+    for (const headers of forged) {
+      const res = await t.app.request('/api/git/webhook', { method: 'POST', headers, body: '{"ref":"x"}' })
+      expect(res.status, JSON.stringify(headers)).toBe(401)
+    }
     await t.deps.content.settled()
     expect(t.deps.content.status().git!.sync!.lastFetchAt).toBeNull()
     expect(s.posts()[0]!.title).not.toBe('Fetch edilmemeli')
+  })
+
+  it('each forge’s own signature is accepted at the route: GitHub, Forgejo and GitLab as well as Gitea', async () => {
+    const s = await setUp()
+    const mac = s.sign('{"ref":"x"}')
+    for (const headers of [{ 'x-hub-signature-256': `sha256=${mac}` }, { 'x-forgejo-signature': mac }, { 'x-gitlab-token': SECRET }]) {
+      const res = await t.app.request('/api/git/webhook', { method: 'POST', headers, body: '{"ref":"x"}' })
+      expect(res.status, JSON.stringify(headers)).toBe(202)
+    }
+    // The syncs the webhooks started finish before the app closes.
+    await t.deps.content.sync!.trigger()
+    await t.deps.content.settled()
   })
 
   it('a remote that is down is retried; once it is back, the server pushes without help', async () => {
