@@ -78,7 +78,7 @@ export async function createApp(options: AppOptions) {
   await files.init()
   // The database first: it holds the content commits' journal (a crash then loses no commit, decision 025) and
   // the upload references of content history (decision 032).
-  const data = await openDataStore(options.dataDir, { auditRetention: options.auditRetention })
+  const data = await openDataStore(options.dataDir, { auditRetention: options.auditRetention, now })
   const versioning = options.contentVersioning
   const deps: Deps = {
     content: await openContentStore(

@@ -246,6 +246,9 @@ export const msg = {
   publishRenderTimedOut: (within: string) =>
     `Sitenin tüm sayfaları ${within} oluşturulamadı; işlem durduruldu.`,
 
+  // Statistics and SEO advice (issue 32)
+  statsDaysInvalid: 'Gün sayısı 1 ile 366 arasında bir tam sayı olmalıdır.',
+
   // XML viewer
   xmlNotXml: 'Lütfen bir XML dosyası seçin (.xml)',
   xmlNoFile: 'Lütfen önce bir XML dosyası seçin',

@@ -7,6 +7,7 @@ import { pageHeaders } from './page-policy.ts'
 import { canSendPrebuilt, joinHead, sendPrebuilt } from './prebuilt-head.ts'
 import { IMMUTABLE, securityHeaders } from './site-routes.ts'
 import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
+import { visitFacts } from '../stats/visit.ts'
 
 type Coding = 'br' | 'gzip' | 'identity'
 const NOT_SITE = /^\/(api|admin|uploads)(\/|$)/
@@ -21,13 +22,20 @@ function requestHeaders(raw: string[]) {
   let accept = ''
   let etag: string | undefined
   let proto = ''
+  // For the daily figures only (a bot is not counted, a referring site by its domain); never stored as they are.
+  let userAgent: string | undefined
+  let referer: string | undefined
+  let host: string | undefined
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!
     if (name.length === 15 && name.toLowerCase() === 'accept-encoding') accept = raw[i + 1]!
     else if (name.length === 13 && name.toLowerCase() === 'if-none-match') etag = raw[i + 1]
     else if (name.length === 17 && name.toLowerCase() === 'x-forwarded-proto') proto = raw[i + 1]!
+    else if (name.length === 10 && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1]
+    else if (name.length === 7 && name.toLowerCase() === 'referer') referer = raw[i + 1]
+    else if (name.length === 4 && name.toLowerCase() === 'host') host = raw[i + 1]
   }
-  return { accept, etag, proto }
+  return { accept, etag, proto, userAgent, referer, host }
 }
 
 /** Which coding an Accept-Encoding value picks, remembered per distinct value (browsers send a handful). */
@@ -103,7 +111,7 @@ export function createFastSite(deps: Deps, site: () => StaticCache, hot: HotFile
     if (deps.data.read('state').maintenanceMode && !bypassesMaintenance(path, key)) return false
     const file = key ? cache.get(key) : undefined
     if (!key || !file || file.status || !file.body || hot.ready(file)) return false
-    const { accept, etag, proto } = requestHeaders(req.rawHeaders)
+    const { accept, etag, proto, ...visit } = requestHeaders(req.rawHeaders)
     const coding = codingFor(accept, file)
     const https = deps.secureCookies || proto.split(',')[0]?.trim() === 'https'
     const set = answerFor(file, key, coding, https)
@@ -112,7 +120,8 @@ export function createFastSite(deps: Deps, site: () => StaticCache, hot: HotFile
       res.end()
       return true
     }
-    if (req.method === 'GET' && key.endsWith('.html')) deps.data.counters.countView(viewOf(path))
+    if (req.method === 'GET' && key.endsWith('.html'))
+      deps.data.counters.countView(viewOf(path), visitFacts(visit))
     const body = coding === 'br' ? file.br! : coding === 'gzip' ? file.gzip! : file.body
     if (canSendPrebuilt(res, req.method)) sendPrebuilt(res, set.head, body)
     else {

@@ -11,6 +11,7 @@ import { serveCached } from './serve-cached.ts'
 import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
 import { adminHeaders, pageHeaders } from './page-policy.ts'
 import type { HotFiles } from './hot-files.ts'
+import { visitFacts } from '../stats/visit.ts'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Headers on every answer outside /api (the fast path in fast-site.ts sends the same). */
@@ -106,7 +107,14 @@ export function createSiteRoutes({ deps, site, admin, hot }: SiteSources) {
       return notFound ? servePage(c, await ready(notFound), '/404', 404) : c.text('Sayfa bulunamadı', 404)
     }
     // Counted in memory; the store writes the counts about once a second.
-    if (key.endsWith('.html') && c.req.method === 'GET') deps.data.counters.countView(viewKey(path))
+    if (key.endsWith('.html') && c.req.method === 'GET') {
+      const visit = visitFacts({
+        userAgent: c.req.header('user-agent'),
+        referer: c.req.header('referer'),
+        host: c.req.header('host'),
+      })
+      deps.data.counters.countView(viewKey(path), visit)
+    }
     const file = await ready(cache.get(key)!)
     return servePage(c, file, path, file.status ?? 200, key.startsWith('/_astro/') ? IMMUTABLE : 'no-cache')
   })

@@ -33,6 +33,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
       return c.json({ success: true, message: msg.contactSent }, 201)
     const message: ContactMessage = { id: newId(), ...input, createdAt: now().toISOString(), readAt: null }
     await data.messages.add(message)
+    data.counters.countMessage()
     metrics.contactMessages.inc()
     return c.json({ success: true, message: msg.contactSent }, 201)
   },

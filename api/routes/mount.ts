@@ -7,6 +7,7 @@ import { adminContactRoutes, contactRoutes } from './contact-messages.ts'
 import { adminContactSettingsRoutes, contactSettingsRoutes } from './contact-settings.ts'
 import { contentHistoryRoutes } from './content-history.ts'
 import { dashboardRoutes } from './dashboard.ts'
+import { siteStatsRoutes } from './site-stats.ts'
 import { libraryMemberRoutes } from './library-members.ts'
 import { libraryRoutes } from './library.ts'
 import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
@@ -36,6 +37,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   // Group 1: users, dashboard (stats, maintenance, build), library, members, contact, contact settings, upload, about
   app.route('/api/admin/users', userRoutes)
   app.route('/api/admin', dashboardRoutes)
+  app.route('/api/admin', siteStatsRoutes)
   app.route('/api/maintenance', maintenanceRoutes)
   app.route('/api/admin/maintenance', adminMaintenanceRoutes)
   app.route('/api/library', libraryRoutes)

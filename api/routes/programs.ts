@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { openProgramFile } from '../media/program-download.ts'
 import { publicPrograms } from '../forms/program-input.ts'
+import { visitFacts } from '../stats/visit.ts'
 
 /** Public programs (mounted at /api/programs): the list and the counted, streamed download. */
 export const programsRoutes = new Hono<AppEnv>()
@@ -19,6 +20,7 @@ export const programsRoutes = new Hono<AppEnv>()
       await file.close()
       return c.body(null, 200, file.headers)
     }
-    data.counters.countDownload(id)
+    const visit = visitFacts({ userAgent: c.req.header('user-agent') })
+    data.counters.countDownload(id, visit)
     return c.body(file.body(), 200, file.headers)
   })

@@ -6,6 +6,7 @@ import { membersTable, usersTable, type StoredMember, type StoredUser } from './
 import { AUDIT_STATEMENTS, auditStore, type AuditRetention } from './private/audit.ts'
 import { commitJournalStore, JOURNAL_STATEMENTS } from './private/commit-journal.ts'
 import { COUNTER_STATEMENTS, counterStore, type Counters } from './private/counters.ts'
+import { dailyFigures } from './private/daily-figures.ts'
 import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
 import { importJsonEra } from './private/json-import.ts'
@@ -39,6 +40,8 @@ export type DataStore = {
   update<K extends DataName, R>(name: K, fn: (data: PrivateData[K]) => R): Promise<R>
   messages: ReturnType<typeof messageStore>
   counters: ReturnType<typeof counterStore>
+  /** Views, downloads, referrers and messages per Istanbul day (issue 32; written with the counters). */
+  daily: ReturnType<typeof dailyFigures>
   audit: ReturnType<typeof auditStore>
   /** Session tokens ended by a logout (decision 017). */
   revocations: ReturnType<typeof revocationStore>
@@ -59,7 +62,7 @@ export type DataStore = {
 /** Opens (and on first start creates, migrates and fills from the JSON-era files) DATA_DIR's database. */
 export async function openDataStore(
   dir: string,
-  options: { auditRetention?: AuditRetention } = {},
+  options: { auditRetention?: AuditRetention; now?: () => Date } = {},
 ): Promise<DataStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const db = await openDatabase(dir)
@@ -74,7 +77,7 @@ export async function openDataStore(
     ...JOURNAL_STATEMENTS,
   })
   const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
-  const counters = counterStore(db, writer)
+  const counters = counterStore(db, writer, options.now)
   const collections = { ...tables, counters }
   return {
     read: (name) => collections[name].read() as PrivateData[typeof name],
@@ -82,6 +85,7 @@ export async function openDataStore(
     update: async (name, fn) => (collections[name].update as (f: typeof fn) => ReturnType<typeof fn>)(fn),
     messages: messageStore(db, writer),
     counters,
+    daily: dailyFigures(db),
     audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),
     commitJournal: commitJournalStore(db, writer),

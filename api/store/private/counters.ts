@@ -1,6 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { WriteOp, Writer } from './writer.ts'
 import { log } from '../../lib/log.ts'
+import { dayClock } from '../../lib/istanbul-day.ts'
+import type { VisitFacts } from '../../stats/visit.ts'
+import { DAILY_STATEMENTS, type DailyKind } from './daily-figures.ts'
 
 /** Views per public page path and downloads per program id. */
 export type Counters = { views: Record<string, number>; downloads: Record<string, number> }
@@ -17,14 +20,28 @@ export const COUNTER_STATEMENTS = {
   downloadsSet:
     'INSERT INTO downloads (program_id, count) VALUES (?, ?) ON CONFLICT (program_id) DO UPDATE SET count = excluded.count',
   downloadsRemove: 'DELETE FROM downloads WHERE program_id = ?',
+  ...DAILY_STATEMENTS,
 }
+
+/** A person's visit with nothing known about it (callers that have no request headers). */
+const PLAIN_VISIT: VisitFacts = { bot: false, referrer: null }
 
 /**
  * Page views and downloads, counted in memory (a page view never waits for the disk) and written in one
  * transaction about once a second and at a graceful stop; only counts that changed since the last write are sent.
  */
-export function counterStore(db: DatabaseSync, writer: Writer) {
+export function counterStore(db: DatabaseSync, writer: Writer, now: () => Date = () => new Date()) {
   const live: Counters = { views: {}, downloads: {} }
+  /**
+   * Daily figures not written yet, as increments (kind, Istanbul day, key → n): added to the stored rows, so a
+   * day's row never has to be read back. Bots are left out here; the all-time totals above count as before.
+   */
+  let daily = new Map<string, number>()
+  const today = dayClock(now)
+  const addDaily = (kind: DailyKind, key: string) => {
+    const id = `${kind}\u0000${today()}\u0000${key}`
+    daily.set(id, (daily.get(id) ?? 0) + 1)
+  }
   const written: Counters = { views: {}, downloads: {} }
   const load = (kind: Kind, sql: string) => {
     for (const row of db.prepare(sql).all())
@@ -51,9 +68,14 @@ export function counterStore(db: DatabaseSync, writer: Writer) {
         else written[kind][key] = n
       }
     }
+    const sentDaily = daily
+    daily = new Map()
+    for (const [id, n] of sentDaily) ops.push({ stmt: 'dailyAdd', params: [...id.split('\u0000'), n] })
     const write = writer.write(ops).catch((err: unknown) => {
       for (const kind of ['views', 'downloads'] as const)
         for (const key of Object.keys(sent[kind])) delete written[kind][key]
+      // The increments go with the next flush (added to what was counted meanwhile).
+      for (const [id, n] of sentDaily) daily.set(id, (daily.get(id) ?? 0) + n)
       throw err
     })
     running = running.then(() => write).catch((err: unknown) => log.error({ err }, 'Sayaçlar yazılamadı'))
@@ -65,13 +87,21 @@ export function counterStore(db: DatabaseSync, writer: Writer) {
   return {
     /** The live counts (change them through the functions below or `update`). */
     read: (): Counters => live,
-    /** Counts one view of a public page (its view key, e.g. '/blog/slug'). */
-    countView(path: string) {
+    /** Counts one view of a public page (its view key, e.g. '/blog/slug'); a bot's only in the all-time total. */
+    countView(path: string, visit: VisitFacts = PLAIN_VISIT) {
       live.views[path] = (live.views[path] ?? 0) + 1
+      if (visit.bot) return
+      addDaily('view', path)
+      if (visit.referrer) addDaily('referrer', visit.referrer)
     },
     /** Counts one download of a program. */
-    countDownload(programId: string) {
+    countDownload(programId: string, visit: VisitFacts = PLAIN_VISIT) {
       live.downloads[programId] = (live.downloads[programId] ?? 0) + 1
+      if (!visit.bot) addDaily('download', programId)
+    },
+    /** Counts one contact message on today's figures (the message itself is stored by the messages store). */
+    countMessage() {
+      addDaily('message', '')
     },
     /** Changes counts in memory (they are written with the next flush). */
     update<R>(fn: (counters: Counters) => R): R {

@@ -1,0 +1,48 @@
+import { isbot } from 'isbot'
+
+/** What a page view tells the statistics: whether a bot asked, and which site (domain only) linked to it. */
+export type VisitFacts = { bot: boolean; referrer: string | null }
+
+/** What the request said; nothing of it is stored (KVKK: no user agent, no address, no full referring address). */
+export type VisitHeaders = { userAgent?: string; referer?: string; host?: string }
+
+/** User agents repeat: the answer of the maintained bot list (`isbot`) is remembered per distinct value. */
+const botAnswers = new Map<string, boolean>()
+function isBot(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent)
+  if (answer === undefined) {
+    answer = isbot(userAgent)
+    if (botAnswers.size > 2000) botAnswers.clear()
+    botAnswers.set(userAgent, answer)
+  }
+  return answer
+}
+
+/** The referring site's domain ('www.' dropped), or null for none, our own site or something not a web address. */
+export function referrerDomain(referer: string | undefined, ownHost: string | undefined): string | null {
+  if (!referer) return null
+  let url: URL
+  try {
+    url = new URL(referer)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  const domain = url.hostname
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .slice(0, 253)
+  const own = ownHost
+    ?.toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '')
+  if (!domain || domain === own) return null
+  return domain
+}
+
+export function visitFacts(headers: VisitHeaders): VisitFacts {
+  return {
+    bot: headers.userAgent ? isBot(headers.userAgent) : false,
+    referrer: referrerDomain(headers.referer, headers.host),
+  }
+}
