@@ -77,7 +77,7 @@ async function main() {
   }
 
   try {
-    const adminFiles = await loadStaticCache(await ensureAdminBuilt(repoRoot))
+    const adminFiles = await loadStaticCache(await ensureAdminBuilt(repoRoot, env.codeCacheDir))
     admin = new Map([...adminFiles].map(([k, v]) => [`/admin${k}`, v]))
   } catch (err) {
     // The site and API still start; /admin answers 503 until the admin builds.

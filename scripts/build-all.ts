@@ -9,7 +9,7 @@ import { sitePublisherFor } from '../api/publish/site-publisher.ts'
  */
 const env = readEnv()
 const repoRoot = join(import.meta.dirname, '..')
-await ensureAdminBuilt(repoRoot)
+await ensureAdminBuilt(repoRoot, env.codeCacheDir)
 console.log('Site yayımlanıyor...')
 const publisher = sitePublisherFor(env, repoRoot)
 await publisher.ensureLive()

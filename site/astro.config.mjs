@@ -4,7 +4,8 @@ import publishAdapter from './render-adapter.mjs'
 import { fileURLToPath } from 'node:url'
 
 // The repo root, for site/src/lib/content-files.ts: the build bundles that file elsewhere, so it cannot find it itself.
-const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')
+// SITE_REPO_ROOT: the checkout when the server builds from a copy of the sources (api/publish/astro-build.ts).
+const repoRoot = process.env.SITE_REPO_ROOT || fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')
 
 // The build emits the site's code once (client assets and a server bundle, SITE_OUT_DIR from api/publish); pages
 // are rendered from content by the API process through the bundle (render-adapter.mjs), never by `astro build`.

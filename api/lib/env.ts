@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS } from './log.ts'
 
@@ -11,6 +11,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Site builds go here, one fresh folder per build. */
   SITE_BUILD_DIR: z.string().min(1).default('./.build/site'),
+  /**
+   * Code builds the server must make itself when its code folder is read-only (a SITE_URL or code the install step
+   * did not build; decision 291); default SITE_BUILD_DIR/.code (outside `live`, so never served).
+   */
+  CODE_CACHE_DIR: z.string().min(1).optional(),
   SITE_URL: z
     .url({ error: 'SITE_URL geçerli bir adres olmalı (ör. https://www.ornek.com.tr)' })
     .default('http://localhost:3000'),
@@ -52,7 +57,7 @@ const envSchema = z.object({
   CONTENT_GIT_WEBHOOK_SECRET: z.string().min(16).optional(),
 })
 
-export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string }
+export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string; codeCacheDir: string }
 
 /** Reads and checks the environment; a bad value stops the start with a clear message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -67,5 +72,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     contentDir: resolve(result.data.CONTENT_DIR),
     dataDir: resolve(result.data.DATA_DIR),
     siteBuildDir: resolve(result.data.SITE_BUILD_DIR),
+    codeCacheDir: resolve(result.data.CODE_CACHE_DIR ?? join(result.data.SITE_BUILD_DIR, '.code')),
   }
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { PublishFailure, withinText } from './publish-failure.ts'
@@ -9,6 +9,12 @@ export type AstroBuildOptions = {
   outDir: string
   siteUrl: string
   cacheDir: string
+  /**
+   * Where each build's working folder goes; default the checkout's node_modules/.astro-builds. Given (a read-only
+   * checkout), the build runs from a copy of the site's sources there, because Astro writes into its root
+   * (`site/.astro`: content types, data store).
+   */
+  workRoot?: string
   signal?: AbortSignal
   /** A build running longer is killed (with anything it started) and fails: a hung build never blocks publishing. */
   timeoutMs?: number
@@ -35,18 +41,32 @@ export function killGroup(child: ChildProcess): void {
  * chunks still resolve the repo's packages.
  */
 export async function runAstroBuild(o: AstroBuildOptions): Promise<void> {
-  const workRoot = join(o.repoRoot, 'node_modules', '.astro-builds')
+  const workRoot = o.workRoot ?? join(o.repoRoot, 'node_modules', '.astro-builds')
   await mkdir(workRoot, { recursive: true })
   await removeStaleWorkDirs(workRoot)
   const cwd = await mkdtemp(join(workRoot, 'build-'))
   try {
-    await spawnBuild(o, cwd)
+    const siteRoot = o.workRoot ? await copySources(o.repoRoot, cwd) : join(o.repoRoot, 'site')
+    await spawnBuild(o, cwd, siteRoot)
   } finally {
     await rm(cwd, { recursive: true, force: true })
   }
 }
 
-function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
+/**
+ * What `astro build --root site` reads, copied into `dir` (a few MB): site/ without what Astro writes there, the
+ * schemas and public files it imports, package.json (its `#schema/*` imports) and tsconfig.json. Packages
+ * resolve through the node_modules link above `dir` (code-build.ts); returns the copy's site folder.
+ */
+async function copySources(repoRoot: string, dir: string): Promise<string> {
+  const skip = new Set(['.astro', 'dist', 'node_modules'].map((name) => join(repoRoot, 'site', name)))
+  await cp(join(repoRoot, 'site'), join(dir, 'site'), { recursive: true, filter: (src) => !skip.has(src) })
+  for (const name of ['schema', 'public']) await cp(join(repoRoot, name), join(dir, name), { recursive: true })
+  for (const name of ['package.json', 'tsconfig.json']) await cp(join(repoRoot, name), join(dir, name))
+  return join(dir, 'site')
+}
+
+function spawnBuild(o: AstroBuildOptions, cwd: string, siteRoot: string): Promise<void> {
   const astroBin = join(o.repoRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
   const env = {
     ...process.env,
@@ -55,6 +75,9 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
     SITE_OUT_DIR: o.outDir,
     SITE_URL: o.siteUrl,
     SITE_CACHE_DIR: o.cacheDir,
+    // The checkout the bundle reads at render time (site/src/lib/content-files.ts, xml/engine-files.ts), also
+    // when the build ran from a copy of the sources.
+    SITE_REPO_ROOT: o.repoRoot,
     ASTRO_TELEMETRY_DISABLED: '1',
   }
   const timeoutMs = o.timeoutMs ?? ASTRO_BUILD_TIMEOUT_MS
@@ -64,7 +87,7 @@ function spawnBuild(o: AstroBuildOptions, cwd: string): Promise<void> {
     // A process group of its own, so that a kill takes what it started too.
     const child = spawn(
       process.execPath,
-      [astroBin, 'build', '--root', join(o.repoRoot, 'site'), '--silent'],
+      [astroBin, 'build', '--root', siteRoot, '--silent'],
       { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     )
     let timedOut = false

@@ -1,4 +1,4 @@
-import { access, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises'
+import { access, constants, mkdir, readdir, rename, rm, stat, symlink, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runAstroBuild } from './astro-build.ts'
 import { buildStamp } from './build-stamp.ts'
@@ -20,29 +20,52 @@ export function codeStamp(repoRoot: string, siteUrl: string): Promise<string> {
 }
 
 /**
- * Builds the site's code with `astro build` unless a build of the same sources exists; returns its folder. The
- * folder sits inside the repo (node_modules/.site-code/<stamp>) because the bundle's chunks resolve packages
- * from where they lie. A build goes to a temporary folder first and is renamed in, so a server never loads a
- * half-written bundle, and two servers building the same stamp at once both end with a whole one.
+ * Builds the site's code with `astro build` unless a build of the same sources exists; returns its folder.
+ * Builds live in node_modules/.site-code/<stamp> of the checkout (made by `npm run build:code` at install or
+ * update time, or by a server allowed to write there: tests, development), because the bundle's chunks resolve
+ * packages from where they lie. A server whose code folder is read-only (the systemd unit; decision 291) builds
+ * a code it finds nowhere into `cacheDir`/site-code/<stamp> instead, beside a `cacheDir`/node_modules link to the
+ * checkout's packages, from a copy of the sources: it never writes into the code folder. A build goes to a
+ * temporary folder first and is renamed in, so a server never loads a half-written bundle, and two servers
+ * building the same stamp at once both end with a whole one.
  */
 export async function ensureCodeBuilt(
   repoRoot: string,
   siteUrl: string,
-  o: { signal?: AbortSignal; timeoutMs?: number } = {},
+  o: { signal?: AbortSignal; timeoutMs?: number; cacheDir?: string } = {},
 ): Promise<CodeBuild> {
-  const root = join(repoRoot, 'node_modules', '.site-code')
   const stamp = (await codeStamp(repoRoot, siteUrl)).slice(0, 24)
-  const dir = join(root, stamp)
-  if (await exists(join(dir, 'server', 'entry.mjs'))) {
-    const now = new Date()
-    await utimes(dir, now, now).catch(() => {})
-    return { dir, stamp }
+  const repoBuilds = join(repoRoot, 'node_modules', '.site-code')
+  const cacheBuilds = o.cacheDir ? join(o.cacheDir, 'site-code') : null
+  for (const root of [repoBuilds, cacheBuilds]) {
+    if (!root) continue
+    const dir = join(root, stamp)
+    if (await exists(join(dir, 'server', 'entry.mjs'))) {
+      const now = new Date()
+      // Kept fresh by use (removeUnused); a read-only checkout keeps its install-time build anyway.
+      await utimes(dir, now, now).catch(() => {})
+      return { dir, stamp }
+    }
   }
+  const inRepo = await writable(join(repoRoot, 'node_modules'))
+  if (!inRepo && !cacheBuilds)
+    throw new Error(`Site kodu ${siteUrl} için derlenmemiş ve ${repoRoot} yazılamıyor: npm run build:code çalıştırın`)
+  const root = inRepo ? repoBuilds : cacheBuilds!
+  const dir = join(root, stamp)
   await mkdir(root, { recursive: true })
+  if (!inRepo) await linkPackages(repoRoot, o.cacheDir!)
   await removeUnused(root)
   const tmp = join(root, `tmp-${process.pid}-${Date.now()}`)
   try {
-    await runAstroBuild({ repoRoot, outDir: tmp, siteUrl, cacheDir: join(root, '.cache'), ...o })
+    await runAstroBuild({
+      repoRoot,
+      outDir: tmp,
+      siteUrl,
+      cacheDir: join(root, '.cache'),
+      workRoot: inRepo ? undefined : join(o.cacheDir!, 'astro-work'),
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+    })
     await rename(tmp, dir).catch(async (err) => {
       // Another server finished the same build first: use its folder.
       if (!(await exists(join(dir, 'server', 'entry.mjs')))) throw err
@@ -51,6 +74,22 @@ export async function ensureCodeBuilt(
     await rm(tmp, { recursive: true, force: true })
   }
   return { dir, stamp }
+}
+
+async function writable(path: string): Promise<boolean> {
+  return access(path, constants.W_OK).then(
+    () => true,
+    () => false,
+  )
+}
+
+/** `cacheDir`/node_modules → the checkout's: a bundle built under `cacheDir` resolves the same packages. */
+async function linkPackages(repoRoot: string, cacheDir: string): Promise<void> {
+  const link = join(cacheDir, 'node_modules')
+  const tmp = `${link}.${process.pid}.tmp`
+  await rm(tmp, { force: true })
+  await symlink(join(repoRoot, 'node_modules'), tmp)
+  await rename(tmp, link)
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -62,7 +101,7 @@ async function exists(path: string): Promise<boolean> {
 
 async function removeUnused(root: string): Promise<void> {
   for (const name of await readdir(root)) {
-    if (name.startsWith('.')) continue
+    if (name.startsWith('.') || name === 'node_modules') continue
     const info = await stat(join(root, name)).catch(() => null)
     if (info && Date.now() - info.mtimeMs > KEEP_UNUSED_MS) await rm(join(root, name), { recursive: true, force: true })
   }

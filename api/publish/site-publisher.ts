@@ -63,6 +63,8 @@ export type SitePublisherOptions = {
   fs?: ExportFs
   /** Time limits: `astro build` of new code and a full render's child process (killed after; the publish fails). */
   codeBuildTimeoutMs?: number
+  /** Where a code build goes when the checkout is read-only (code-build.ts); unset: the checkout only. */
+  codeCacheDir?: string
   childRenderTimeoutMs?: number
 }
 
@@ -247,7 +249,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
   const currentCode =
     o.code ??
     latestCodeBuild(
-      () => ensureCodeBuilt(o.repoRoot, o.siteUrl, { timeoutMs: o.codeBuildTimeoutMs }),
+      () => ensureCodeBuilt(o.repoRoot, o.siteUrl, { timeoutMs: o.codeBuildTimeoutMs, cacheDir: o.codeCacheDir }),
       () => void queue.request(),
     )
 
@@ -395,6 +397,7 @@ export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: strin
     read,
     contributors: [host],
     codeBuildTimeoutMs: env.PUBLISH_TIME_LIMIT_SECONDS * 1000,
+    codeCacheDir: env.codeCacheDir,
     childRenderTimeoutMs: env.PUBLISH_TIME_LIMIT_SECONDS * 1000,
   })
 }
