@@ -132,4 +132,22 @@ describe('preview of an unsaved change', () => {
     expect((await site.fetch(week.url)).status).toBe(410)
     expect((await site.fetch('/onizleme/yok-boyle-bir-baglanti')).status).toBe(404)
   })
+
+  // Issue 28: an audit let a link work at exactly its expiresAt and no test noticed (expiry was tested only far past it).
+  it('a shared link works until the millisecond before expiresAt and is gone at exactly expiresAt', async () => {
+    // The earlier tests moved the clock past the session's end: the editor signs in again.
+    cookie = await login(site)
+    const { old: _old, ...values } = await editedValues()
+    const res = await site.app.request('/api/admin/preview', json({ collection: 'blogs', id: POST_ID, data: values, share: true }))
+    const link = (await res.json()).data
+    // A week on, the editor's session has ended: they sign in again to see the list.
+    const listed = async () =>
+      JSON.parse((await site.fetch(`/api/admin/preview?collection=blogs&id=${POST_ID}`, { headers: { cookie: await login(site) } })).text).data.map((l: { id: string }) => l.id)
+    clock = Date.parse(link.expiresAt) - 1
+    expect((await site.fetch(link.url)).status).toBe(200)
+    expect(await listed()).toContain(link.id)
+    clock = Date.parse(link.expiresAt)
+    expect((await site.fetch(link.url)).status).toBe(410)
+    expect(await listed()).not.toContain(link.id)
+  })
 })

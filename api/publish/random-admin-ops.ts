@@ -181,26 +181,13 @@ const hostFiles = (read: (name: string) => unknown) =>
   createStaticHost({ mapUrl: () => (read('contact-settings') as { mapUrl?: string } | null)?.mapUrl, https: true })
 
 /**
- * Runs `ops` seeded random admin operations on 45 more posts and projects than the demo (several list pages of
- * each), publishing incrementally after some of them, and compares the result with a full render of the same
- * content (at the end, and every `checkEvery` operations): every file of the export and every page the server
- * would answer. Returns the differences (none expected), the operations and the list pages of the last check.
+ * A copy of the content with `seedCount` more posts and projects, published once, and `check()`: publish what was
+ * changed since (incrementally), render the same content in full elsewhere and list every file of the export (and
+ * every page the server would answer) that differs. Shared by the random operations and the scripted edits.
  */
-export async function incrementalAgainstFull(o: {
-  seed: number
-  ops: number
-  dir: string
-  repoRoot: string
-  siteUrl: string
-  code: CodeBuild
-  checkEvery?: number
-  /** The chance of a publish after an operation (default one in two; else the next publish carries it too). */
-  publishChance?: number
-  /** Called after each check (the bench prints progress). */
-  onCheck?: (done: number, differences: number) => void
-}) {
-  const { seed, ops, dir, repoRoot, siteUrl, code } = o
-  const r = seededRandom(seed)
+async function oracle(o: { seed: number; seedCount: number; dir: string; repoRoot: string; siteUrl: string; code: CodeBuild }) {
+  const { dir, repoRoot, siteUrl, code } = o
+  const r = seededRandom(o.seed)
   const content = join(dir, 'content')
   await cp(join(repoRoot, 'content'), content, { recursive: true })
   const store = await openContentStore(content, () => {})
@@ -213,15 +200,12 @@ export async function incrementalAgainstFull(o: {
     read: (name) => (store.read as (n: string) => unknown)(name),
     contributors: [hostFiles((name) => (store.read as (n: string) => unknown)(name))],
   })
-  await seedEntries(store, r, 45)
+  await seedEntries(store, r, o.seedCount)
   await publisher.ensureLive()
-  const done: string[] = []
-  const differences: string[] = []
-  let listPages: string[] = []
-  let publishes = 0
   let checks = 0
 
-  async function check() {
+  /** The differences after the changes so far, each prefixed with `at`; and the list pages of the full render. */
+  async function check(at: string) {
     await publisher.publishNow()
     const incremental = await exportFiles(join(dir, 'build', 'live'))
     const index = publisher.site()
@@ -240,20 +224,54 @@ export async function incrementalAgainstFull(o: {
     await full.stop()
     const reference = await exportFiles(join(fullDir, 'build', 'live'))
     await rm(fullDir, { recursive: true, force: true })
-    const before = differences.length
-    const at = `${done.length}. işlemden sonra`
+    const differences: string[] = []
     for (const file of new Set([...incremental.keys(), ...reference.keys()])) {
       const [a, b] = [incremental.get(file), reference.get(file)]
       if (!a || !b || !a.equals(b)) differences.push(`${at} ${file}: ${!a ? 'yalnız tam yayında' : !b ? 'yalnız artımlı yayında' : 'farklı'}`)
       // The server's live index answers the same bytes (its ETag is the file's hash; weak for large files).
       else if (!isHostFile(file) && !index.get(file)?.etag.startsWith('W/') && index.get(file)?.etag !== etagOf(b)) differences.push(`${at} ${file}: sunucunun dizini farklı`)
     }
-    listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\/index\.html$/.test(f))
-    o.onCheck?.(done.length, differences.length - before)
+    const listPages = [...reference.keys()].filter((f) => /^\/(blog|sosyal-sorumluluk-projelerimiz)\/sayfa\/\d+\/index\.html$/.test(f))
+    return { differences, listPages }
+  }
+  return { r, store, publisher, check }
+}
+
+/**
+ * Runs `ops` seeded random admin operations on 45 more posts and projects than the demo (several list pages of
+ * each), publishing incrementally after some of them, and compares the result with a full render of the same
+ * content (at the end, and every `checkEvery` operations): every file of the export and every page the server
+ * would answer. Returns the differences (none expected), the operations and the list pages of the last check.
+ */
+export async function incrementalAgainstFull(o: {
+  seed: number
+  ops: number
+  dir: string
+  repoRoot: string
+  siteUrl: string
+  code: CodeBuild
+  checkEvery?: number
+  /** The chance of a publish after an operation (default one in two; else the next publish carries it too). */
+  publishChance?: number
+  /** Called after each check (the bench prints progress). */
+  onCheck?: (done: number, differences: number) => void
+}) {
+  const { r, store, publisher, check } = await oracle({ ...o, seedCount: 45 })
+  const done: string[] = []
+  const differences: string[] = []
+  let listPages: string[] = []
+  let publishes = 0
+  let checks = 0
+  const checkNow = async () => {
+    checks++
+    const result = await check(`${done.length}. işlemden sonra`)
+    differences.push(...result.differences)
+    listPages = result.listPages
+    o.onCheck?.(done.length, result.differences.length)
   }
 
   try {
-    for (let i = 0; i < ops; i++) {
+    for (let i = 0; i < o.ops; i++) {
       const op = randomAdminOp(r, store)
       await op.run()
       done.push(op.name)
@@ -263,11 +281,41 @@ export async function incrementalAgainstFull(o: {
         publishes++
       }
       if (publisher.status().lastError) throw new Error(`${publisher.status().lastError} (after: ${done.join(', ')})`)
-      if (o.checkEvery && (i + 1) % o.checkEvery === 0 && i + 1 < ops) await check()
+      if (o.checkEvery && (i + 1) % o.checkEvery === 0 && i + 1 < o.ops) await checkNow()
     }
-    await check()
+    await checkNow()
   } finally {
     await publisher.stop()
   }
   return { differences, ops: done, listPages, publishes, checks }
+}
+
+/** One named edit a staff member's save makes, applied to the content store. */
+export type ScriptedEdit = { name: string; run: (store: ContentStore) => Promise<unknown> }
+
+/**
+ * Each edit alone, then an incremental publish compared with a full render (issue 28: the random operations
+ * never changed only a post's tags or only a project, so page keys missing those went unnoticed). Returns the
+ * differences, each naming its edit.
+ */
+export async function editsAgainstFull(o: {
+  edits: ScriptedEdit[]
+  seedCount: number
+  dir: string
+  repoRoot: string
+  siteUrl: string
+  code: CodeBuild
+}) {
+  const { store, publisher, check } = await oracle({ ...o, seed: 28 })
+  const differences: string[] = []
+  try {
+    for (const edit of o.edits) {
+      await edit.run(store)
+      differences.push(...(await check(`'${edit.name}' sonrası`)).differences)
+      if (publisher.status().lastError) throw new Error(`${publisher.status().lastError} (after: ${edit.name})`)
+    }
+  } finally {
+    await publisher.stop()
+  }
+  return { differences }
 }

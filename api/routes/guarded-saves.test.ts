@@ -12,10 +12,10 @@ afterEach(() => t?.cleanup())
  * valid body: a version nobody loaded must be refused with 412 and change nothing; the version as it is now saves.
  * The DELETEs are in guarded-deletes.test.ts.
  */
-type Send = (cookie: string, ifMatch: string) => Promise<Response>
+type Send = (cookie: string, ifMatch: string) => Response | Promise<Response>
 type Case = { name: string; ref: ItemRef; send: Send }
 
-const stored = (name: ContentName) => t.deps.content.read(name) as never
+const stored = <T = unknown>(name: ContentName) => t.deps.content.read(name) as T
 const put = (path: string, body: unknown): Send => (cookie, ifMatch) =>
   t.app.request(path, {
     method: 'PUT',
