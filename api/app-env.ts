@@ -1,6 +1,7 @@
 import type { ContentStore } from './store/content-store.ts'
-import type { DataStore, StoredUser } from './store/data-store.ts'
+import type { DataStore, StoredMember, StoredUser } from './store/data-store.ts'
 import type { FileStore } from './store/file-store.ts'
+import type { LibraryFiles } from './store/library-files.ts'
 import type { RateLimiter } from './auth/rate-limit.ts'
 import type { TrustedProxies } from './auth/client-address.ts'
 import type { SweepLog } from './media/leftover-sweeper.ts'
@@ -32,6 +33,8 @@ export type Deps = {
   onMaintenance?: (on: boolean) => Promise<void>
   /** CONTENT_GIT_WEBHOOK_SECRET: a forge's signed push notification makes the server fetch (issue 19). */
   gitWebhookSecret?: string
+  /** The members' library's files (DATA_DIR/library/) and their size limit (LIBRARY_MAX_FILE_MB; issue 31). */
+  library: { files: LibraryFiles; maxFileBytes: number }
 }
 
 /** Renders a page as a publish would, from the content `read` gives; nothing goes live (api/preview). */
@@ -41,4 +44,13 @@ export type PreviewRenderer = {
   shareMs: number
 }
 
-export type AppEnv = { Variables: { deps: Deps; user: StoredUser } }
+export type AppEnv = {
+  Variables: {
+    deps: Deps
+    user: StoredUser
+    /** The library member of a /api/library call (requireMember). */
+    member: StoredMember
+    /** The title a library write named, for its audit sentence when it failed before storing anything. */
+    auditTitle: string
+  }
+}

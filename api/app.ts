@@ -20,6 +20,7 @@ import { openDataStore } from './store/data-store.ts'
 import type { AuditRetention } from './store/private/audit.ts'
 import { WriterUnavailable } from './store/private/writer.ts'
 import { createFileStore } from './store/file-store.ts'
+import { createLibraryFiles } from './store/library-files.ts'
 import { mountRoutes } from './routes/mount.ts'
 import { notePublish, publishScope } from './publish/publish-header.ts'
 import { log } from './lib/log.ts'
@@ -50,7 +51,12 @@ export type AppOptions = {
   onMaintenance?: (on: boolean) => Promise<void>
   /** CONTENT_GIT_WEBHOOK_SECRET; without it POST /api/git/webhook is off (404). */
   gitWebhookSecret?: string
+  /** Largest library file in bytes (LIBRARY_MAX_FILE_MB; default 200 MB). */
+  libraryMaxFileBytes?: number
 }
+
+/** The library's file limit when none is given (LIBRARY_MAX_FILE_MB's default). */
+export const DEFAULT_LIBRARY_MAX_FILE_BYTES = 200 * 1024 * 1024
 
 /** Messages one address may send per minute through the contact form: enough for people, not for a script. */
 const CONTACT_PER_MINUTE = 10
@@ -79,6 +85,10 @@ export async function createApp(options: AppOptions) {
   // The database first: it holds the content commits' journal (a crash then loses no commit, decision 025) and
   // the upload references of content history (decision 032).
   const data = await openDataStore(options.dataDir, { auditRetention: options.auditRetention, now })
+  const libraryFiles = createLibraryFiles(options.dataDir)
+  await libraryFiles.init()
+  // Partial uploads of a killed server, and files whose row a crash never wrote, go before anything is served.
+  await libraryFiles.sweep(data.library.items.fileKeys())
   const versioning = options.contentVersioning
   const deps: Deps = {
     content: await openContentStore(
@@ -101,6 +111,7 @@ export async function createApp(options: AppOptions) {
     preview: options.preview,
     onMaintenance: options.onMaintenance,
     gitWebhookSecret: options.gitWebhookSecret,
+    library: { files: libraryFiles, maxFileBytes: options.libraryMaxFileBytes ?? DEFAULT_LIBRARY_MAX_FILE_BYTES },
   }
 
   const app = new Hono<AppEnv>()

@@ -6,6 +6,7 @@ import { createApp } from './app.ts'
 import { ensureAdminBuilt } from './publish/admin-build.ts'
 import { readEnv } from './lib/env.ts'
 import { seedFirstAdmin } from './auth/seed-admin.ts'
+import { seedDemoLibrary } from './library/demo-library.ts'
 import { startLeftoverSweeper } from './media/leftover-sweeper.ts'
 import { createServerApp } from './publish/server-app.ts'
 import { loadSessionSecret } from './auth/session-secret.ts'
@@ -61,6 +62,7 @@ async function main() {
     // Previews render with the publisher's bundle, never into its export (issue 21).
     preview: { render: publisher.preview, shareMs: env.PREVIEW_SHARE_DAYS * 86_400_000 },
     auditRetention: { days: env.AUDIT_KEEP_DAYS, rows: env.AUDIT_KEEP_ROWS },
+    libraryMaxFileBytes: env.LIBRARY_MAX_FILE_MB * 1024 * 1024,
     onMaintenance: (on) => setMaintenanceFlag(env.siteBuildDir, on),
     gitWebhookSecret: env.CONTENT_GIT_WEBHOOK_SECRET,
   })
@@ -70,6 +72,8 @@ async function main() {
   await startLeftoverSweeper(deps.content, deps.files, deps.now, deps.sweepLog).started
   readContent = (name) => (deps.content.read as (n: string) => unknown)(name)
   const generated = await seedFirstAdmin(deps.data, new Date(), env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
+  // The quick start shows a living members' library: a few demo items, once, when it is empty (issue 31).
+  await seedDemoLibrary(deps)
   if (generated) {
     // The one secret ever logged, on purpose and once: without ADMIN_PASSWORD nobody could log in (decision 051).
     log.warn(`İlk süper yönetici oluşturuldu: ${env.ADMIN_EMAIL ?? 'admin@example.com'} / ${generated}`)

@@ -230,6 +230,32 @@ export const msg = {
   memberDeleted: 'Üye başarıyla silindi!',
   libraryLoginError: 'Giriş yapılırken bir hata oluştu.',
 
+  // Library content (issue 31)
+  libraryTitleRequired: 'Başlık zorunludur.',
+  libraryTitleTooLong: 'Başlık en fazla 200 karakter olabilir.',
+  libraryDescriptionTooLong: 'Açıklama en fazla 2000 karakter olabilir.',
+  libraryCategoryRequired: 'Kategori adı zorunludur.',
+  libraryCategoryTooLong: 'Kategori adı en fazla 80 karakter olabilir.',
+  libraryCategoryExists: 'Bu adla bir kategori zaten var.',
+  libraryCategoryUnknown: 'Seçilen kategori bulunamadı.',
+  libraryCategoryInUse: 'Bu kategoride belgeler var. Silmeden önce belgeleri başka bir kategoriye taşıyın.',
+  libraryFileOrLink: 'Bir dosya seçin ya da bir bağlantı adresi girin.',
+  libraryFileAndLink: 'Bir belge ya dosya ya da bağlantı olabilir, ikisi birden olamaz.',
+  /** {types}: LIBRARY_TYPES_TEXT. */
+  libraryFileType: 'Bu dosya türü kabul edilmiyor. Kabul edilen türler: {types}.',
+  libraryFileMismatch: 'Dosyanın içeriği uzantısıyla uyuşmuyor ({name}).',
+  /** {max}: '200 MB'. */
+  libraryFileTooLarge: 'Dosya en fazla {max} olabilir.',
+  libraryFileEmpty: 'Seçilen dosya boş.',
+  libraryItemAdded: 'Belge eklendi.',
+  libraryItemUpdated: 'Belge güncellendi.',
+  libraryItemDeleted: 'Belge silindi.',
+  libraryCategoryAdded: 'Kategori eklendi.',
+  libraryCategoryUpdated: 'Kategori güncellendi.',
+  libraryCategoryDeleted: 'Kategori silindi.',
+  libraryLoadError: 'Kütüphane yüklenirken hata oluştu.',
+  librarySessionEnded: 'Oturumunuz sona erdi. Lütfen tekrar giriş yapın.',
+
   // A failed publish, as the admin's 'Site güncellenemedi: …' and 'Sistem Durumu' show it (api/publish/publish-failure.ts)
   publishWhatNow: 'Yayındaki site değişmedi; bir sonraki kayıt yeniden yayımlamayı dener.',
   publishDiskFull: 'Sunucunun diskinde yer kalmadı.',

@@ -34,6 +34,8 @@ const OWN_LIMIT = [
   /^\/api\/admin\/contact-settings$/,
   /^\/api\/admin\/(blogs|social-projects|programs)(\/[^/]+)?$/,
   /^\/api\/admin\/references\/(?!reorder$)[^/]+$/,
+  // Library files (up to LIBRARY_MAX_FILE_MB) stream through busboy, which bounds every part.
+  /^\/api\/library\/items(\/[^/]+)?$/,
 ]
 const defaultLimit = limitBody(DEFAULT_BODY_BYTES)
 

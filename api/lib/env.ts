@@ -55,6 +55,13 @@ const envSchema = z.object({
   CONTENT_GIT_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** The shared secret of POST /api/git/webhook (GitHub, Gitea/Forgejo, GitLab); unset: the endpoint is off. */
   CONTENT_GIT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Largest file of the members' library, in MB (issue 31). */
+  LIBRARY_MAX_FILE_MB: z.coerce
+    .number({ error: 'LIBRARY_MAX_FILE_MB 1 ile 10240 arasında bir tam sayı (MB) olmalı' })
+    .int({ error: 'LIBRARY_MAX_FILE_MB 1 ile 10240 arasında bir tam sayı (MB) olmalı' })
+    .min(1, { error: 'LIBRARY_MAX_FILE_MB 1 ile 10240 arasında bir tam sayı (MB) olmalı' })
+    .max(10_240, { error: 'LIBRARY_MAX_FILE_MB 1 ile 10240 arasında bir tam sayı (MB) olmalı' })
+    .default(200),
 })
 
 export type Env = z.infer<typeof envSchema> & { contentDir: string; dataDir: string; siteBuildDir: string; codeCacheDir: string }

@@ -2,10 +2,10 @@
 const ASCII_SPELLING: Record<string, string> = { ı: 'i', İ: 'I' }
 
 /**
- * `attachment` with an ASCII fallback `filename` and the exact UTF-8 name as `filename*` (RFC 5987/6266), so
+ * `attachment` (or `inline`) with an ASCII fallback `filename` and the exact UTF-8 name as `filename*` (RFC 5987/6266), so
  * every browser saves "Muhasebe Programı.exe" under its real name.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, type: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName
     .replace(/[ıİ]/g, (ch) => ASCII_SPELLING[ch]!)
     .normalize('NFKD')
@@ -15,5 +15,5 @@ export function contentDisposition(fileName: string): string {
     /['()*]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   )
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

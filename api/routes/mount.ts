@@ -10,6 +10,8 @@ import { dashboardRoutes } from './dashboard.ts'
 import { siteStatsRoutes } from './site-stats.ts'
 import { libraryMemberRoutes } from './library-members.ts'
 import { libraryRoutes } from './library.ts'
+import { libraryContentRoutes } from './library-content.ts'
+import { libraryStatsRoutes } from './library-stats.ts'
 import { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance.ts'
 import { uploadRoutes } from './upload.ts'
 import { mediaRoutes } from './media.ts'
@@ -41,7 +43,9 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/maintenance', maintenanceRoutes)
   app.route('/api/admin/maintenance', adminMaintenanceRoutes)
   app.route('/api/library', libraryRoutes)
+  app.route('/api/library', libraryContentRoutes)
   app.route('/api/admin/library-members', libraryMemberRoutes)
+  app.route('/api/admin/library-stats', libraryStatsRoutes)
   app.route('/api/contact', contactRoutes)
   app.route('/api/admin/contact', adminContactRoutes)
   app.route('/api/contact-settings', contactSettingsRoutes)

@@ -9,6 +9,7 @@ import { COUNTER_STATEMENTS, counterStore, type Counters } from './private/count
 import { dailyFigures } from './private/daily-figures.ts'
 import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
+import { LIBRARY_STATEMENTS, libraryStore } from './private/library.ts'
 import { importJsonEra } from './private/json-import.ts'
 import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
 import { previewLinkStore } from './private/preview-links.ts'
@@ -51,6 +52,8 @@ export type DataStore = {
   previews: ReturnType<typeof previewLinkStore>
   /** Upload references of content history (decision 032). */
   uploadHistory: UploadHistoryTable
+  /** The members' library (issue 31): categories, items, earlier files, downloads, visits. */
+  library: ReturnType<typeof libraryStore>
   /** The open connection (the backup copies from it). */
   db: DatabaseSync
   /** The supervised writer thread of messages, audit entries and counters (its thread and restarts: tests, status). */
@@ -75,6 +78,7 @@ export async function openDataStore(
     ...AUDIT_STATEMENTS,
     ...COUNTER_STATEMENTS,
     ...JOURNAL_STATEMENTS,
+    ...LIBRARY_STATEMENTS,
   })
   const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
   const counters = counterStore(db, writer, options.now)
@@ -91,6 +95,7 @@ export async function openDataStore(
     commitJournal: commitJournalStore(db, writer),
     previews: previewLinkStore(db),
     uploadHistory: uploadHistoryTable(db),
+    library: libraryStore(db, writer),
     db,
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {

@@ -31,6 +31,20 @@ it('npm run backup snapshots a running app while it writes; the README steps res
   for (let i = 0; i < 200; i++) await t.deps.data.messages.add(message(i))
   await mkdir(join(t.dataDir, 'uploads'), { recursive: true })
   await writeFile(join(t.dataDir, 'uploads', 'abcdefgh1234.png'), 'görsel')
+  // A members' library item with its file (issue 31): the row is in the database, the file in library/.
+  await writeFile(join(t.dataDir, 'library', 'kutuphane123456a'), 'kılavuz')
+  t.deps.data.library.items.add({
+    id: 'kitem1',
+    title: 'Kılavuz',
+    description: '',
+    category: '',
+    kind: 'file',
+    file: { key: 'kutuphane123456a', name: 'Kılavuz.pdf', size: 12, mime: 'application/pdf' },
+    url: '',
+    body: '',
+    at: new Date().toISOString(),
+    by: { id: user.id, name: user.name },
+  })
   // Messages keep arriving during the backup.
   let writing = true
   let next = 200
@@ -43,11 +57,12 @@ it('npm run backup snapshots a running app while it writes; the README steps res
   })
   writing = false
   await writer
-  expect(stdout).toMatch(/^Yedek alındı: .*yedek \(\d+ mesaj, 1 kullanıcı, 1 dosya\)/)
+  expect(stdout).toMatch(/^Yedek alındı: .*yedek \(\d+ mesaj, 1 kullanıcı, 1 kütüphane belgesi, 2 dosya\)/)
   const manifest = JSON.parse(await readFile(join(target, 'manifest.json'), 'utf8'))
   expect(manifest.messages).toBeGreaterThanOrEqual(200)
   expect(manifest.messages).toBeLessThanOrEqual(next)
-  expect((await readdir(target)).sort()).toEqual(['files', 'manifest.json', 'private.sqlite', 'uploads'])
+  expect(manifest.libraryItems).toBe(1)
+  expect((await readdir(target)).sort()).toEqual(['files', 'library', 'manifest.json', 'private.sqlite', 'uploads'])
   // Issue 20: private.sqlite (password hashes, messages) was written 0644. Every file 0600, every folder 0700.
   const modes = async (dir: string): Promise<string[]> => {
     const out = [`${dir.slice(target.length) || '/'} ${((await stat(dir)).mode & 0o777).toString(8)}`]
@@ -59,13 +74,22 @@ it('npm run backup snapshots a running app while it writes; the README steps res
     return out
   }
   expect((await modes(target)).sort()).toEqual(
-    ['/ 700', '/files 700', '/manifest.json 600', '/private.sqlite 600', '/uploads 700', '/uploads/abcdefgh1234.png 600'],
+    [
+      '/ 700',
+      '/files 700',
+      '/library 700',
+      '/library/kutuphane123456a 600',
+      '/manifest.json 600',
+      '/private.sqlite 600',
+      '/uploads 700',
+      '/uploads/abcdefgh1234.png 600',
+    ],
   )
 
-  // Restore (README): into an empty DATA_DIR, copy the backup's private.sqlite, uploads/ and files/.
+  // Restore (README): into an empty DATA_DIR, copy the backup's private.sqlite, uploads/, files/ and library/.
   const restored = join(t.dataDir, '..', 'geri-yuklenen')
   await mkdir(restored)
-  for (const name of ['private.sqlite', 'uploads', 'files']) {
+  for (const name of ['private.sqlite', 'uploads', 'files', 'library']) {
     await cp(join(target, name), join(restored, name), { recursive: true })
   }
   const app = await createApp({ contentDir: t.contentDir, dataDir: restored, sessionSecret: 's'.repeat(40) })
@@ -77,6 +101,9 @@ it('npm run backup snapshots a running app while it writes; the README steps res
     const restoredTest = { ...t, app: app.app } as TestApp
     expect(await loginCookie(restoredTest, user.email)).toMatch(/^admin_session=/)
     expect(await readdir(join(restored, 'uploads'))).toEqual(['abcdefgh1234.png'])
+    // The library item and its file came back (the start-up sweep kept the file its row names).
+    expect(app.deps.data.library.items.get('kitem1')?.title).toBe('Kılavuz')
+    expect(await readFile(join(restored, 'library', 'kutuphane123456a'), 'utf8')).toBe('kılavuz')
   } finally {
     await app.deps.data.close()
     await rm(target, { recursive: true, force: true })

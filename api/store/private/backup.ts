@@ -5,18 +5,26 @@ import { DIR_MODE, FILE_MODE, syncFolder } from '../durable-file.ts'
 import { DB_FILE } from './database.ts'
 
 /** Folders and files of DATA_DIR a backup copies besides the database. */
-const DATA_FOLDERS = ['uploads', 'files']
+const DATA_FOLDERS = ['uploads', 'files', 'library']
 const DATA_FILES = ['session-secret']
 // Large enough that SQLite copies every page in one step: a write from the server's connection meanwhile would
 // otherwise restart the copy, and one step reads one consistent snapshot (WAL lets the server keep writing).
 const ALL_PAGES = 2 ** 30
 
 /** What a backup holds, written beside it as manifest.json. */
-export type BackupManifest = { at: string; pages: number; messages: number; users: number; files: number }
+export type BackupManifest = {
+  at: string
+  pages: number
+  messages: number
+  users: number
+  /** Items of the members' library (their files are among `files`). */
+  libraryItems: number
+  files: number
+}
 
 /**
  * Writes a consistent snapshot of DATA_DIR into `target` while the server runs: the database through SQLite's
- * online backup (checked with integrity_check), then uploads/, files/ and the session secret.
+ * online backup (checked with integrity_check), then uploads/, files/, library/ and the session secret.
  */
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupManifest> {
   await mkdir(target, { recursive: true, mode: DIR_MODE })
@@ -31,14 +39,14 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     source.close()
   }
   const copy = new DatabaseSync(join(target, DB_FILE))
-  let counts: { messages: number; users: number }
+  let counts: { messages: number; users: number; libraryItems: number }
   try {
     const check = copy.prepare('PRAGMA integrity_check').get()?.integrity_check
     if (check !== 'ok') throw new Error(`Yedek veritabanı bozuk: ${String(check)}`)
     // A backup is one file: no WAL beside it.
     copy.exec('PRAGMA journal_mode = DELETE')
     const count = (table: string) => Number(copy.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n)
-    counts = { messages: count('messages'), users: count('users') }
+    counts = { messages: count('messages'), users: count('users'), libraryItems: count('library_items') }
   } finally {
     copy.close()
   }

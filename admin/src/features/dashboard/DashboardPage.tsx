@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/ui/PageHeader.tsx'
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx'
 import { useAdminUser } from '../../hooks/useAdminUser.ts'
+import { LibraryNumbers } from './components/LibraryNumbers.tsx'
 import { MaintenanceCard } from './components/MaintenanceCard.tsx'
 import { QuickActions } from './components/QuickActions.tsx'
 import { RecentActions } from './components/RecentActions.tsx'
@@ -17,6 +18,9 @@ export default function DashboardPage() {
       <PageHeader title="Gösterge Paneli" description={user ? `Hoş geldiniz, ${user.name}.` : undefined} />
       <ErrorBoundary>
         <StatCards />
+      </ErrorBoundary>
+      <ErrorBoundary>
+        <LibraryNumbers />
       </ErrorBoundary>
       <ErrorBoundary>
         <SyncConflicts />
