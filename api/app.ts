@@ -95,7 +95,10 @@ export async function createApp(options: AppOptions) {
       options.contentDir,
       (name) => notePublish(options.onContentChange?.(name)),
       versioning?.git
-        ? { ...versioning, git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, ...versioning.git } }
+        ? {
+            ...versioning,
+            git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, ...versioning.git },
+          }
         : versioning,
     ),
     data,
@@ -111,7 +114,10 @@ export async function createApp(options: AppOptions) {
     preview: options.preview,
     onMaintenance: options.onMaintenance,
     gitWebhookSecret: options.gitWebhookSecret,
-    library: { files: libraryFiles, maxFileBytes: options.libraryMaxFileBytes ?? DEFAULT_LIBRARY_MAX_FILE_BYTES },
+    library: {
+      files: libraryFiles,
+      maxFileBytes: options.libraryMaxFileBytes ?? DEFAULT_LIBRARY_MAX_FILE_BYTES,
+    },
   }
 
   const app = new Hono<AppEnv>()
@@ -162,7 +168,10 @@ export async function createApp(options: AppOptions) {
       log.error({ reqId: requestIdOf(c) }, err.message)
       return c.json({ success: false, message: msg.writeUnavailable }, 503)
     }
-    log.error({ err, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, 'Beklenmeyen sunucu hatası')
+    log.error(
+      { err, reqId: requestIdOf(c), method: c.req.method, path: c.req.path },
+      'Beklenmeyen sunucu hatası',
+    )
     return c.json({ success: false, message: msg.serverError }, 500)
   })
   return { app, deps }

@@ -52,7 +52,10 @@ export const libraryItemFieldsSchema = z.object({
   title: requiredLine(msg.libraryTitleRequired).pipe(z.string().max(200, { error: msg.libraryTitleTooLong })),
   description: optionalText(2000).pipe(z.string().max(2000, { error: msg.libraryDescriptionTooLong })),
   /** A category id or '' for none. */
-  category: z.union([z.literal(''), id]).optional().default(''),
+  category: z
+    .union([z.literal(''), id])
+    .optional()
+    .default(''),
   /** For a link item: an http(s) address; '' when a file is sent. */
   url: z
     .string()
@@ -66,7 +69,9 @@ export type LibraryItemFields = z.output<typeof libraryItemFieldsSchema>
 
 /** Body of POST and PUT /api/library/categories. */
 export const libraryCategoryInputSchema = z.object({
-  name: requiredLine(msg.libraryCategoryRequired).pipe(z.string().max(80, { error: msg.libraryCategoryTooLong })),
+  name: requiredLine(msg.libraryCategoryRequired).pipe(
+    z.string().max(80, { error: msg.libraryCategoryTooLong }),
+  ),
   /** Where it stands in the list (0 first); absent keeps the place (or puts a new one last). */
   position: z.number().int().min(0).max(10_000).optional(),
 })
@@ -79,12 +84,14 @@ export const libraryCategoryDeleteSchema = z.object({
 /** Query of GET /api/library/items: words, a category, paging. */
 export const libraryListQuerySchema = pagingSchema(LIBRARY_PAGE_SIZE, LIBRARY_MAX_PAGE_SIZE).extend({
   q: line().trim().max(200, { error: msg.listQueryTooLong }).optional().default(''),
-  category: z.union([z.literal(''), id]).optional().default(''),
+  category: z
+    .union([z.literal(''), id])
+    .optional()
+    .default(''),
 })
 export type LibraryListQuery = z.output<typeof libraryListQuerySchema>
 
 /** Types a library file may have, named as people know them (the 'Yeni belge' hint and the refusal message). */
 export const LIBRARY_TYPES_TEXT = 'PDF, Word, Excel, PowerPoint, OpenDocument, XML, CSV, TXT, ZIP, PNG, JPEG'
 /** The file input's accept list (a hint for the file dialog; the server checks the bytes). */
-export const LIBRARY_ACCEPT =
-  '.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.xml,.csv,.txt,.zip,.png,.jpg,.jpeg'
+export const LIBRARY_ACCEPT = '.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.xml,.csv,.txt,.zip,.png,.jpg,.jpeg'

@@ -20,7 +20,10 @@ export type LibraryForm = { fields: Record<string, string>; file: ReceivedFile |
 
 /** The name as the user's computer called it: no folders, no control characters, at most 255 characters. */
 export function cleanFileName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, 255)
+  return (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(0, 255)
 }
 
 /** The Turkish refusal of a file over the limit ('Dosya en fazla 200 MB olabilir.'). */
@@ -32,7 +35,11 @@ export const libraryTooLargeMessage = (maxBytes: number) =>
  * 64 KB pieces, so a 200 MB upload never sits in memory. Past `maxBytes` it stops reading, deletes the partial
  * file and fails with 413; any malformed body fails with 400 and leaves nothing behind.
  */
-export async function readLibraryForm(req: Request, files: LibraryFiles, maxBytes: number): Promise<LibraryForm> {
+export async function readLibraryForm(
+  req: Request,
+  files: LibraryFiles,
+  maxBytes: number,
+): Promise<LibraryForm> {
   const type = req.headers.get('content-type') ?? ''
   if (!req.body || !/^multipart\/form-data/i.test(type)) fail(400, msg.invalidBody)
   let parser: busboy.Busboy
@@ -75,7 +82,8 @@ export async function readLibraryForm(req: Request, files: LibraryFiles, maxByte
         writes.push(pipeline(stream, out).catch(() => stop('bad')))
       } else stream.resume()
     })
-    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => stop('bad'))
+    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const)
+      parser.on(limit, () => stop('bad'))
     parser.on('error', () => stop('bad'))
     parser.on('close', resolve)
     input.on('error', () => stop('bad'))

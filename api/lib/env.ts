@@ -48,7 +48,9 @@ const envSchema = z.object({
   /** A git remote (URL or path) that every content commit is pushed to, and fetched from (issue 19). */
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
   /** How much the server logs (JSON lines; readable when stdout is a terminal). */
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
   /** A token that lets a scraper from another machine read GET /metrics (Authorization: Bearer …). */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN en az 16 karakter olmalı' }).optional(),
   /** How often the server fetches CONTENT_GIT_REMOTE, in seconds; 0 only on a webhook. */

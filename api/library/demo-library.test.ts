@@ -21,7 +21,12 @@ it('seeds four demo items once, whose files pass the byte checks and whose PDF i
     ['Tek Düzen Hesap Planı (CSV)', 'file', 'text/csv'],
     ['e-Belge Mevzuatı ve Duyurular', 'link', ''],
   ])
-  expect(library.categories.list().map((c) => c.name)).toEqual(['Kılavuzlar', 'Örnek Dosyalar', 'Şablonlar', 'Mevzuat'])
+  expect(library.categories.list().map((c) => c.name)).toEqual([
+    'Kılavuzlar',
+    'Örnek Dosyalar',
+    'Şablonlar',
+    'Mevzuat',
+  ])
   for (const item of page.data.filter((i) => i.kind === 'file')) {
     const path = t.deps.library.files.pathOf(library.items.get(item.id)!.fileKey)!
     expect(await checkLibraryFile(path, item.fileName)).toEqual({ ok: true, mime: item.mime })
@@ -36,7 +41,9 @@ it('seeds four demo items once, whose files pass the byte checks and whose PDF i
   expect(found.data.map((i: { title: string }) => i.title)).toEqual(["e-Fatura'ya Geçiş Kılavuzu"])
   // The invoice carries its own display format for the XML viewer.
   const invoice = library.items.get(page.data[1]!.id)!
-  expect(await readFile(t.deps.library.files.pathOf(invoice.fileKey)!, 'utf8')).toMatch(/<cbc:DocumentType>XSLT<\/cbc:DocumentType>/)
+  expect(await readFile(t.deps.library.files.pathOf(invoice.fileKey)!, 'utf8')).toMatch(
+    /<cbc:DocumentType>XSLT<\/cbc:DocumentType>/,
+  )
 
   // Deleted demo items do not come back at the next start.
   for (const item of page.data) library.items.remove(item.id)

@@ -155,7 +155,8 @@ const accountsCsv = () =>
  */
 export async function seedDemoLibrary(deps: Deps): Promise<boolean> {
   const { library } = deps.data
-  if (library.meta('demoSeeded') || library.items.count() > 0 || library.categories.list().length > 0) return false
+  if (library.meta('demoSeeded') || library.items.count() > 0 || library.categories.list().length > 0)
+    return false
   const at = deps.now()
   const category = (name: string) => library.categories.add({ id: newId(), name, at: at.toISOString() }).id
   const guides = category('Kılavuzlar')
@@ -170,7 +171,15 @@ export async function seedDemoLibrary(deps: Deps): Promise<boolean> {
   }
   // Minutes apart, oldest first, so the newest list reads in a sensible order.
   const when = (minutesAgo: number) => new Date(at.getTime() - minutesAgo * 60_000).toISOString()
-  const add = (item: { title: string; description: string; category: string; file?: LibraryFile; url?: string; body?: string; at: string }) =>
+  const add = (item: {
+    title: string
+    description: string
+    category: string
+    file?: LibraryFile
+    url?: string
+    body?: string
+    at: string
+  }) =>
     library.items.add({
       id: newId(),
       title: item.title,
@@ -199,7 +208,8 @@ export async function seedDemoLibrary(deps: Deps): Promise<boolean> {
   })
   add({
     title: 'Örnek e-Fatura (UBL-TR XML)',
-    description: 'Görüntüleme formatı içinde gömülü, iki kalemli örnek bir temel fatura. XML görüntüleyicide açılır.',
+    description:
+      'Görüntüleme formatı içinde gömülü, iki kalemli örnek bir temel fatura. XML görüntüleyicide açılır.',
     category: samples,
     file: await store('Örnek e-Fatura.xml', invoiceXml(), 'application/xml'),
     at: when(10),
@@ -209,7 +219,11 @@ export async function seedDemoLibrary(deps: Deps): Promise<boolean> {
     title: "e-Fatura'ya Geçiş Kılavuzu",
     description: 'Kimlerin geçmesi gerektiği, başvuru adımları, sık yapılan hatalar ve saklama süreleri.',
     category: guides,
-    file: await store("e-Fatura'ya Geçiş Kılavuzu.pdf", makePdf("e-Fatura'ya Geçiş Kılavuzu", GUIDE), 'application/pdf'),
+    file: await store(
+      "e-Fatura'ya Geçiş Kılavuzu.pdf",
+      makePdf("e-Fatura'ya Geçiş Kılavuzu", GUIDE),
+      'application/pdf',
+    ),
     body: guideText,
     at: when(0),
   })

@@ -69,19 +69,32 @@ export async function fileAnswer(
     // The member's browser may keep it, asking each time whether it changed (ETag); no shared cache may.
     'Cache-Control': 'private, no-cache',
     'Content-Security-Policy':
-      disposition === 'inline' ? "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'" : "default-src 'none'; frame-ancestors 'none'",
+      disposition === 'inline'
+        ? "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'"
+        : "default-src 'none'; frame-ancestors 'none'",
     'Cross-Origin-Resource-Policy': 'same-origin',
   }
-  const matches = (list?: string) => !!list && list.split(',').some((t) => t.trim() === etag || t.trim() === '*')
+  const matches = (list?: string) =>
+    !!list && list.split(',').some((t) => t.trim() === etag || t.trim() === '*')
   if (matches(request.ifNoneMatch)) {
     await handle.close()
-    return { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! }, body: null, fromStart: false }
+    return {
+      status: 304,
+      headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! },
+      body: null,
+      fromStart: false,
+    }
   }
   const rangeApplies = !request.ifRange || request.ifRange.trim() === etag
   const range = rangeApplies ? parseRange(request.range, size) : null
   if (range === 'unsatisfiable') {
     await handle.close()
-    return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` }, body: null, fromStart: false }
+    return {
+      status: 416,
+      headers: { ...headers, 'Content-Range': `bytes */${size}` },
+      body: null,
+      fromStart: false,
+    }
   }
   const { start, end } = range ?? { start: 0, end: size - 1 }
   const length = size === 0 ? 0 : end - start + 1

@@ -15,7 +15,10 @@ const ALLOWED: Record<string, { detected: string; mime: string }> = {
   pdf: { detected: 'pdf', mime: 'application/pdf' },
   docx: { detected: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   xlsx: { detected: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  pptx: { detected: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  pptx: {
+    detected: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
   odt: { detected: 'odt', mime: 'application/vnd.oasis.opendocument.text' },
   ods: { detected: 'ods', mime: 'application/vnd.oasis.opendocument.spreadsheet' },
   odp: { detected: 'odp', mime: 'application/vnd.oasis.opendocument.presentation' },
@@ -29,7 +32,10 @@ const ALLOWED: Record<string, { detected: string; mime: string }> = {
 }
 
 const extensionOf = (name: string) => /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? ''
-const refused = (): FileVerdict => ({ ok: false, message: fill(msg.libraryFileType, { types: LIBRARY_TYPES_TEXT }) })
+const refused = (): FileVerdict => ({
+  ok: false,
+  message: fill(msg.libraryFileType, { types: LIBRARY_TYPES_TEXT }),
+})
 
 /**
  * Checks a received file by its bytes (never the client's MIME type): its extension must be one of ours and its
@@ -60,7 +66,8 @@ const mismatchText = (fileName: string) => fill(msg.libraryFileMismatch, { name:
 const mismatch = (fileName: string): FileVerdict => ({ ok: false, message: mismatchText(fileName) })
 
 /** Markup a browser would run or render, wherever it appears in a text file (case-insensitive, ASCII). */
-const ACTIVE_MARKUP = /<\s*(script|html|svg|iframe|object|embed|body|frameset)[\s>/]|<!doctype\s+html|javascript:/i
+const ACTIVE_MARKUP =
+  /<\s*(script|html|svg|iframe|object|embed|body|frameset)[\s>/]|<!doctype\s+html|javascript:/i
 const CHUNK = 1024 * 1024
 /** Bytes kept from the previous chunk, so a tag split across two chunks is still seen. */
 const OVERLAP = 64
@@ -90,7 +97,8 @@ export async function textProblem(path: string, xml: boolean): Promise<'binary' 
       const text = view.toString('latin1')
       if (first) {
         const start = text.replace(/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '').trimStart()
-        if (xml ? !start.startsWith('<') : start.startsWith('<') || start.startsWith('#!')) return xml ? 'binary' : 'markup'
+        if (xml ? !start.startsWith('<') : start.startsWith('<') || start.startsWith('#!'))
+          return xml ? 'binary' : 'markup'
         first = false
       }
       if (ACTIVE_MARKUP.test(text)) return 'markup'

@@ -32,7 +32,9 @@ async function storeFile(received: ReceivedFile): Promise<{ file: LibraryFile; b
     fail(400, verdict.message, { file: verdict.message })
   }
   const body =
-    verdict.mime === 'application/pdf' && received.size <= PDF_TEXT_MAX_BYTES ? await extractPdfText(received.path) : ''
+    verdict.mime === 'application/pdf' && received.size <= PDF_TEXT_MAX_BYTES
+      ? await extractPdfText(received.path)
+      : ''
   const key = await received.keep()
   return { file: { key, name: received.name, size: received.size, mime: verdict.mime }, body }
 }
@@ -92,7 +94,8 @@ export async function updateLibraryItem(
   const current = deps.data.library.items.get(id)
   // A link item's address changes with the form; a file item without a new file keeps its file.
   const url = !stored && current?.kind === 'link' ? fields.url || current.url : undefined
-  if (!stored && current?.kind === 'link' && !url) fail(400, msg.libraryFileOrLink, { url: msg.libraryFileOrLink })
+  if (!stored && current?.kind === 'link' && !url)
+    fail(400, msg.libraryFileOrLink, { url: msg.libraryFileOrLink })
   try {
     const result = deps.data.library.items.update(id, {
       title: fields.title,

@@ -6,7 +6,10 @@ import { dirname, join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 
 const { path, maxChars, maxPages } = workerData as { path: string; maxChars: number; maxPages: number }
-const fontsDir = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')
+const fontsDir = join(
+  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts',
+)
 
 // The legacy build runs in Node without a browser's DOM; in Node pdf.js parses in this thread ("fake worker"),
 // loading its worker module from the package: nothing is downloaded.

@@ -64,7 +64,8 @@ export function makePdf(title: string, blocks: PdfBlock[]): Uint8Array {
   put(title, 20, 'F2', 0)
   for (const block of blocks) {
     if (block.heading) put(block.heading, SIZES.heading, 'F2', 10)
-    if (block.text) wrap(block.text, SIZES.text).forEach((line, i) => put(line, SIZES.text, 'F1', i === 0 ? 4 : 0))
+    if (block.text)
+      wrap(block.text, SIZES.text).forEach((line, i) => put(line, SIZES.text, 'F1', i === 0 ? 4 : 0))
   }
 
   const objects: string[] = []

@@ -5,7 +5,12 @@ import { log } from '../lib/log.ts'
 import { titleInAnswer } from './audit-subject.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const DONE: Record<string, string> = { POST: 'ekledi', PUT: 'güncelledi', PATCH: 'güncelledi', DELETE: 'sildi' }
+const DONE: Record<string, string> = {
+  POST: 'ekledi',
+  PUT: 'güncelledi',
+  PATCH: 'güncelledi',
+  DELETE: 'sildi',
+}
 const NOT_DONE: Record<string, string> = {
   POST: 'ekleyemedi',
   PUT: 'güncelleyemedi',
@@ -40,7 +45,9 @@ export function libraryAuditLabel(
   const subject = facts.title ? `${quoted(facts.title)} ${noun}` : `Bir ${noun.replace(/ini$/, 'i')}`
   if (ok && facts.replacedFile && method === 'PUT')
     return `${quoted(facts.title ?? 'Bir')} kütüphane belgesinin dosyasını değiştirdi`
-  return ok ? `${subject} ${DONE[method]}` : `${subject} ${NOT_DONE[method]}: ${reason(facts.status, facts.message)}`
+  return ok
+    ? `${subject} ${DONE[method]}`
+    : `${subject} ${NOT_DONE[method]}: ${reason(facts.status, facts.message)}`
 }
 
 /**
@@ -64,7 +71,10 @@ export const auditLibraryActions = createMiddleware<AppEnv>(async (c, next) => {
   if (!member || member.role !== 'library_admin') return
   const status = c.res.status
   const answer: unknown = c.res.headers.get('content-type')?.includes('application/json')
-    ? await c.res.clone().json().catch(() => null)
+    ? await c.res
+        .clone()
+        .json()
+        .catch(() => null)
     : null
   const title = (status < 400 ? titleInAnswer(answer) : null) ?? before ?? c.get('auditTitle') ?? null
   const a = (answer ?? {}) as { message?: unknown; replacedFile?: unknown }

@@ -18,7 +18,11 @@ let librarian: string
 beforeEach(async () => {
   t = await createTestApp()
   member = await loginCookie(t, (await addMember(t.deps.data, 'member')).email, '/api/library/login')
-  librarian = await loginCookie(t, (await addMember(t.deps.data, 'library_admin')).email, '/api/library/login')
+  librarian = await loginCookie(
+    t,
+    (await addMember(t.deps.data, 'library_admin')).email,
+    '/api/library/login',
+  )
 })
 afterEach(() => t.cleanup())
 
@@ -39,7 +43,12 @@ describe('library roles on every route', () => {
     const catId = (await cat.json()).data.id as string
     const admin = await adminCookie(t)
 
-    const reads = ['/api/library/items', `/api/library/items/${itemId}`, `/api/library/items/${itemId}/file`, '/api/library/categories']
+    const reads = [
+      '/api/library/items',
+      `/api/library/items/${itemId}`,
+      `/api/library/items/${itemId}/file`,
+      '/api/library/categories',
+    ]
     for (const path of reads) {
       expect((await get(path)).status, path).toBe(401)
       // A staff admin's session is not a library session.
@@ -48,12 +57,36 @@ describe('library roles on every route', () => {
       expect((await get(path, librarian)).status, path).toBe(200)
     }
     const writes: [string, string, () => Response | Promise<Response>][] = [
-      ['POST', '/api/library/items', () => formRequest(t, 'POST', '/api/library/items', { title: 'X', url: 'https://ornek.com' }, member)],
-      ['PUT', `/api/library/items/${itemId}`, () => formRequest(t, 'PUT', `/api/library/items/${itemId}`, { title: 'X' }, member)],
-      ['DELETE', `/api/library/items/${itemId}`, () => jsonRequest(t, 'DELETE', `/api/library/items/${itemId}`, undefined, member)],
-      ['POST', '/api/library/categories', () => jsonRequest(t, 'POST', '/api/library/categories', { name: 'Y' }, member)],
-      ['PUT', `/api/library/categories/${catId}`, () => jsonRequest(t, 'PUT', `/api/library/categories/${catId}`, { name: 'Y' }, member)],
-      ['DELETE', `/api/library/categories/${catId}`, () => jsonRequest(t, 'DELETE', `/api/library/categories/${catId}`, undefined, member)],
+      [
+        'POST',
+        '/api/library/items',
+        () => formRequest(t, 'POST', '/api/library/items', { title: 'X', url: 'https://ornek.com' }, member),
+      ],
+      [
+        'PUT',
+        `/api/library/items/${itemId}`,
+        () => formRequest(t, 'PUT', `/api/library/items/${itemId}`, { title: 'X' }, member),
+      ],
+      [
+        'DELETE',
+        `/api/library/items/${itemId}`,
+        () => jsonRequest(t, 'DELETE', `/api/library/items/${itemId}`, undefined, member),
+      ],
+      [
+        'POST',
+        '/api/library/categories',
+        () => jsonRequest(t, 'POST', '/api/library/categories', { name: 'Y' }, member),
+      ],
+      [
+        'PUT',
+        `/api/library/categories/${catId}`,
+        () => jsonRequest(t, 'PUT', `/api/library/categories/${catId}`, { name: 'Y' }, member),
+      ],
+      [
+        'DELETE',
+        `/api/library/categories/${catId}`,
+        () => jsonRequest(t, 'DELETE', `/api/library/categories/${catId}`, undefined, member),
+      ],
     ]
     for (const [method, path, call] of writes) {
       const res = await call()
@@ -61,22 +94,52 @@ describe('library roles on every route', () => {
       expect(await res.json()).toEqual({ success: false, message: 'Bu işlem için yetkiniz yok.' })
     }
     // Anonymous writes: 401, nothing changed.
-    expect((await formRequest(t, 'POST', '/api/library/items', { title: 'X', url: 'https://ornek.com' })).status).toBe(401)
+    expect(
+      (await formRequest(t, 'POST', '/api/library/items', { title: 'X', url: 'https://ornek.com' })).status,
+    ).toBe(401)
     expect((await jsonRequest(t, 'DELETE', `/api/library/items/${itemId}`)).status).toBe(401)
     expect((await jsonRequest(t, 'DELETE', `/api/library/categories/${catId}`)).status).toBe(401)
     expect(t.deps.data.library.items.count()).toBe(1)
     // The library admin's own writes all work.
-    expect((await formRequest(t, 'PUT', `/api/library/items/${itemId}`, { title: 'Yeni ad', category: catId }, librarian)).status).toBe(200)
-    expect((await jsonRequest(t, 'PUT', `/api/library/categories/${catId}`, { name: 'Mevzuat Özetleri' }, librarian)).status).toBe(200)
-    expect((await jsonRequest(t, 'DELETE', `/api/library/items/${itemId}`, undefined, librarian)).status).toBe(200)
-    expect((await jsonRequest(t, 'DELETE', `/api/library/categories/${catId}`, undefined, librarian)).status).toBe(200)
+    expect(
+      (
+        await formRequest(
+          t,
+          'PUT',
+          `/api/library/items/${itemId}`,
+          { title: 'Yeni ad', category: catId },
+          librarian,
+        )
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await jsonRequest(
+          t,
+          'PUT',
+          `/api/library/categories/${catId}`,
+          { name: 'Mevzuat Özetleri' },
+          librarian,
+        )
+      ).status,
+    ).toBe(200)
+    expect(
+      (await jsonRequest(t, 'DELETE', `/api/library/items/${itemId}`, undefined, librarian)).status,
+    ).toBe(200)
+    expect(
+      (await jsonRequest(t, 'DELETE', `/api/library/categories/${catId}`, undefined, librarian)).status,
+    ).toBe(200)
   })
 })
 
 describe('library items', () => {
   it('stores a file item with its name, size and type and lists it newest first with paging', async () => {
     const pdf = testPdf()
-    const res = await upload({ title: 'e-Fatura Kılavuzu', description: 'Adım adım geçiş', file: file(pdf, 'e-Fatura Kılavuzu.pdf') })
+    const res = await upload({
+      title: 'e-Fatura Kılavuzu',
+      description: 'Adım adım geçiş',
+      file: file(pdf, 'e-Fatura Kılavuzu.pdf'),
+    })
     expect(res.status).toBe(201)
     const { data } = await res.json()
     expect(data).toMatchObject({
@@ -94,7 +157,11 @@ describe('library items', () => {
     expect(link.status).toBe(201)
     const list = await (await get('/api/library/items?pageSize=1', member)).json()
     expect(list).toMatchObject({ success: true, total: 2, page: 1, pageSize: 1 })
-    expect(list.data[0]).toMatchObject({ title: 'GİB Portalı', kind: 'link', url: 'https://portal.gib.gov.tr' })
+    expect(list.data[0]).toMatchObject({
+      title: 'GİB Portalı',
+      kind: 'link',
+      url: 'https://portal.gib.gov.tr',
+    })
     const page2 = await (await get('/api/library/items?pageSize=1&page=2', member)).json()
     expect(page2.data[0].title).toBe('e-Fatura Kılavuzu')
     // Files live under DATA_DIR/library/ only, under a random key.
@@ -107,7 +174,9 @@ describe('library items', () => {
     expect((await none.json()).message).toBe('Bir dosya seçin ya da bir bağlantı adresi girin.')
     const both = await upload({ title: 'İkisi', url: 'https://ornek.com', file: file(testPdf(), 'a.pdf') })
     expect(both.status).toBe(400)
-    expect((await both.json()).message).toBe('Bir belge ya dosya ya da bağlantı olabilir, ikisi birden olamaz.')
+    expect((await both.json()).message).toBe(
+      'Bir belge ya dosya ya da bağlantı olabilir, ikisi birden olamaz.',
+    )
     const untitled = await upload({ title: '  ', file: file(testPdf(), 'a.pdf') })
     expect(untitled.status).toBe(400)
     expect((await untitled.json()).fields.title).toBe('Başlık zorunludur.')
@@ -134,7 +203,9 @@ describe('library items', () => {
       const res = await upload({ title: name, file: file(bytes, name) })
       expect(res.status, name).toBe(400)
       const body = await res.json()
-      expect(body.fields.file, name).toMatch(/^(Bu dosya türü kabul edilmiyor|Dosyanın içeriği uzantısıyla uyuşmuyor)/)
+      expect(body.fields.file, name).toMatch(
+        /^(Bu dosya türü kabul edilmiyor|Dosyanın içeriği uzantısıyla uyuşmuyor)/,
+      )
     }
     expect(await libraryFiles()).toEqual([])
     expect(t.deps.data.library.items.count()).toBe(0)
@@ -155,7 +226,13 @@ describe('library items', () => {
     const first = testPdf('Birinci sürüm metni')
     const created = await (await upload({ title: 'Kılavuz', file: file(first, 'v1.pdf') })).json()
     const id = created.data.id as string
-    const replaced = await formRequest(t, 'PUT', `/api/library/items/${id}`, { title: 'Kılavuz', file: file(testPdf('İkinci sürüm metni'), 'v2.pdf') }, librarian)
+    const replaced = await formRequest(
+      t,
+      'PUT',
+      `/api/library/items/${id}`,
+      { title: 'Kılavuz', file: file(testPdf('İkinci sürüm metni'), 'v2.pdf') },
+      librarian,
+    )
     expect(replaced.status).toBe(200)
     expect((await replaced.json()).data.fileName).toBe('v2.pdf')
     const asAdmin = await (await get(`/api/library/items/${id}`, librarian)).json()
@@ -164,7 +241,9 @@ describe('library items', () => {
     const old = await get(`/api/library/items/${id}/versions/${asAdmin.versions[0].id}/file`, librarian)
     expect(old.status).toBe(200)
     expect(new Uint8Array(await old.arrayBuffer())).toEqual(first)
-    expect((await get(`/api/library/items/${id}/versions/${asAdmin.versions[0].id}/file`, member)).status).toBe(403)
+    expect(
+      (await get(`/api/library/items/${id}/versions/${asAdmin.versions[0].id}/file`, member)).status,
+    ).toBe(403)
     const asMember = await (await get(`/api/library/items/${id}`, member)).json()
     expect(asMember).not.toHaveProperty('versions')
     // Search follows the new file's text.
@@ -173,7 +252,9 @@ describe('library items', () => {
     expect((await (await get('/api/library/items?q=birinci', member)).json()).total).toBe(0)
     expect(await libraryFiles()).toHaveLength(2)
     // Deleting the item removes both files.
-    expect((await jsonRequest(t, 'DELETE', `/api/library/items/${id}`, undefined, librarian)).status).toBe(200)
+    expect((await jsonRequest(t, 'DELETE', `/api/library/items/${id}`, undefined, librarian)).status).toBe(
+      200,
+    )
     expect(await libraryFiles()).toEqual([])
   })
 })
@@ -218,22 +299,29 @@ describe('library downloads', () => {
     expect(beyond.headers.get('content-range')).toBe(`bytes */${pdf.length}`)
 
     // An If-Range for another version sends the whole file.
-    const stale = await get(`/api/library/items/${id}/file`, member, { range: 'bytes=0-1', 'if-range': '"eski"' })
+    const stale = await get(`/api/library/items/${id}/file`, member, {
+      range: 'bytes=0-1',
+      'if-range': '"eski"',
+    })
     expect(stale.status).toBe(200)
     await stale.arrayBuffer()
 
     // Whole answers were counted (the first, ?indir=1 and the one for a stale If-Range), not the 304, the ranges
     // past byte 0 or the 416. Counts are written by the writer thread after the answer: polled until they land.
-    const downloads = async () => (await (await get(`/api/library/items/${id}`, member)).json()).data.downloads
+    const downloads = async () =>
+      (await (await get(`/api/library/items/${id}`, member)).json()).data.downloads
     await expect.poll(downloads).toBe(3)
     expect(t.deps.data.library.stats(new Date()).downloadsThisMonth).toBe(3)
   })
 
   it('saves non-PDF files as attachments', async () => {
-    const id = (await (await upload({ title: 'Fatura', file: file(INVOICE_XML, 'örnek fatura.xml') })).json()).data.id
+    const id = (await (await upload({ title: 'Fatura', file: file(INVOICE_XML, 'örnek fatura.xml') })).json())
+      .data.id
     const res = await get(`/api/library/items/${id}/file`, member)
     expect(res.headers.get('content-type')).toBe('application/xml')
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="ornek fatura.xml"; filename\*=UTF-8''%C3%B6rnek%20fatura.xml$/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="ornek fatura.xml"; filename\*=UTF-8''%C3%B6rnek%20fatura.xml$/,
+    )
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/)
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(INVOICE_XML)
   })
@@ -241,11 +329,22 @@ describe('library downloads', () => {
 
 describe('library search', () => {
   it('finds words in titles, descriptions and inside PDFs, ignoring case and Turkish letters', async () => {
-    await upload({ title: 'e-Defter Kılavuzu', description: 'Berat yükleme adımları', url: 'https://ornek.com/a' })
-    await upload({ title: 'Sunum', file: file(testPdf('Şirketlerin ÖDEME çağrıları ve ıslak imza'), 'sunum.pdf') })
+    await upload({
+      title: 'e-Defter Kılavuzu',
+      description: 'Berat yükleme adımları',
+      url: 'https://ornek.com/a',
+    })
+    await upload({
+      title: 'Sunum',
+      file: file(testPdf('Şirketlerin ÖDEME çağrıları ve ıslak imza'), 'sunum.pdf'),
+    })
     await upload({ title: 'KDV Özeti', description: 'Mevzuat', url: 'https://ornek.com/b' })
     const titles = async (q: string) =>
-      ((await (await get(`/api/library/items?q=${encodeURIComponent(q)}`, member)).json()).data as { title: string }[]).map((i) => i.title)
+      (
+        (await (await get(`/api/library/items?q=${encodeURIComponent(q)}`, member)).json()).data as {
+          title: string
+        }[]
+      ).map((i) => i.title)
     expect(await titles('kilavuz')).toEqual(['e-Defter Kılavuzu'])
     expect(await titles('KILAVUZ')).toEqual(['e-Defter Kılavuzu'])
     expect(await titles('Kılav')).toEqual(['e-Defter Kılavuzu'])
@@ -261,10 +360,15 @@ describe('library search', () => {
   })
 
   it('filters by category and pages the results', async () => {
-    const cat = (await (await jsonRequest(t, 'POST', '/api/library/categories', { name: 'Şablonlar' }, librarian)).json()).data.id
-    for (let i = 1; i <= 3; i++) await upload({ title: `Şablon ${i}`, category: cat, url: `https://ornek.com/${i}` })
+    const cat = (
+      await (await jsonRequest(t, 'POST', '/api/library/categories', { name: 'Şablonlar' }, librarian)).json()
+    ).data.id
+    for (let i = 1; i <= 3; i++)
+      await upload({ title: `Şablon ${i}`, category: cat, url: `https://ornek.com/${i}` })
     await upload({ title: 'Şablon dışı', url: 'https://ornek.com/x' })
-    const page = await (await get(`/api/library/items?category=${cat}&q=sablon&pageSize=2&page=2`, member)).json()
+    const page = await (
+      await get(`/api/library/items?category=${cat}&q=sablon&pageSize=2&page=2`, member)
+    ).json()
     expect(page.total).toBe(3)
     expect(page.data).toHaveLength(1)
     const all = await (await get(`/api/library/items?category=${cat}`, member)).json()
@@ -275,23 +379,41 @@ describe('library search', () => {
 describe('library categories', () => {
   it('creates, renames, orders and deletes categories; an in-use one only after moving its items', async () => {
     const add = async (name: string, position?: number) =>
-      (await (await jsonRequest(t, 'POST', '/api/library/categories', { name, position }, librarian)).json()).data
+      (await (await jsonRequest(t, 'POST', '/api/library/categories', { name, position }, librarian)).json())
+        .data
     const a = await add('Kılavuzlar')
     const b = await add('Mevzuat')
     const c = await add('Şablonlar', 0)
-    const names = async () => ((await (await get('/api/library/categories', member)).json()).data as { name: string }[]).map((x) => x.name)
+    const names = async () =>
+      ((await (await get('/api/library/categories', member)).json()).data as { name: string }[]).map(
+        (x) => x.name,
+      )
     expect(await names()).toEqual(['Şablonlar', 'Kılavuzlar', 'Mevzuat'])
     const dup = await jsonRequest(t, 'POST', '/api/library/categories', { name: 'KILAVUZLAR' }, librarian)
     expect(dup.status).toBe(409)
     expect((await dup.json()).message).toBe('Bu adla bir kategori zaten var.')
-    await jsonRequest(t, 'PUT', `/api/library/categories/${a.id}`, { name: 'Kılavuzlar ve Rehberler', position: 2 }, librarian)
+    await jsonRequest(
+      t,
+      'PUT',
+      `/api/library/categories/${a.id}`,
+      { name: 'Kılavuzlar ve Rehberler', position: 2 },
+      librarian,
+    )
     expect(await names()).toEqual(['Şablonlar', 'Mevzuat', 'Kılavuzlar ve Rehberler'])
 
     await upload({ title: 'Yönetmelik', category: b.id, url: 'https://ornek.com/y' })
     const refused = await jsonRequest(t, 'DELETE', `/api/library/categories/${b.id}`, undefined, librarian)
     expect(refused.status).toBe(409)
-    expect((await refused.json()).message).toBe('Bu kategoride belgeler var. Silmeden önce belgeleri başka bir kategoriye taşıyın.')
-    const moved = await jsonRequest(t, 'DELETE', `/api/library/categories/${b.id}?moveTo=${c.id}`, undefined, librarian)
+    expect((await refused.json()).message).toBe(
+      'Bu kategoride belgeler var. Silmeden önce belgeleri başka bir kategoriye taşıyın.',
+    )
+    const moved = await jsonRequest(
+      t,
+      'DELETE',
+      `/api/library/categories/${b.id}?moveTo=${c.id}`,
+      undefined,
+      librarian,
+    )
     expect(moved.status).toBe(200)
     expect(await names()).toEqual(['Şablonlar', 'Kılavuzlar ve Rehberler'])
     const list = await (await get(`/api/library/items?category=${c.id}`, member)).json()
@@ -301,11 +423,20 @@ describe('library categories', () => {
 
 describe('library audit log', () => {
   it("records every library admin action as a Turkish sentence naming the item, and not a member's refused call", async () => {
-    const id = (await (await upload({ title: 'e-Fatura Kılavuzu', file: file(testPdf(), 'k.pdf') })).json()).data.id
-    await formRequest(t, 'PUT', `/api/library/items/${id}`, { title: 'e-Fatura Kılavuzu', file: file(testPdf('yeni'), 'k2.pdf') }, librarian)
+    const id = (await (await upload({ title: 'e-Fatura Kılavuzu', file: file(testPdf(), 'k.pdf') })).json())
+      .data.id
+    await formRequest(
+      t,
+      'PUT',
+      `/api/library/items/${id}`,
+      { title: 'e-Fatura Kılavuzu', file: file(testPdf('yeni'), 'k2.pdf') },
+      librarian,
+    )
     await formRequest(t, 'PUT', `/api/library/items/${id}`, { title: 'e-Fatura Rehberi' }, librarian)
     await upload({ title: 'Zararlı', file: file(ELF, 'zararli.pdf') })
-    const cat = (await (await jsonRequest(t, 'POST', '/api/library/categories', { name: 'Mevzuat' }, librarian)).json()).data.id
+    const cat = (
+      await (await jsonRequest(t, 'POST', '/api/library/categories', { name: 'Mevzuat' }, librarian)).json()
+    ).data.id
     await jsonRequest(t, 'DELETE', `/api/library/categories/${cat}`, undefined, librarian)
     await jsonRequest(t, 'DELETE', `/api/library/items/${id}`, undefined, librarian)
     await jsonRequest(t, 'DELETE', `/api/library/items/${id}`, undefined, member)
@@ -329,7 +460,8 @@ describe('library visits', () => {
     const t2 = await createTestApp({ now: () => now })
     try {
       const cookie = await loginCookie(t2, (await addMember(t2.deps.data)).email, '/api/library/login')
-      const visit = async () => (await (await jsonRequest(t2, 'POST', '/api/library/visit', undefined, cookie)).json()).since
+      const visit = async () =>
+        (await (await jsonRequest(t2, 'POST', '/api/library/visit', undefined, cookie)).json()).since
       expect(await visit()).toBeNull()
       now = new Date('2026-03-01T10:20:00Z')
       expect(await visit()).toBeNull()
@@ -354,7 +486,10 @@ describe('library numbers on the staff dashboard', () => {
     const admin = await adminCookie(t)
     const res = await get('/api/admin/library-stats', admin)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ success: true, data: { items: 2, downloadsThisMonth: 1, bytes: pdf.length } })
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { items: 2, downloadsThisMonth: 1, bytes: pdf.length },
+    })
     expect((await get('/api/admin/library-stats', librarian)).status).toBe(401)
   })
 })

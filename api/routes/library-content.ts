@@ -10,7 +10,12 @@ import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../app-env.ts'
 import { readLibraryForm } from '../forms/library-form.ts'
 import { fileAnswer } from '../library/file-answer.ts'
-import { addLibraryItem, parseItemFields, removeLibraryItem, updateLibraryItem } from '../library/library-items.ts'
+import {
+  addLibraryItem,
+  parseItemFields,
+  removeLibraryItem,
+  updateLibraryItem,
+} from '../library/library-items.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { log } from '../lib/log.ts'
@@ -75,7 +80,9 @@ export const libraryContentRoutes = new Hono<AppEnv>()
       : null
     if (!answer) fail(404, msg.fileNotFound)
     if (answer.fromStart && c.req.method === 'GET')
-      void data.library.countDownload(item.id, now()).catch((err: unknown) => log.error({ err }, 'İndirme sayılamadı'))
+      void data.library
+        .countDownload(item.id, now())
+        .catch((err: unknown) => log.error({ err }, 'İndirme sayılamadı'))
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
     return answer.body ? c.body(answer.body, answer.status as 200 | 206) : c.body(null, answer.status)
   })
@@ -89,7 +96,11 @@ export const libraryContentRoutes = new Hono<AppEnv>()
         ? await fileAnswer(
             path,
             { key: version.fileKey, name: version.fileName, mime: version.mime },
-            { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') },
+            {
+              method: c.req.method,
+              range: c.req.header('range'),
+              ifNoneMatch: c.req.header('if-none-match'),
+            },
             'attachment',
           )
         : null
@@ -114,7 +125,13 @@ export const libraryContentRoutes = new Hono<AppEnv>()
     const form = await readLibraryForm(c.req.raw, deps.library.files, deps.library.maxFileBytes)
     try {
       const fields = parseItemFields(deps, form.fields)
-      const { item, replacedFile } = await updateLibraryItem(deps, c.var.member, c.req.valid('param').id, fields, form.file)
+      const { item, replacedFile } = await updateLibraryItem(
+        deps,
+        c.var.member,
+        c.req.valid('param').id,
+        fields,
+        form.file,
+      )
       return c.json({ success: true, message: msg.libraryItemUpdated, data: publicItem(item), replacedFile })
     } finally {
       await form.file?.drop()
@@ -122,14 +139,19 @@ export const libraryContentRoutes = new Hono<AppEnv>()
   })
   .delete('/items/:id', idParam, requireLibraryAdmin, async (c) => {
     const item = await removeLibraryItem(c.var.deps, c.req.valid('param').id)
-    return c.json({ success: true, message: msg.libraryItemDeleted, data: { id: item.id, title: item.title } })
+    return c.json({
+      success: true,
+      message: msg.libraryItemDeleted,
+      data: { id: item.id, title: item.title },
+    })
   })
 
   .get('/categories', (c) => c.json({ success: true, data: c.var.deps.data.library.categories.list() }))
   .post('/categories', requireLibraryAdmin, validate('json', libraryCategoryInputSchema), (c) => {
     const { name, position } = c.req.valid('json')
     const { data, now } = c.var.deps
-    if (data.library.categories.nameTaken(name)) fail(409, msg.libraryCategoryExists, { name: msg.libraryCategoryExists })
+    if (data.library.categories.nameTaken(name))
+      fail(409, msg.libraryCategoryExists, { name: msg.libraryCategoryExists })
     const category = data.library.categories.add({ id: newId(), name, position, at: now().toISOString() })
     return c.json({ success: true, message: msg.libraryCategoryAdded, data: category }, 201)
   })
@@ -138,20 +160,31 @@ export const libraryContentRoutes = new Hono<AppEnv>()
     const { name, position } = c.req.valid('json')
     const { categories } = c.var.deps.data.library
     if (!categories.get(categoryId)) fail(404, msg.notFound)
-    if (categories.nameTaken(name, categoryId)) fail(409, msg.libraryCategoryExists, { name: msg.libraryCategoryExists })
+    if (categories.nameTaken(name, categoryId))
+      fail(409, msg.libraryCategoryExists, { name: msg.libraryCategoryExists })
     const category = categories.update(categoryId, { name, position })
     return c.json({ success: true, message: msg.libraryCategoryUpdated, data: category })
   })
-  .delete('/categories/:id', idParam, requireLibraryAdmin, validate('query', libraryCategoryDeleteSchema), (c) => {
-    const { id: categoryId } = c.req.valid('param')
-    const { moveTo } = c.req.valid('query')
-    const { categories } = c.var.deps.data.library
-    const category = categories.get(categoryId)
-    if (!category) fail(404, msg.notFound)
-    // An in-use category goes only when its items are given a place (another category or none: moveTo='').
-    if (moveTo === undefined && category.items > 0) fail(409, msg.libraryCategoryInUse)
-    if (moveTo && (moveTo === categoryId || !categories.get(moveTo)))
-      fail(400, msg.libraryCategoryUnknown, { moveTo: msg.libraryCategoryUnknown })
-    categories.remove(categoryId, moveTo ?? null)
-    return c.json({ success: true, message: msg.libraryCategoryDeleted, data: { id: categoryId, name: category.name } })
-  })
+  .delete(
+    '/categories/:id',
+    idParam,
+    requireLibraryAdmin,
+    validate('query', libraryCategoryDeleteSchema),
+    (c) => {
+      const { id: categoryId } = c.req.valid('param')
+      const { moveTo } = c.req.valid('query')
+      const { categories } = c.var.deps.data.library
+      const category = categories.get(categoryId)
+      if (!category) fail(404, msg.notFound)
+      // An in-use category goes only when its items are given a place (another category or none: moveTo='').
+      if (moveTo === undefined && category.items > 0) fail(409, msg.libraryCategoryInUse)
+      if (moveTo && (moveTo === categoryId || !categories.get(moveTo)))
+        fail(400, msg.libraryCategoryUnknown, { moveTo: msg.libraryCategoryUnknown })
+      categories.remove(categoryId, moveTo ?? null)
+      return c.json({
+        success: true,
+        message: msg.libraryCategoryDeleted,
+        data: { id: categoryId, name: category.name },
+      })
+    },
+  )

@@ -62,7 +62,13 @@ it('npm run backup snapshots a running app while it writes; the README steps res
   expect(manifest.messages).toBeGreaterThanOrEqual(200)
   expect(manifest.messages).toBeLessThanOrEqual(next)
   expect(manifest.libraryItems).toBe(1)
-  expect((await readdir(target)).sort()).toEqual(['files', 'library', 'manifest.json', 'private.sqlite', 'uploads'])
+  expect((await readdir(target)).sort()).toEqual([
+    'files',
+    'library',
+    'manifest.json',
+    'private.sqlite',
+    'uploads',
+  ])
   // Issue 20: private.sqlite (password hashes, messages) was written 0644. Every file 0600, every folder 0700.
   const modes = async (dir: string): Promise<string[]> => {
     const out = [`${dir.slice(target.length) || '/'} ${((await stat(dir)).mode & 0o777).toString(8)}`]
@@ -73,18 +79,16 @@ it('npm run backup snapshots a running app while it writes; the README steps res
     }
     return out
   }
-  expect((await modes(target)).sort()).toEqual(
-    [
-      '/ 700',
-      '/files 700',
-      '/library 700',
-      '/library/kutuphane123456a 600',
-      '/manifest.json 600',
-      '/private.sqlite 600',
-      '/uploads 700',
-      '/uploads/abcdefgh1234.png 600',
-    ],
-  )
+  expect((await modes(target)).sort()).toEqual([
+    '/ 700',
+    '/files 700',
+    '/library 700',
+    '/library/kutuphane123456a 600',
+    '/manifest.json 600',
+    '/private.sqlite 600',
+    '/uploads 700',
+    '/uploads/abcdefgh1234.png 600',
+  ])
 
   // Restore (README): into an empty DATA_DIR, copy the backup's private.sqlite, uploads/, files/ and library/.
   const restored = join(t.dataDir, '..', 'geri-yuklenen')
@@ -95,7 +99,10 @@ it('npm run backup snapshots a running app while it writes; the README steps res
   const app = await createApp({ contentDir: t.contentDir, dataDir: restored, sessionSecret: 's'.repeat(40) })
   try {
     expect(app.deps.data.messages.unreadCount()).toBe(manifest.messages)
-    const ids = app.deps.data.db.prepare('SELECT id FROM messages').all().map((r) => r.id)
+    const ids = app.deps.data.db
+      .prepare('SELECT id FROM messages')
+      .all()
+      .map((r) => r.id)
     // A prefix of what was written, with nothing missing in between: a consistent snapshot.
     expect(new Set(ids)).toEqual(new Set(Array.from({ length: manifest.messages }, (_, i) => `bk${i}`)))
     const restoredTest = { ...t, app: app.app } as TestApp

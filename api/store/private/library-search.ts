@@ -4,7 +4,17 @@
  * 'KILAVUZ' and 'Kılavuz' are one word. FTS5's unicode61 tokenizer removes marks (ş→s) but keeps ı apart from i,
  * and lowercases I to i where Turkish says ı: folding ourselves makes both sides meet whatever was typed.
  */
-const PLAIN: Record<string, string> = { ı: 'i', ş: 's', ğ: 'g', ü: 'u', ö: 'o', ç: 'c', â: 'a', î: 'i', û: 'u' }
+const PLAIN: Record<string, string> = {
+  ı: 'i',
+  ş: 's',
+  ğ: 'g',
+  ü: 'u',
+  ö: 'o',
+  ç: 'c',
+  â: 'a',
+  î: 'i',
+  û: 'u',
+}
 
 export function foldTurkish(text: string): string {
   return text

@@ -74,7 +74,9 @@ export const publicItem = ({ fileKey: _key, ...item }: StoredLibraryItem): Libra
 export function libraryStore(db: DatabaseSync, writer: Writer | null) {
   const itemById = db.prepare(`SELECT ${ITEM_COLUMNS}, i.seq FROM library_items i WHERE i.id = ?`)
   const categoryById = db.prepare('SELECT id, name, position FROM library_categories WHERE id = ?')
-  const ftsInsert = db.prepare('INSERT INTO library_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)')
+  const ftsInsert = db.prepare(
+    'INSERT INTO library_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)',
+  )
 
   const categories = {
     /** Every category in order, with how many items each holds. */
@@ -85,7 +87,12 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
            FROM library_categories c ORDER BY c.position, c.name`,
         )
         .all()
-        .map((r) => ({ id: String(r.id), name: String(r.name), position: Number(r.position), items: Number(r.items) }))
+        .map((r) => ({
+          id: String(r.id),
+          name: String(r.name),
+          position: Number(r.position),
+          items: Number(r.items),
+        }))
     },
     get(id: string): LibraryCategory | null {
       const r = categoryById.get(id)
@@ -120,7 +127,10 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
           id,
         )
         if (change.position !== undefined) {
-          const order = categories.list().map((c) => c.id).filter((other) => other !== id)
+          const order = categories
+            .list()
+            .map((c) => c.id)
+            .filter((other) => other !== id)
           order.splice(Math.min(change.position, order.length), 0, id)
           const setPosition = db.prepare('UPDATE library_categories SET position = ? WHERE id = ?')
           order.forEach((other, i) => setPosition.run(i, other))
@@ -166,9 +176,7 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
         params.push(category)
       }
       const filter = where.length ? `WHERE ${where.join(' AND ')}` : ''
-      const from = match
-        ? 'library_fts JOIN library_items i ON i.seq = library_fts.rowid'
-        : 'library_items i'
+      const from = match ? 'library_fts JOIN library_items i ON i.seq = library_fts.rowid' : 'library_items i'
       // Title words weigh most, then the description, then the file's text.
       const order = match ? 'bm25(library_fts, 10.0, 4.0, 1.0), i.seq DESC' : 'i.created_at DESC, i.seq DESC'
       const total = Number(db.prepare(`SELECT count(*) AS n FROM ${from} ${filter}`).get(...params)?.n)
@@ -243,12 +251,29 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
             db.prepare(
               `INSERT INTO library_file_versions (id, item_id, file_key, file_name, size, mime, replaced_at, replaced_by)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-            ).run(change.versionId, id, replaced.key, replaced.name, replaced.size, replaced.mime, change.at, change.by)
+            ).run(
+              change.versionId,
+              id,
+              replaced.key,
+              replaced.name,
+              replaced.size,
+              replaced.mime,
+              change.at,
+              change.by,
+            )
           }
           const f = change.file
           db.prepare(
             'UPDATE library_items SET kind = ?, file_key = ?, file_name = ?, size = ?, mime = ?, url = ? WHERE id = ?',
-          ).run(f ? 'file' : 'link', f?.key ?? '', f?.name ?? '', f?.size ?? 0, f?.mime ?? '', f ? '' : change.url!, id)
+          ).run(
+            f ? 'file' : 'link',
+            f?.key ?? '',
+            f?.name ?? '',
+            f?.size ?? 0,
+            f?.mime ?? '',
+            f ? '' : change.url!,
+            id,
+          )
         }
         if (change.body !== undefined)
           db.prepare('UPDATE library_fts SET title = ?, description = ?, body = ? WHERE rowid = ?').run(
@@ -304,7 +329,9 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
     /** Every file key the library refers to (what the start-up sweep must keep). */
     fileKeys(): Set<string> {
       const keys = db
-        .prepare("SELECT file_key AS k FROM library_items WHERE file_key != '' UNION SELECT file_key FROM library_file_versions")
+        .prepare(
+          "SELECT file_key AS k FROM library_items WHERE file_key != '' UNION SELECT file_key FROM library_file_versions",
+        )
         .all()
         .map((r) => String(r.k))
       return new Set(keys)
@@ -321,7 +348,9 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
     },
     setMeta: (key: string, value: string) =>
       void db
-        .prepare('INSERT INTO library_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .prepare(
+          'INSERT INTO library_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        )
         .run(key, value),
     /** Counts a download (item and day) through the writer thread; resolves once on disk. */
     countDownload(id: string, at: Date): Promise<void> {
@@ -336,23 +365,35 @@ export function libraryStore(db: DatabaseSync, writer: Writer | null) {
      */
     visit(memberId: string, at: Date): string | null {
       return transaction(db, () => {
-        const row = db.prepare('SELECT since, last_seen FROM library_visits WHERE member_id = ?').get(memberId)
+        const row = db
+          .prepare('SELECT since, last_seen FROM library_visits WHERE member_id = ?')
+          .get(memberId)
         const now = at.toISOString()
         if (!row) {
-          db.prepare('INSERT INTO library_visits (member_id, since, last_seen) VALUES (?, ?, ?)').run(memberId, '', now)
+          db.prepare('INSERT INTO library_visits (member_id, since, last_seen) VALUES (?, ?, ?)').run(
+            memberId,
+            '',
+            now,
+          )
           return null
         }
         const lastSeen = String(row.last_seen)
         const newVisit = at.getTime() - Date.parse(lastSeen) > VISIT_GAP_MS
         const since = newVisit ? lastSeen : String(row.since)
-        db.prepare('UPDATE library_visits SET since = ?, last_seen = ? WHERE member_id = ?').run(since, now, memberId)
+        db.prepare('UPDATE library_visits SET since = ?, last_seen = ? WHERE member_id = ?').run(
+          since,
+          now,
+          memberId,
+        )
         return since || null
       })
     },
     /** Items, downloads since the first of `at`'s month (UTC), bytes of current files. */
     stats(at: Date): LibraryStats {
       const monthStart = `${at.toISOString().slice(0, 7)}-01`
-      const totals = db.prepare('SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM library_items').get()
+      const totals = db
+        .prepare('SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM library_items')
+        .get()
       const month = db
         .prepare('SELECT coalesce(sum(count), 0) AS n FROM library_download_days WHERE day >= ?')
         .get(monthStart)
