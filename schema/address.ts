@@ -26,7 +26,8 @@ export function slugify(title: string): string {
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
-    const candidate = `${base.slice(0, MAX_SLUG - String(n).length - 1)}-${n}`
+    // Cut to fit the suffix; a cut ending on a hyphen would make '--' (not a valid address part).
+    const candidate = `${base.slice(0, MAX_SLUG - String(n).length - 1).replace(/-+$/, '')}-${n}`
     if (!taken.has(candidate)) return candidate
   }
 }
