@@ -30,6 +30,8 @@ export type TreeContributor = {
   contribute(tree: PublishTree): Promise<void>
   /** True when the contributor has something new to write although no page changed: the publish then runs. */
   pending?(): boolean
+  /** After the tree went live (a throw is logged; the publish stays live). */
+  committed?(): Promise<void>
 }
 
 type Tree = {

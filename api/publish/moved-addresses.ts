@@ -38,3 +38,22 @@ export function movedAddress(deps: Pick<Deps, 'content' | 'now'>, path: string):
   if (!item || !isLiveAt(item, deps.now().getTime())) return null
   return `/${base}/${addressOf(item)}`
 }
+
+/**
+ * Every old address of a live post or project and where it lives now, as the server answers them (movedAddress),
+ * for the static host's redirect rules (static-host.ts: `_redirects`, nginx's maps): '/blog/eski' → '/blog/yeni',
+ * with and without the trailing slash.
+ */
+export function movedAddressList(read: (name: string) => unknown, now: number): [string, string][] {
+  const out: [string, string][] = []
+  for (const [base, name] of Object.entries(BASES)) {
+    const items = read(name)
+    if (!Array.isArray(items)) continue
+    for (const [alias, item] of aliases(items as readonly Item[])) {
+      if (!isLiveAt(item, now)) continue
+      const to = `/${base}/${addressOf(item)}`
+      out.push([`/${base}/${alias}`, to], [`/${base}/${alias}/`, to])
+    }
+  }
+  return out
+}

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { Env } from '../lib/env.ts'
 import { ensureCodeBuilt, latestCodeBuild, type CodeBuild } from './code-build.ts'
+import { movedAddressList } from './moved-addresses.ts'
 import {
   isHostFile,
   listExportFiles,
@@ -167,6 +168,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       const pages = Object.fromEntries(records)
       const files = [...index.keys()].filter((url) => !pageUrls.has(url))
       await writePublishState(o.buildRoot, { code: bundle!.stamp, tree: basename(tree), pages, files })
+      for (const c of contributors) await c.committed?.()
     } catch (err) {
       log.error(`Yayın durumu kaydedilemedi: ${err instanceof Error ? err.message : err}`)
     }
@@ -388,7 +390,13 @@ export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: strin
     const settings = read?.('contact-settings') ?? readJsonFile(join(env.contentDir, 'contact-settings.json'))
     return (settings as { mapUrl?: string } | null)?.mapUrl
   }
-  const host = createStaticHost({ mapUrl, https: new URL(env.SITE_URL).protocol === 'https:' })
+  const content = (name: string) => read?.(name) ?? readJsonFile(join(env.contentDir, `${name}.json`))
+  const host = createStaticHost({
+    mapUrl,
+    https: new URL(env.SITE_URL).protocol === 'https:',
+    moved: () => movedAddressList(content, Date.now()),
+    nginxMapsFile: join(env.siteBuildDir, 'nginx-maps.conf'),
+  })
   return createSitePublisher({
     repoRoot,
     contentDir: env.contentDir,

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isHostFile, listExportFiles } from './export-folder.ts'
+import { isHostFile, listExportFiles, writeFileAtomic } from './export-folder.ts'
 import type { PublishTree, TreeContributor } from './export-trees.ts'
 import { isCompressible, mimeType } from './mime.ts'
 import { pageHeaders } from './page-policy.ts'
@@ -11,6 +12,12 @@ import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 
 /** The files a static host reads beside the pages (root files named `_…` are never served: isHostFile). */
 export const HOST_FILES = { headers: '/_headers', redirects: '/_redirects', nginx: '/_nginx.conf' }
+/**
+ * The tree's marker of the nginx maps it matches ('/_nginx-<id>'): nginx serves pages from the export only while
+ * the marker of the maps it loaded is in `live`; otherwise (a publish added a page, moved one or changed its
+ * headers since nginx last loaded) it hands pages to Node, which answers them exactly (decision 292).
+ */
+export const mapsMarker = (id: string) => `/_nginx-${id}`
 const BATCH = 8
 
 export type StaticHostOptions = {
@@ -18,6 +25,13 @@ export type StaticHostOptions = {
   mapUrl: () => string | undefined
   /** SITE_URL is https: `_headers` carries HSTS (a CDN answers over https only). */
   https: boolean
+  /** Old addresses of posts and projects and their current one (moved-addresses.ts), as the server redirects them. */
+  moved?: () => [string, string][]
+  /**
+   * Where nginx reads the maps from (SITE_BUILD_DIR/nginx-maps.conf, beside `live`; deploy/nginx/netiz-site.conf
+   * includes it): written after each switch that changed them (decision 292).
+   */
+  nginxMapsFile?: string
 }
 
 /**
@@ -40,6 +54,10 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
   /** Each HTML file's policy (URL path of the file → headers), kept between publishes. */
   let policies: Map<string, PagePolicy> | null = null
   let mapUrlSeen: string | undefined
+  let movedSeen = ''
+  /** The maps of the last contribution and their id (the marker in its tree). */
+  let maps: { text: string; id: string } | null = null
+  let mapsWritten = ''
   const distinct = new Map<string, PagePolicy>()
   const shared = (p: PagePolicy): PagePolicy => {
     const key = `${p.csp}\n${p.frameOptions}\n${p.permissions}\n${p.hsts ?? ''}`
@@ -106,16 +124,36 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
         if (next.get(url) !== policy) rulesChanged = true
         next.set(url, policy)
       }
+      // Old addresses the server redirects: only where no page is (the server serves a page that is there).
+      const hasPage = (address: string) => next.has(address.endsWith('/') ? `${address}index.html` : `${address}/index.html`)
+      const moved = (o.moved?.() ?? []).filter(([from]) => !hasPage(from)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      const movedKey = JSON.stringify(moved)
+      if (movedKey !== movedSeen) rulesChanged = true
       if (rulesChanged) {
         // Policies no page has any more are forgotten.
         const inUse = new Set(next.values())
         for (const [key, p] of distinct) if (!inUse.has(p)) distinct.delete(key)
         await tree.write(HOST_FILES.headers, headersFile(next))
-        await tree.write(HOST_FILES.redirects, redirectsFile())
-        await tree.write(HOST_FILES.nginx, nginxMaps(next))
+        await tree.write(HOST_FILES.redirects, redirectsFile(moved))
+        const body = nginxMaps(next, moved)
+        const id = createHash('sha256').update(body).digest('hex').slice(0, 16)
+        const text = `${body}map $scheme $site_maps_id {\n  default ${quoted(id)};\n}\n`
+        if (maps && maps.id !== id) await tree.remove(mapsMarker(maps.id))
+        // A tree from before this process (or a fresh copy) may hold another run's marker: only this one stays.
+        for (const url of files ?? []) if (/^\/_nginx-[0-9a-f]+$/.test(url) && url !== mapsMarker(id)) await tree.remove(url)
+        await tree.write(HOST_FILES.nginx, text)
+        await tree.write(mapsMarker(id), '')
+        maps = { text, id }
       }
       policies = next
       mapUrlSeen = o.mapUrl()
+      movedSeen = movedKey
+    },
+    /** After the switch: nginx's maps beside `live` (its reload unit watches the file). */
+    async committed() {
+      if (!o.nginxMapsFile || !maps || maps.text === mapsWritten) return
+      await writeFileAtomic(o.nginxMapsFile, maps.text)
+      mapsWritten = maps.text
     },
   }
 }
@@ -156,10 +194,13 @@ function headersFile(policies: Map<string, PagePolicy>): string {
   return `${lines.join('\n')}\n`
 }
 
-function redirectsFile(): string {
+/** The fixed redirects (public-paths.ts), each with its three forms. */
+const fixedRedirects = (): [string, string][] =>
+  Object.entries(REDIRECTS).flatMap(([from, to]) => [from, `${from}/`, `${from}/index.html`].map((a): [string, string] => [a, to]))
+
+function redirectsFile(moved: [string, string][]): string {
   const lines = ['# Written by each publish (api/publish/static-host.ts): the server\'s permanent redirects.']
-  for (const [from, to] of Object.entries(REDIRECTS))
-    for (const address of [from, `${from}/`, `${from}/index.html`]) lines.push(`${address} ${to} 301`)
+  for (const [from, to] of [...fixedRedirects(), ...moved]) lines.push(`${from} ${to} 301`)
   return `${lines.join('\n')}\n`
 }
 
@@ -179,7 +220,7 @@ function quoted(value: string): string {
  * evaluates each one on every answer, and two regex maps cost 2 % of the home page's rate (issue 22's bench).
  * The /_astro/ cache rule is a location of netiz-site.conf for the same reason.
  */
-function nginxMaps(policies: Map<string, PagePolicy>): string {
+export function nginxMaps(policies: Map<string, PagePolicy>, moved: [string, string][] = []): string {
   const out = ['# Written by each publish (api/publish/static-host.ts); nginx reads it when it (re)loads.']
   const map = (source: string, name: string, fallback: string, entries: [string, string][]) => {
     out.push(`map ${source} ${name} {`, `  default ${quoted(fallback)};`)
@@ -201,12 +242,7 @@ function nginxMaps(policies: Map<string, PagePolicy>): string {
   const permissions = policies.values().next().value?.permissions ?? ''
   // Every page (every HTML file has a policy) and nothing else: a hash lookup, not a regex per request.
   map('$site_policy', '$site_permissions_policy', permissions, [['', '']])
-  map(
-    '$uri',
-    '$site_redirect',
-    '',
-    Object.entries(REDIRECTS).flatMap(([from, to]) => [from, `${from}/`, `${from}/index.html`].map((a): [string, string] => [a, to])),
-  )
+  map('$uri', '$site_redirect', '', [...fixedRedirects(), ...moved])
   const special = (name: string, file: string) =>
     out.push(`map $scheme ${name} {`, `  default ${quoted(policies.get(file)?.csp ?? '')};`, '}')
   special('$site_404_csp', '/404.html')

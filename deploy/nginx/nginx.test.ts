@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -57,7 +57,8 @@ type Answer = { status: number; headers: Record<string, string>; body: Buffer }
 /** A raw GET (no automatic decompression): the bytes as sent. */
 function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } }, (res) => {
+    // A new connection each time: a kept-alive one may be closing while nginx reloads (a client would retry).
+    const req = request(`${base}${path}`, { agent: false, headers: { 'accept-encoding': 'identity', ...headers } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () =>
@@ -76,7 +77,10 @@ const picked = (a: Answer) => Object.fromEntries(SAME_HEADERS.map((h) => [h, a.h
 
 async function startNode(nginxPort: number): Promise<string> {
   const port = await freePort()
-  node = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repo, 'api', 'server.ts')], {
+  // Under the unit's UMask=0027 (deploy/systemd/netiz-site.service): the export must still be readable by nginx's
+  // workers, who run as www-data (decision 290).
+  const command = `umask 0027 && exec '${process.execPath}' ${SERVER_NODE_FLAGS.join(' ')} '${join(repo, 'api', 'server.ts')}'`
+  node = spawn('/bin/sh', ['-c', command], {
     env: {
       ...process.env,
       ...SERVER_ENV,
@@ -123,8 +127,8 @@ async function writeNginxConfig(nginxPort: number, nodeBase: string) {
     join(nginxPrefix, 'nginx.conf'),
     [
       'daemon off;',
-      // Workers as the current user (as root, nginx would switch them to nobody, who cannot read mkdtemp's folder).
-      process.getuid?.() === 0 ? 'user root;' : '',
+      // Workers as www-data, a user other than the service's (as on Debian); without root, as the current user.
+      process.getuid?.() === 0 ? 'user www-data;' : '',
       'worker_processes 1;',
       `pid ${join(nginxPrefix, 'nginx.pid')};`,
       `error_log ${join(nginxPrefix, 'error.log')} warn;`,
@@ -180,6 +184,8 @@ async function publicPages(): Promise<string[]> {
 beforeAll(async () => {
   if (!hasNginx) return
   root = await mkdtemp(join(tmpdir(), 'nginx-test-'))
+  // www-data may enter it (mkdtemp makes it 0700), as it may enter /srv/netiz; the export's own modes are the server's.
+  await chmod(root, 0o755)
   buildDir = join(root, 'build')
   nginxPrefix = join(root, 'nginx')
   await mkdir(nginxPrefix)
@@ -317,5 +323,112 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
       expect((await toggle(false)).status).toBe(200)
     }
     expect((await get(proxied, '/')).status).toBe(200)
+  })
+
+  it('across 50 publishes without a reload (and with some), nginx answers every path as the server: new and renamed posts, old addresses, a preview, the 404 and maintenance', { timeout: 900_000 }, async () => {
+    const login = await fetch(`${proxied}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: proxied },
+      body: JSON.stringify(ADMIN),
+    })
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const admin = (method: string, path: string, body?: unknown) =>
+      fetch(`${proxied}${path}`, {
+        method,
+        headers: { cookie, origin: proxied, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body instanceof FormData || body === undefined ? (body as FormData | undefined) : JSON.stringify(body),
+      })
+    const postForm = (title: string, slug?: string) => {
+      const form = new FormData()
+      form.append('title', title)
+      form.append('contentStructure', JSON.stringify([{ type: 'text', content: `${title} metni` }]))
+      if (slug) form.append('slug', slug)
+      return form
+    }
+    /** Waits until the server itself serves the publish (the export switches before the server's index). */
+    const servedByNode = (path: string, text: string) =>
+      expect.poll(async () => (await get(direct, path)).body.toString('utf8').includes(text), { timeout: 60_000 }).toBe(true)
+
+    const oldAddresses: string[] = []
+    const created: string[] = []
+    // A shared preview of unsaved About values: Node renders it per request, nginx must hand it over.
+    const preview = await admin('POST', '/api/admin/preview', {
+      collection: 'about',
+      share: true,
+      data: { title1: '', title2: 'Önizlenen Hakkımızda nginx', description1: 'a', image1: '', title3: '', description2: '', image2: '' },
+    })
+    expect(preview.status).toBe(200)
+    const previewUrl = ((await preview.json()) as { data: { url: string } }).data.url
+
+    const compareAll = async (round: number, expectStatus?: number) => {
+      const paths = [...(await publicPages()), '/rss.xml', '/sitemap.xml', '/yok-boyle-bir-sayfa', '/blog/yok-boyle-bir-yazi', previewUrl, ...oldAddresses]
+      for (const path of new Set(paths)) {
+        const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
+        const where = `round ${round}: ${path}`
+        expect(a.headers.server, where).toMatch(/^nginx/)
+        expect(a.status, where).toBe(b.status)
+        if (expectStatus && path === '/') expect(a.status, where).toBe(expectStatus)
+        if (b.status === 301) {
+          expect(a.headers.location, where).toBe(b.headers.location)
+          continue
+        }
+        expect(a.body.equals(b.body), `${where}: body`).toBe(true)
+        expect(picked(a), where).toEqual(picked(b))
+      }
+    }
+
+    let served = 0
+    for (let round = 0; round < 50; round++) {
+      const op = round % 5
+      if (op === 0 || op === 3) {
+        const about = await (await admin('GET', '/api/admin/hakkimizda')).json()
+        const title = `Tur ${round} hakkımızda ${Date.now()}`
+        expect((await admin('PUT', '/api/admin/hakkimizda', { ...about, title2: title })).status).toBe(200)
+        await servedByNode('/hakkimizda', title)
+      } else if (op === 1) {
+        // A new post: a page nginx's loaded maps do not know.
+        const title = `Nginx turu ${round} yazısı`
+        const res = await admin('POST', '/api/admin/blogs', postForm(title))
+        expect(res.status).toBe(200)
+        const post = ((await res.json()) as { data: { id: string; slug: string } }).data
+        created.push(post.id)
+        await servedByNode(`/blog/${post.slug}`, title)
+      } else if (op === 2) {
+        // The last new post gets a new address: the old one answers 301 from both.
+        const id = created.at(-1)!
+        const before = ((await (await admin('GET', `/api/admin/blogs/${id}`)).json()) as { data: { slug: string; title: string } }).data
+        const slug = `nginx-yeni-adres-${round}`
+        const res = await admin('PUT', `/api/admin/blogs/${id}`, postForm(before.title, slug))
+        expect(res.status).toBe(200)
+        oldAddresses.push(`/blog/${before.slug}`, `/blog/${before.slug}/`, `/blog/${id}`)
+        await expect.poll(async () => (await get(direct, `/blog/${before.slug}`)).status, { timeout: 60_000 }).toBe(301)
+        await servedByNode(`/blog/${slug}`, before.title)
+      } else {
+        // What the shipped path unit does after a publish: nginx reads the new maps and serves the pages itself.
+        await reloadNginx()
+        const [a] = await Promise.all([get(proxied, '/hakkimizda')])
+        // An answer nginx made from the file has its Last-Modified; Node's do not.
+        if (a.headers['last-modified']) served++
+      }
+      await compareAll(round)
+      if (round === 13 || round === 37) {
+        const toggle = (enabled: boolean) => admin('POST', '/api/admin/maintenance', { enabled })
+        expect((await toggle(true)).status).toBe(200)
+        try {
+          await compareAll(round, 503)
+        } finally {
+          expect((await toggle(false)).status).toBe(200)
+        }
+      }
+    }
+    // After reloads nginx served pages from the export itself, not only through Node.
+    expect(served).toBeGreaterThan(0)
+    // A CDN gets the same redirects from the export's _redirects.
+    const redirects = await readFile(join(buildDir, 'live', '_redirects'), 'utf8')
+    for (const old of oldAddresses) {
+      const b = await get(direct, old)
+      expect(b.status, old).toBe(301)
+      expect(redirects.split('\n'), old).toContain(`${old} ${b.headers.location} 301`)
+    }
   })
 })
