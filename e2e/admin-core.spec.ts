@@ -187,7 +187,7 @@ test('contact settings: logo and title save with one multipart PUT, then the sit
     await page.getByLabel('Sayfa Başlığı').fill(title)
     await page.getByLabel('LinkedIn').fill('linkedin değil')
     await page.getByRole('button', { name: 'Ayarları Kaydet' }).click()
-    await expect(page.getByText('Geçerli bir URL giriniz.')).toBeVisible()
+    await expect(page.getByText('LinkedIn adresi geçerli bir bağlantı olmalıdır (https:// ile başlayan).')).toBeVisible()
     await page.getByLabel('LinkedIn').fill(before.socialLinks.linkedin)
     const preview = page.getByRole('img', { name: 'Önizleme' })
     const oldSrc = (await preview.count()) ? await preview.getAttribute('src') : null

@@ -99,6 +99,15 @@ test('every admin screen and its main dialogs are Turkish: no English UI word, n
       await expectTurkish(page, path)
     }
 
+    // Issue 30: refused values are named with their limit in words, never zod's 'beklenen string <=40'.
+    await page.goto('/admin/iletisim-ayarlari')
+    await page.getByLabel('Telefon').fill('+90 212 000 00 00 '.repeat(3))
+    await page.getByLabel('Harita yerleştirme bağlantısı').fill('harita')
+    await page.getByRole('button', { name: 'Ayarları Kaydet' }).click()
+    await expect(page.getByText('Telefon en fazla 40 karakter olabilir.')).toBeVisible()
+    await expect(page.getByText(/^Harita adresi geçerli bir bağlantı olmalıdır/)).toBeVisible()
+    await expectTurkish(page, 'iletişim ayarları hataları')
+
     // The project's editor, its history, the media picker and a conflict.
     await page.goto('/admin/sosyal-sorumluluk-projeleri')
     await page.getByRole('button', { name: `${title} düzenle` }).click()

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright/test'
+import { VALIDATION_BAN_LIST } from '#schema/error-map.ts'
 
 /**
  * English words that must never be on a screen staff or visitors see (issue 23): UI verbs and nouns, role names,
@@ -27,6 +28,12 @@ const RAW_PATH = /(?:^|[\s(])\/(?:api|uploads)\/\S*/g
 /** E-mail addresses and URLs are data, not UI words ('admin@ornek.com' is fine). */
 const DATA = /\S+@\S+\.\S+|https?:\/\/\S+|www\.\S+/g
 
+/** Schema words of a raw validation message (issue 30: 'Çok büyük: beklenen string <=5000 karakter'), as words. */
+const SCHEMA_WORDS = new RegExp(
+  `(?<![\\p{L}\\p{N}_-])(${VALIDATION_BAN_LIST.filter((w) => /^\w+$/.test(w)).join('|')})(?![\\p{L}\\p{N}_-])|<=`,
+  'giu',
+)
+
 // Whole words with Turkish letters counted as letters (\b would split 'Güncelle' at 'ü').
 const WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(${ENGLISH_UI_WORDS.join('|')})(?![\\p{L}\\p{N}_-])`, 'giu')
 
@@ -34,7 +41,7 @@ const WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(${ENGLISH_UI_WORDS.join('|')})(?
 export type ScanOptions = { allow?: readonly string[] }
 
 /**
- * Every English UI word, ISO date and raw API/upload path in `text`, each as 'english: Save', 'iso-date: …' or
+ * Every English UI word, schema word of a raw validation message, ISO date and raw API/upload path in `text`, each as 'english: Save', 'iso-date: …' or
  * 'path: …' (empty when the text is clean). E-mail addresses, URLs and `SPEC_TEXTS` are skipped.
  */
 export function findLanguageProblems(text: string, options: ScanOptions = {}): string[] {
@@ -42,6 +49,7 @@ export function findLanguageProblems(text: string, options: ScanOptions = {}): s
   for (const phrase of [...SPEC_TEXTS, ...(options.allow ?? [])]) clean = clean.split(phrase).join(' ')
   const found = [
     ...[...clean.matchAll(WORDS)].map((m) => `english: ${m[1]} (…${around(clean, m.index)}…)`),
+    ...[...clean.matchAll(SCHEMA_WORDS)].map((m) => `schema-word: ${m[0]} (…${around(clean, m.index)}…)`),
     ...[...clean.matchAll(ISO_DATE)].map((m) => `iso-date: ${m[0]}`),
     ...[...clean.matchAll(RAW_PATH)].map((m) => `path: ${m[0].trim()}`),
   ]

@@ -60,4 +60,9 @@ test('the open mobile menu and the contact form with its messages are Turkish', 
   await form.getByLabel(/e-posta/i).blur()
   await form.getByRole('button', { name: 'Gönder' }).click({ force: true })
   expect(await scanPage(page)).toEqual([])
+  // Issue 30: a message over the limit is named with its limit in words ('beklenen string <=5000' before).
+  await form.getByLabel(/mesaj/i).fill('Uzun mesaj. '.repeat(420))
+  await form.getByLabel(/mesaj/i).blur()
+  await expect(form.getByText('Mesaj en fazla 5.000 karakter olabilir.')).toBeVisible()
+  expect(await scanPage(page)).toEqual([])
 })

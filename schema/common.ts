@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import tr from 'zod/v4/locales/tr.js'
 import { msg } from './messages.ts'
+import { invalidLinkMessage, invalidMediaMessage, invalidPageLinkMessage, turkishErrorMap } from './error-map.ts'
 
-// zod's own messages (wrong type, not an object) in Turkish everywhere the shared schemas run (api, admin, site);
-// messages the schemas set themselves still win.
-z.config(tr())
+// zod's own messages (wrong type, too long, empty) in plain Turkish naming the field, everywhere the shared schemas
+// run (api, admin, site; issue 30, schema/error-map.ts); messages the schemas set themselves still win.
+z.config({ localeError: turkishErrorMap })
 // In browsers the CSP forbids eval (decision 018): zod's probe for its eval-based fast path would only raise a
 // violation report there. The server keeps the fast path.
 if (typeof window !== 'undefined') z.config({ jitless: true })
@@ -38,13 +38,13 @@ export const optionalText = (max = 20000) => text().trim().max(max).optional().d
 export const optionalLine = (max = 500) => line().trim().max(max).optional().default('')
 
 /** An http(s) URL, or '' for "not set". */
-export const urlOrEmpty = (message: string = msg.invalidUrl) =>
+export const urlOrEmpty = (message?: string) =>
   z
     .string()
     .trim()
     .optional()
     .default('')
-    .refine((v) => v === '' || isHttpUrl(v), { error: message })
+    .refine((v) => v === '' || isHttpUrl(v), { error: (issue) => message ?? invalidLinkMessage(issue.path) })
 
 /** An e-mail address (required), at most 254 characters (RFC 5321): logins key their rate limit on it. */
 export const email = () =>
@@ -66,21 +66,19 @@ export const mediaRef = z
   .refine(
     // The path test first: new URL() throws on a path, and a throw per image made checking 10,000 posts slow.
     (v) => v === '' || (/^\/(uploads|demo)\/[A-Za-z0-9._\/-]+$/.test(v) && !v.includes('..')) || isHttpUrl(v),
-    {
-      error: msg.invalidUrl,
-    },
+    { error: (issue) => invalidMediaMessage(issue.path) },
   )
 
 /**
  * A link a page shows as an href: '', a path of this site ('/…'), '#anchor', an http(s) URL, mailto: or tel:.
  * Never javascript:, data: or a protocol-relative '//host' (browsers also read '/\\' and '/<tab>/' as '//').
  */
-export const linkOrEmpty = (max = 500, message: string = msg.invalidUrl) =>
+export const linkOrEmpty = (max = 500, message?: string) =>
   z
     .string()
     .trim()
     .max(max)
-    .refine((v) => v === '' || isSafeLink(v), { error: message })
+    .refine((v) => v === '' || isSafeLink(v), { error: (issue) => message ?? invalidPageLinkMessage(issue.path) })
 
 /** True for the link forms linkOrEmpty accepts (see there). */
 export function isSafeLink(value: string): boolean {

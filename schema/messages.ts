@@ -53,7 +53,7 @@ export const msg = {
   // Fields
   required: 'Bu alan zorunludur.',
   invalidEmail: 'Geçerli bir e-posta adresi giriniz.',
-  invalidUrl: 'Geçerli bir URL giriniz.',
+  invalidUrl: 'Geçerli bir bağlantı giriniz (https:// ile başlayan).',
   invalidId: 'Geçersiz kimlik.',
 
   // Admin login, profile, users

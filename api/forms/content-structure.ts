@@ -1,4 +1,5 @@
 import { msg } from '#schema/messages.ts'
+import { invalidMediaMessage } from '#schema/error-map.ts'
 import { fail } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { saveMedia, type MediaDeps, type PreparedMedia } from '../media/media-library.ts'
@@ -35,7 +36,7 @@ export async function resolveStructure<T extends Item>(
       needed.add(item.imageIndex)
     } else if (!item.src) fail(400, msg.fileMissing, { [field]: msg.fileMissing })
     else if (!known.includes(item.src) && !OUR_PATH.test(item.src))
-      fail(400, msg.invalidUrl, { [`${field}.src`]: msg.invalidUrl })
+      fail(400, invalidMediaMessage(['src']), { [`${field}.src`]: invalidMediaMessage(['src']) })
   })
 
   const checked: { index: number; prepared: PreparedMedia }[] = []

@@ -75,8 +75,8 @@ describe('who-are-we content', () => {
     )
     expect(bad.status).toBe(400)
     expect((await bad.json()).fields).toEqual({
-      image1: 'Geçerli bir URL giriniz.',
-      image2: 'Geçerli bir URL giriniz.',
+      image1: 'Bölüm 1 görseli için yüklenmiş bir dosya ya da https:// ile başlayan bir bağlantı seçin.',
+      image2: 'Bölüm 2 görseli için yüklenmiş bir dosya ya da https:// ile başlayan bir bağlantı seçin.',
     })
     expect(await read()).toEqual(before)
   })

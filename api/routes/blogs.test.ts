@@ -116,7 +116,7 @@ describe('admin blog create and update', () => {
       contentStructure: structure([{ type: 'image', src: 'https://kotu.example/x.png' }]),
     })
     expect(res.status).toBe(400)
-    expect((await res.json()).fields).toEqual({ 'contentStructure.0.src': 'Geçerli bir URL giriniz.' })
+    expect((await res.json()).fields).toEqual({ 'contentStructure.0.src': 'Görsel için yüklenmiş bir dosya ya da https:// ile başlayan bir bağlantı seçin.' })
   })
 
   it('validates title, field limits, JSON fields and image files with the spec messages', async () => {

@@ -99,8 +99,8 @@ describe('contact settings', () => {
     expect((await res.json()).fields).toEqual({
       email: 'Geçerli bir e-posta adresi giriniz.',
       phone: 'Geçerli bir telefon numarası giriniz.',
-      mapUrl: 'Geçerli bir URL giriniz.',
-      'socialLinks.linkedin': 'Geçerli bir URL giriniz.',
+      mapUrl: 'Harita adresi geçerli bir bağlantı olmalıdır (https:// ile başlayan).',
+      'socialLinks.linkedin': 'LinkedIn adresi geçerli bir bağlantı olmalıdır (https:// ile başlayan).',
     })
     const badJson = await save({ ...fields, socialLinks: '{bozuk' })
     expect(badJson.status).toBe(400)

@@ -28,7 +28,7 @@ describe('banner button links', () => {
   ])('refuses %j with 400 and keeps the stored link', async (link) => {
     const res = await putButton(link)
     expect(res.status).toBe(400)
-    expect((await res.json()).fields).toEqual({ 'button1.link': 'Geçerli bir URL giriniz.' })
+    expect((await res.json()).fields).toEqual({ 'button1.link': 'Bağlantı adresi geçerli bir bağlantı olmalıdır (örneğin /iletisim ya da https:// ile başlayan bir adres).' })
     expect(t.deps.content.read('home').banner.button1.link).toBe('/programlar')
   })
 

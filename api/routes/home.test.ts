@@ -120,7 +120,7 @@ describe('PUT /api/admin/anasayfa/:section', () => {
       cookie,
     )
     expect(badMedia.status).toBe(400)
-    expect((await badMedia.json()).fields).toEqual({ backgroundMedia: 'Geçerli bir URL giriniz.' })
+    expect((await badMedia.json()).fields).toEqual({ backgroundMedia: 'Arka plan görseli için yüklenmiş bir dosya ya da https:// ile başlayan bir bağlantı seçin.' })
     const malformed = await t.app.request('/api/admin/anasayfa/blog', {
       method: 'PUT',
       headers: { cookie, 'content-type': 'application/json' },
@@ -251,7 +251,7 @@ describe('partner cards', () => {
       expect((await res.json()).fields[field]).toBe(message)
     }
     await check({ ...card, title: ' ' }, 'title', 'Kart başlığı boş olamaz.')
-    await check({ ...card, link: 'ornek' }, 'link', 'Geçerli bir URL giriniz.')
+    await check({ ...card, link: 'ornek' }, 'link', 'Bağlantı adresi geçerli bir bağlantı olmalıdır (https:// ile başlayan).')
     await check(
       { ...card, stats: stats.slice(0, 2) },
       'stats',

@@ -189,7 +189,7 @@ describe('admin programs', () => {
 
     const refused = await save({ name: 'Muhasebe', description: 'x', logoPath: '/etc/passwd' }, p.id)
     expect(refused.status).toBe(400)
-    expect((await refused.json()).fields.logoPath).toBe('Geçerli bir URL giriniz.')
+    expect((await refused.json()).fields.logoPath).toBe('Logo için yüklenmiş bir dosya ya da https:// ile başlayan bir bağlantı seçin.')
     // A save that fails (stale If-Match) never removes the library image it chose.
     const stale = await t.app.request(`${base}/${p.id}`, {
       method: 'PUT',

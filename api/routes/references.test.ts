@@ -89,7 +89,7 @@ describe('reference cards', () => {
       400,
       'Maksimum 5 sektör ekleyebilirsiniz. Lütfen sektör sayısını azaltın.',
     )
-    await check({ ...card, socials: { ...card.socials, website: 'abc' } }, 400, 'Geçerli bir URL giriniz.')
+    await check({ ...card, socials: { ...card.socials, website: 'abc' } }, 400, 'Web sitesi adresi geçerli bir bağlantı olmalıdır (https:// ile başlayan).')
     await check(
       { ...card, image: 'data:image/svg+xml;base64,PHN2Zz4=' },
       400,

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
+import { invalidLinkMessage } from '#schema/error-map.ts'
 import { checkReferenceDraft, draftOfCard, emptyReferenceDraft } from './reference-draft.ts'
 
 it('asks for a category, caps sectors at five and checks social URLs', () => {
@@ -14,7 +15,7 @@ it('asks for a category, caps sectors at five and checks social URLs', () => {
     category: 'rota',
     socials: { ...emptyReferenceDraft().socials, website: 'x' },
   })
-  expect(url).toEqual({ ok: false, fields: { 'socials.website': msg.invalidUrl } })
+  expect(url).toEqual({ ok: false, fields: { 'socials.website': invalidLinkMessage(['website']) } })
 })
 
 it('draftOfCard fills missing socials', () => {
