@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { foldTurkish, foldedTextCache, hasEveryWord, plainTextOf, searchWords } from './search-text.ts'
 
 describe('Turkish folding', () => {
-  it("folds 'İ' to 'i' and 'I' to 'ı'", () => {
-    expect(foldTurkish('İSTANBUL IŞIK')).toBe('istanbul ışık')
-    expect(searchWords('  İlk   ADIM ')).toEqual(['ilk', 'adım'])
-    expect(hasEveryWord('istanbul ışık', searchWords('IŞIK İstanbul'))).toBe(true)
-    expect(hasEveryWord('istanbul ışık', searchWords('ISIK'))).toBe(false)
+  it("folds case the Turkish way and the Turkish letters to plain ones (issue 30)", () => {
+    expect(foldTurkish('İSTANBUL IŞIK')).toBe('istanbul isik')
+    expect(searchWords('  İlk   ADIM ')).toEqual(['ilk', 'adim'])
+    expect(hasEveryWord(foldTurkish('İstanbul ışık'), searchWords('IŞIK İstanbul'))).toBe(true)
+    // Typed without the Turkish letters, as on many phones.
+    expect(hasEveryWord(foldTurkish('İstanbul ışık'), searchWords('ISIK ISTANBUL'))).toBe(true)
+    expect(hasEveryWord(foldTurkish('Çığır Açan Hizmet'), searchWords('cigir acan'))).toBe(true)
+    expect(hasEveryWord(foldTurkish('Çığır Açan Hizmet'), searchWords('cigir kapan'))).toBe(false)
   })
 
   it('takes text and heading blocks, without markup', () => {
@@ -36,9 +39,9 @@ describe('foldedTextCache', () => {
     // The store copies every item on each save: an equal copy is not folded again.
     expect(textOf({ ...item })).toBe('ilk')
     expect(builds).toBe(1)
-    expect(textOf({ ...item, title: 'IŞIK' })).toBe('ışık')
+    expect(textOf({ ...item, title: 'IŞIK' })).toBe('isik')
     expect(builds).toBe(2)
-    expect(textOf({ id: 'b', title: 'IŞIK' })).toBe('ışık')
+    expect(textOf({ id: 'b', title: 'IŞIK' })).toBe('isik')
     expect(builds).toBe(3)
   })
 })

@@ -1,6 +1,11 @@
-/** Lower-cases the Turkish way ('İ' → 'i', 'I' → 'ı'), so 'İSTANBUL' finds 'istanbul' and 'ışık' finds 'IŞIK'. */
+import { foldForSearch } from '#schema/search-fold.ts'
+
+/**
+ * Lower-cases the Turkish way and folds the Turkish letters (schema/search-fold.ts), so 'İSTANBUL' finds
+ * 'istanbul', 'ışık' finds 'IŞIK' and 'cigir acan' finds 'Çığır Açan'.
+ */
 export function foldTurkish(text: string): string {
-  return text.toLocaleLowerCase('tr-TR')
+  return foldForSearch(text)
 }
 
 /** The folded words of a search; none for a blank one. */

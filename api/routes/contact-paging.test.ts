@@ -85,6 +85,10 @@ describe('inbox and archive pages', () => {
     expect(await find('çağrı')).toEqual(['ÇAĞRI merkezi'])
     expect(await find('ışık')).toEqual(['Konu 0'])
     expect(await find('E-FATURA')).toEqual(['Konu 3'])
+    // Issue 30: typed without the Turkish letters.
+    expect(await find('cagri MERKEZI')).toEqual(['ÇAĞRI merkezi'])
+    expect(await find('ISMAIL ISIK')).toEqual(['Konu 0'])
+    expect(await find('e-fatura gecisi')).toEqual(['Konu 3'])
     // LIKE wildcards in the text are searched for as they are.
     expect(await find('0%')).toEqual(['Konu 4'])
     expect(await find('_')).toEqual(['Konu 4'])

@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { ContactMessage } from '#schema/contact-message.ts'
+import { foldForSearch } from '#schema/search-fold.ts'
 import type { Writer } from './writer.ts'
 
 /** One page of the inbox or the archive, newest first. */
@@ -8,10 +9,12 @@ export type MessagePage = { data: ContactMessage[]; total: number; page: number;
 export type MessageQuery = { archived: boolean; page: number; pageSize: number; q?: string }
 
 /**
- * Search form of a text: lowercased by Turkish rules (İ→i, I→ı; SQLite's lower() only knows ASCII), then ı folded
- * to i, so 'ISMAIL', 'İsmail' and 'ismail' all meet, as people type Turkish on keyboards without ı or İ.
+ * Search form of a text: lowercased by Turkish rules (İ→i, I→ı; SQLite's lower() only knows ASCII), then the
+ * Turkish letters folded (ı→i, ç→c, ğ→g, ö→o, ş→s, ü→u; schema/search-fold.ts), so 'ISMAIL', 'İsmail' and
+ * 'ismail' all meet, and 'sukru' finds 'Şükrü', as people type Turkish on keyboards without those letters.
+ * Rows stored before the fold covered ç ğ ö ş ü were folded by migration 300.
  */
-export const turkishLower = (text: string) => text.toLocaleLowerCase('tr-TR').replaceAll('ı', 'i')
+export const turkishLower = (text: string) => foldForSearch(text)
 /** A LIKE pattern that finds `text` anywhere, its own % _ and \\ taken literally (use with ESCAPE '\\'). */
 export const containsPattern = (text: string) =>
   `%${turkishLower(text).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
