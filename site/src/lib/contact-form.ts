@@ -22,7 +22,9 @@ export function contactPayload(values: ContactValues): ContactValues {
  * 'Bu alan zorunludur.'), or null: the form says so when the field loses focus, before anything is sent.
  */
 export function contactFieldError(field: ContactField, value: string): string | null {
-  const result = contactMessageInputSchema.shape[field].safeParse(value.trim())
+  // Parsed under its own name, so the message names the field ('Mesaj en fazla 5.000 karakter olabilir.').
+  const one = contactMessageInputSchema.pick({ [field]: true } as Record<ContactField, true>)
+  const result = one.safeParse({ [field]: value.trim() })
   return result.success ? null : (result.error.issues[0]?.message ?? null)
 }
 
