@@ -3,7 +3,7 @@ import '#schema/common.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { BrowserRouter } from 'react-router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
 import { ApiError } from './lib/api-client.ts'
 import { App } from './app/App.tsx'
 // Global styles, in cascade order (one file per concern).
@@ -30,12 +30,14 @@ const queryClient = new QueryClient({
   },
 })
 
+// A data router around the app's own <Routes>: only it lets a form ask before a navigation (useBlocker in
+// LeaveGuard, issue 30); every path goes to App, which keeps its routes as before.
+const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: '/admin' })
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter basename="/admin">
-        <App />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 )

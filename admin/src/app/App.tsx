@@ -7,6 +7,7 @@ import { api, setUnauthorizedHandler } from '../lib/api-client.ts'
 import { clearAdminUser, setAdminUser } from '../lib/auth.ts'
 import { useAdminUser } from '../hooks/useAdminUser.ts'
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx'
+import { LeaveGuard } from '../components/LeaveGuard.tsx'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { Spinner } from '../components/ui/Spinner.tsx'
 import { adminRoutes } from './routes.tsx'
@@ -61,6 +62,8 @@ export function App() {
       </Routes>
       {/* The one dialog of confirmAction (lib/confirm.ts): every delete asks here. */}
       <ConfirmDialog />
+      {/* Unsaved form changes: asked before leaving, warned on closing the tab (issue 30). */}
+      <LeaveGuard />
     </Layout>
   )
 }

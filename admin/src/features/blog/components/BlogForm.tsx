@@ -17,7 +17,11 @@ import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminBlogPost } from '../api/get-blogs.ts'
 import { useSaveBlog } from '../api/save-blog.ts'
 import { buildBlogFormData, emptyBlogValues, type BlogFormValues } from '../blog-form-data.ts'
-import { fieldsFromPost, type BlogField } from '../content-fields.ts'
+import { fieldsFromPost, newKey, type BlogField } from '../content-fields.ts'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
+
+/** The fields as a draft keeps them: their keys are made anew each time the form opens. */
+const keyless = (fields: readonly BlogField[]) => fields.map(({ key: _key, ...field }) => field)
 import { BlogFieldList } from './BlogFieldList.tsx'
 
 type Props = {
@@ -45,13 +49,33 @@ function valuesOf(post: AdminBlogPost | undefined): BlogFormValues {
 }
 
 /** New or edit form of a post; saves as multipart, images by their src (each image field uploads when chosen). */
-export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) {
+export function BlogForm({ post, onSaved: saved, onCancel: cancel, onError, onReload }: Props) {
   const [values, setValues] = useState(() => valuesOf(post))
   const [fields, setFields] = useState<BlogField[]>(() => (post ? fieldsFromPost(post) : []))
+  const [baseline] = useState(() => ({ values, fields: keyless(fields) }))
+  // Issue 30: what is typed is kept in this browser until saved, and offered again when the form reopens.
+  const draft = useFormDraft({
+    form: 'blog',
+    itemId: post?.id,
+    version: post?.version,
+    values: { values, fields: keyless(fields) },
+    baseline,
+    restore: (kept) => {
+      setValues(kept.values)
+      setFields(kept.fields.map((f) => ({ ...f, key: newKey() })))
+    },
+  })
+  const onSaved = (message: string) => {
+    draft.saved()
+    saved(message)
+  }
+  const onCancel = async () => {
+    if (await draft.confirmLeave()) cancel()
+  }
   const { uploading, report } = useUploadTracking()
   const save = useSaveBlog()
   const lastBody = useRef<FormData | null>(null)
-  const guard = useEditConflict(post?.version, (version) =>
+  const guard = useEditConflict(draft.version, (version) =>
     save.mutateAsync({ id: post?.id, body: lastBody.current!, version }),
   )
   const { errors, formRef, submit, check } = useMultipartForm({
@@ -94,6 +118,7 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
           onReload?.()
         }}
       />
+      {draft.offer}
       <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={title}>
         <TextField
           label="Başlık"
@@ -141,7 +166,7 @@ export function BlogForm({ post, onSaved, onCancel, onError, onReload }: Props) 
         <FormActions
           busy={save.isPending}
           submitDisabled={uploading}
-          onCancel={onCancel}
+          onCancel={() => void onCancel()}
           cancelVariant="ghost"
           lockCancel
         />

@@ -14,6 +14,7 @@ import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import type { LoadedContactSettings } from '../api/get-contact-settings.ts'
 import { useSaveContactSettings, type ContactSettingsSave } from '../api/save-contact-settings.ts'
 import { socialKeys, socialLabels, toValues, type SettingsValues } from './settings-values.ts'
@@ -33,12 +34,25 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveContactSettings()
   const { message, show } = useTimedMessage(5000)
+  const [baseline] = useState(() => ({ values, logo }))
+  // Issue 30: what is typed is kept in this browser until saved, and offered again when the page reopens.
+  const draft = useFormDraft({
+    form: 'iletisim-ayarlari',
+    itemId: 'ayarlar',
+    version: initial.version,
+    values: { values, logo },
+    baseline,
+    restore: (kept) => {
+      setValues(kept.values)
+      setLogo(kept.logo)
+    },
+  })
   const [version, setVersion] = useState(initial.version)
   const pending = useRef<Omit<ContactSettingsSave, 'version'> | null>(null)
   const guarded = useGuardedEditor({
     history: { collection: 'contact-settings', what: 'İletişim ayarları' },
     loaded: initial,
-    version,
+    version: draft.version !== initial.version ? draft.version : version,
     send: async (v) => {
       const res = await save.mutateAsync({ ...pending.current!, version: v })
       setVersion(res.version)
@@ -72,6 +86,7 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
     pending.current = { input: checked.data, logo }
     try {
       const res = await guarded.save()
+      draft.saved()
       show('success', res.message ?? msg.contactSettingsSaved)
     } catch (error) {
       setFields(error instanceof ApiError ? error.fields : {})
@@ -82,6 +97,7 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
   return (
     <form className="stack" onSubmit={submit} noValidate>
       {guarded.dialog}
+      {draft.offer}
       <div className="editor-toolbar">{guarded.history}</div>
       <Card title="Genel Bilgiler">
         <div className="form">

@@ -14,7 +14,11 @@ import { UploadReportContext, useUploadTracking } from '../../../hooks/useUpload
 import { useMultipartForm } from '../../../hooks/useMultipartForm.ts'
 import type { AdminProject } from '../api/get-projects.ts'
 import { useSaveProject } from '../api/save-project.ts'
-import { fieldsFromProject, type ProjectField } from '../content-fields.ts'
+import { fieldsFromProject, newKey, type ProjectField } from '../content-fields.ts'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
+
+/** The fields as a draft keeps them: their keys are made anew each time the form opens. */
+const keyless = (fields: readonly ProjectField[]) => fields.map(({ key: _key, ...field }) => field)
 import { buildProjectFormData, emptyProjectValues, type ProjectFormValues } from '../project-form-data.ts'
 import { ProjectFieldList } from './ProjectFieldList.tsx'
 
@@ -43,16 +47,36 @@ function valuesOf(p: AdminProject | undefined): ProjectFormValues {
 }
 
 /** New or edit form of a social project; saves as multipart with the ordered content fields. */
-export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: Props) {
+export function ProjectForm({ project, onSaved: saved, onCancel: cancel, onError, onReload }: Props) {
   const [values, setValues] = useState(() => valuesOf(project))
   const [fields, setFields] = useState<ProjectField[]>(() => (project ? fieldsFromProject(project) : []))
+  const [baseline] = useState(() => ({ values, fields: keyless(fields) }))
+  // Issue 30: what is typed is kept in this browser until saved, and offered again when the form reopens.
+  const draft = useFormDraft({
+    form: 'proje',
+    itemId: project?.id,
+    version: project?.version,
+    values: { values, fields: keyless(fields) },
+    baseline,
+    restore: (kept) => {
+      setValues(kept.values)
+      setFields(kept.fields.map((f) => ({ ...f, key: newKey() }) as ProjectField))
+    },
+  })
+  const onSaved = (message: string) => {
+    draft.saved()
+    saved(message)
+  }
+  const onCancel = async () => {
+    if (await draft.confirmLeave()) cancel()
+  }
   const { uploading, report } = useUploadTracking()
   const save = useSaveProject()
   const lastBody = useRef<FormData | null>(null)
   const guarded = useGuardedEditor({
     history: project && { collection: 'social-projects', id: project.id, what: project.title },
     loaded: project,
-    version: project?.version,
+    version: draft.version,
     send: (version) => save.mutateAsync({ id: project?.id, body: lastBody.current!, version }),
     savedText: msg.projectUpdated,
     errorPrefix: msg.projectSaveError,
@@ -77,6 +101,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: P
   return (
     <Card title={title} actions={guarded.history}>
       {guarded.dialog}
+      {draft.offer}
       <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={title}>
         <TextField
           label="Proje başlığı"
@@ -123,7 +148,7 @@ export function ProjectForm({ project, onSaved, onCancel, onError, onReload }: P
         <FormActions
           busy={save.isPending}
           submitDisabled={uploading}
-          onCancel={onCancel}
+          onCancel={() => void onCancel()}
           cancelVariant="ghost"
           lockCancel
         />

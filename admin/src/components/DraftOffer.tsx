@@ -1,0 +1,24 @@
+import { Button } from './ui/Button.tsx'
+import { formatDateTime } from '../utils/format-date.ts'
+
+type Props = { at: number; onRestore: () => void; onDelete: () => void }
+
+/** The banner a form shows when this browser kept an unsaved draft of it (useFormDraft). */
+export function DraftOffer({ at, onRestore, onDelete }: Props) {
+  return (
+    <div className="notice notice--info draft-offer" role="status">
+      <p>
+        Kaydedilmemiş bir taslağınız var: geri yükle / sil
+        <span className="draft-offer__when"> ({formatDateTime(new Date(at).toISOString())} tarihinde yazıldı)</span>
+      </p>
+      <div className="draft-offer__actions">
+        <Button size="sm" onClick={onRestore}>
+          Taslağı geri yükle
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onDelete}>
+          Taslağı sil
+        </Button>
+      </div>
+    </div>
+  )
+}
