@@ -15,6 +15,7 @@ export const navGroups: readonly { title: string; items: readonly NavItem[] }[] 
     title: 'Genel',
     items: [
       { to: '/', label: 'Gösterge Paneli' },
+      { to: '/istatistikler', label: 'İstatistikler' },
       { to: '/profil', label: 'Profil ve Kullanıcılar' },
     ],
   },

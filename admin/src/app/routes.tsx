@@ -6,6 +6,7 @@ import { lazy } from 'react'
  */
 export const adminRoutes = [
   { path: '', Page: lazy(() => import('../features/dashboard/DashboardPage.tsx')) },
+  { path: 'istatistikler', Page: lazy(() => import('../features/statistics/StatisticsPage.tsx')) },
   { path: 'profil', Page: lazy(() => import('../features/profile/ProfilePage.tsx')) },
   { path: 'anasayfa-duzenle', Page: lazy(() => import('../features/home-editor/HomeEditorPage.tsx')) },
   { path: 'hakkimizda-duzenle', Page: lazy(() => import('../features/about-editor/AboutEditorPage.tsx')) },

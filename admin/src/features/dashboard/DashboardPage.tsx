@@ -9,6 +9,7 @@ import { SeoTips } from './components/SeoTips.tsx'
 import { StatCards } from './components/StatCards.tsx'
 import { SyncConflicts } from './components/SyncConflicts.tsx'
 import { SystemStatus } from './components/SystemStatus.tsx'
+import { VisitsCard } from '../statistics/VisitsCard.tsx'
 
 /** /admin: maintenance, statistics, shortcuts, system status, SEO tips and the last admin actions. */
 export default function DashboardPage() {
@@ -24,6 +25,9 @@ export default function DashboardPage() {
       </ErrorBoundary>
       <ErrorBoundary>
         <SyncConflicts />
+      </ErrorBoundary>
+      <ErrorBoundary>
+        <VisitsCard />
       </ErrorBoundary>
       <div className="grid grid--2">
         <ErrorBoundary>

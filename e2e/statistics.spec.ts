@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright'
+import { ADMIN, expect, test, type Page } from './helpers.ts'
+import { startIsolatedServer } from './isolated-server.ts'
+
+// Visits of our own on a server of their own, so the figures are exact (other tests visit the shared server).
+const HUMAN =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const POST = 'Elektronik İmza Nedir, Nasıl Alınır?'
+
+let server: Awaited<ReturnType<typeof startIsolatedServer>>
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  server = await startIsolatedServer(() => {}, { files: [] })
+  const visit = (path: string, headers: Record<string, string>) =>
+    fetch(`${server.url}${path}`, { headers: { 'user-agent': HUMAN, ...headers } }).then((r) =>
+      r.arrayBuffer(),
+    )
+  for (let i = 0; i < 3; i++) await visit('/', {})
+  for (let i = 0; i < 2; i++)
+    await visit('/blog/blog-e-imza-nedir', { referer: 'https://www.google.com/search?q=e-imza' })
+  await visit('/', { 'user-agent': BOT })
+})
+test.afterAll(() => server?.stop())
+
+async function login(page: Page, path: string) {
+  const res = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
+  expect(res.status()).toBe(200)
+  await page.goto(`${server.url}/admin/`)
+  await page.evaluate(
+    (u) => localStorage.setItem('adminUser', JSON.stringify(u)),
+    (await res.json()).data.user,
+  )
+  await page.goto(`${server.url}${path}`)
+}
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+}
+
+/** The chart is drawn (a canvas with pixels) and its table alternative has the day's figure. */
+async function expectChartAndTable(
+  page: Page,
+  scope: ReturnType<Page['locator']>,
+  days: number,
+  todayViews: number,
+) {
+  const chart = scope.locator('.visits-chart')
+  await expect(chart).toHaveAttribute('role', 'img')
+  await expect(chart).toHaveAttribute('aria-label', /günlük görüntülenme grafiği/)
+  const canvas = chart.locator('canvas')
+  await expect(canvas).toBeVisible()
+  // Some pixels of the line are painted (an empty canvas is all transparent).
+  const painted = await canvas.evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    let n = 0
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++
+    return n
+  })
+  expect(painted).toBeGreaterThan(100)
+  // Wider than the box? No: the chart follows its box (a phone has no sideways scroll).
+  const [chartWidth, boxWidth] = await chart.evaluate((el) => [
+    el.querySelector('canvas')!.getBoundingClientRect().width,
+    el.getBoundingClientRect().width,
+  ])
+  expect(chartWidth).toBeLessThanOrEqual(boxWidth + 1)
+  await scope.getByText('Tablo olarak göster').click()
+  const rows = scope.locator('.stats-table tbody tr')
+  await expect(rows).toHaveCount(days)
+  const today = new Intl.DateTimeFormat('tr-TR', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/Istanbul',
+  }).format(new Date())
+  const first = rows.first()
+  await expect(first.getByRole('rowheader')).toHaveText(today)
+  await expect(first.getByRole('cell').first()).toHaveText(String(todayViews))
+}
+
+for (const width of [390, 1440]) {
+  test(`statistics page and dashboard card at ${width} px: chart drawn, table alternative, Turkish figures`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await login(page, '/admin/')
+    const card = page.getByRole('region', { name: 'Ziyaretler (son 30 gün)' })
+    await expect(card.locator('[data-figure="views-30"]')).toHaveText('5')
+    await expect(card).toContainText(`en çok okunan: Ana Sayfa`)
+    await expectChartAndTable(page, card, 30, 5)
+    await card.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true })
+    expect(await axe(page)).toEqual([])
+    await card.getByRole('link', { name: 'Tüm istatistikler' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: 'İstatistikler' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Son 30 gün' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('[data-figure="views"]')).toHaveText('5')
+    const pages = page.getByRole('region', { name: 'En çok okunan sayfalar' })
+    await expect(pages.getByRole('row')).toHaveCount(3)
+    await expect(pages.getByRole('row').nth(1)).toHaveText(/Ana Sayfa\s*3/)
+    await expect(pages.getByRole('row').nth(2)).toHaveText(new RegExp(`${POST.replace(/[?,]/g, '.')}\\s*2`))
+    await expect(pages.getByRole('link', { name: POST })).toHaveAttribute('href', '/blog/blog-e-imza-nedir')
+    const sites = page.getByRole('region', { name: 'Ziyaretçilerin geldiği siteler' })
+    await expect(sites.getByRole('row').nth(1)).toHaveText(/google\.com\s*2/)
+    await expect(page.getByText('Bu sayılar çerez kullanılmadan tutulur')).toBeVisible()
+    await expectChartAndTable(page, page.getByRole('region', { name: 'Günlük ziyaretler' }), 30, 5)
+    expect(await axe(page)).toEqual([])
+    // Nothing wider than the screen on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await page.screenshot({ path: test.info().outputPath(`statistics-${width}.png`), fullPage: true })
+
+    await page.getByRole('button', { name: 'Son 7 gün' }).click()
+    await expect(page.getByRole('button', { name: 'Son 7 gün' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('.stats-table tbody tr')).toHaveCount(7)
+  })
+}
