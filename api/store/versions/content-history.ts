@@ -72,11 +72,17 @@ export function createContentHistory(
         const item = itemOf(ref, await fileAt(entry.commit, file, fetched))
         if (JSON.stringify(item) === JSON.stringify(previous)) continue
         if (item === undefined && previous === undefined) continue
+        const changes = item === undefined ? [] : diffFields(previous, item)
+        // Another item's commit that only renumbered this one's blocks or stamps (issue 30): not a version of it.
+        if (previous !== undefined && item !== undefined && changes.length === 0) {
+          previous = item
+          continue
+        }
         entries.push({
           ...entry,
           version: item === undefined ? '' : versionOf(item),
           deleted: item === undefined,
-          changes: item === undefined ? [] : diffFields(previous, item),
+          changes,
         })
         previous = item
       }
