@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { blurRule } from '../blur-rules.ts'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
 /** About block of the home page: title, description, image. */
@@ -26,12 +27,14 @@ export function AboutSection({
           label="Başlık"
           value={about.title}
           onSave={(title) => save({ title })}
+          rule={blurRule('about', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
           label="Açıklama"
           value={about.description}
           onSave={(description) => save({ description })}
+          rule={blurRule('about', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline
         />

@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { blurRule } from '../blur-rules.ts'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
 /** Banner: title, subtitle, background image or video, texts of the two buttons. */
@@ -26,12 +27,14 @@ export function BannerSection({
           label="Başlık"
           value={banner.title}
           onSave={(title) => save({ title })}
+          rule={blurRule('banner', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
           label="Alt başlık"
           value={banner.subtitle}
           onSave={(subtitle) => save({ subtitle })}
+          rule={blurRule('banner', 'subtitle', { label: 'Alt başlık' })}
           onDraft={(subtitle) => preview.draft({ subtitle })}
           multiline
         />
@@ -57,12 +60,14 @@ export function BannerSection({
             label="1. buton metni"
             value={banner.button1.text}
             onSave={(text) => save({ button1: { ...banner.button1, text } })}
+            rule={blurRule('banner', 'button1', { label: '1. buton metni', wrap: (text) => ({ ...banner.button1, text }) })}
             onDraft={(text) => preview.draft({ button1: { ...banner.button1, text } })}
           />
           <BlurField
             label="2. buton metni"
             value={banner.button2.text}
             onSave={(text) => save({ button2: { ...banner.button2, text } })}
+            rule={blurRule('banner', 'button2', { label: '2. buton metni', wrap: (text) => ({ ...banner.button2, text }) })}
             onDraft={(text) => preview.draft({ button2: { ...banner.button2, text } })}
           />
         </div>

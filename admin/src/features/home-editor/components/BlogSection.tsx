@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { blurRule } from '../blur-rules.ts'
 
 /** Blog preview block of the home page: title and description (the posts come from the blog). */
 export function BlogSection({
@@ -25,12 +26,14 @@ export function BlogSection({
           label="Başlık"
           value={blog.title}
           onSave={(title) => save({ title })}
+          rule={blurRule('blog', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
           label="Açıklama"
           value={blog.description}
           onSave={(description) => save({ description })}
+          rule={blurRule('blog', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline
         />

@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { blurRule } from '../blur-rules.ts'
 import { NewPartnerCardForm } from './NewPartnerCardForm.tsx'
 import { PartnerCardEditor } from './PartnerCardEditor.tsx'
 
@@ -27,12 +28,14 @@ export function PartnersSection({
           label="Başlık"
           value={partners.title}
           onSave={(title) => save({ title })}
+          rule={blurRule('partners', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
           label="Açıklama"
           value={partners.description}
           onSave={(description) => save({ description })}
+          rule={blurRule('partners', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline
         />

@@ -9,6 +9,7 @@ import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { AddTitleForm } from './AddTitleForm.tsx'
 import { BlurField } from './BlurField.tsx'
+import { blurRule } from '../blur-rules.ts'
 import { ServiceBranch } from './ServiceBranch.tsx'
 
 /** Services tree (id="hizmetler"): section texts, up to 7 main headings, each with unlimited sub-items. */
@@ -44,12 +45,14 @@ export function ServicesSection({
           label="Bölüm başlığı"
           value={services.title}
           onSave={(title) => save({ title })}
+          rule={blurRule('services', 'title', { label: 'Bölüm başlığı', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
           label="Açıklama"
           value={services.description}
           onSave={(description) => save({ description })}
+          rule={blurRule('services', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline
         />
