@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from 'playwright/test'
-import { adminApi, buildGeneration, loginAsAdmin, waitForSiteBuild } from './helpers.ts'
+import { adminApi, buildGeneration, confirmInDialog, loginAsAdmin, waitForSiteBuild } from './helpers.ts'
 
 /** Creates an admin through the superadmin's API (each test its own people). */
 async function newAdmin(api: APIRequestContext, name: string) {
@@ -64,14 +64,16 @@ test('history of a blog post: two admins by name, the changed field, restore bri
   await expect(entries.nth(0)).toContainText('Mehmet Yazar')
   await expect(entries.nth(0)).toContainText('Blog yazısı güncellendi')
   await expect(entries.nth(0).locator('dt', { hasText: 'Başlık' })).toBeVisible()
-  await expect(entries.nth(0).locator('del')).toHaveText(`Geçmiş ${stamp} Ayşe`)
-  await expect(entries.nth(0).locator('ins')).toHaveText(`Geçmiş ${stamp} Mehmet`)
+  // Track changes (issue 30): only the word that changed is struck and inserted.
+  await expect(entries.nth(0).locator('del')).toHaveText('Ayşe')
+  await expect(entries.nth(0).locator('ins')).toHaveText('Mehmet')
   await expect(entries.nth(1)).toContainText('Ayşe Editör')
   await expect(entries.nth(2)).toContainText('Süper Yönetici')
   await page.screenshot({ path: test.info().outputPath('history.png') })
 
   const since = await buildGeneration(page.request)
   await entries.nth(1).getByRole('button', { name: 'Bu sürüme dön' }).click()
+  await confirmInDialog(page, 'Bu sürüme dön', 'Bu sürüme dönülsün mü? Şu anki hali de geçmişte kalır.')
   await expect(page.getByText('İçerik seçilen sürüme döndürüldü.')).toBeVisible()
   await waitForSiteBuild(page.request, since)
   await page.goto(`/blog/${id}`)

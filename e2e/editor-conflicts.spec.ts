@@ -212,6 +212,7 @@ test('home sections: saves field by field without conflicting with themselves; a
   await b.locator('#blog').getByRole('button', { name: 'Geçmiş', exact: true }).click()
   const history = b.getByRole('dialog', { name: 'Geçmiş: Blog bölümü' })
   await history.getByRole('listitem').nth(1).getByRole('button', { name: 'Bu sürüme dön' }).click()
+  await confirmInDialog(b, 'Bu sürüme dön', 'Bu sürüme dönülsün mü? Şu anki hali de geçmişte kalır.')
   await expect(b.getByText('İçerik seçilen sürüme döndürüldü.')).toBeVisible()
   await expect(subtitle(b)).toHaveValue(`Alt ${stamp} 1`)
 

@@ -9,7 +9,8 @@ import {
   type HistoryEntry,
 } from '../lib/content-history.ts'
 import { formatDateTime } from '../utils/format-date.ts'
-import { ChangeValue } from './ChangeValue.tsx'
+import { confirmAction } from '../lib/confirm.ts'
+import { ChangeDiff } from './ChangeDiff.tsx'
 import { SyncConflictList, useSyncConflicts } from './SyncConflictList.tsx'
 import { Button } from './ui/Button.tsx'
 import { LoadError } from './ui/LoadError.tsx'
@@ -42,6 +43,10 @@ export function HistoryButton({ collection, id, what, onRestored, onError }: Pro
   const { conflicts } = useSyncConflicts(filter)
 
   async function restore(entry: HistoryEntry) {
+    // One tap must not replace the current text (issue 30): asked first; the current one stays in the history.
+    const question = 'Bu sürüme dönülsün mü? Şu anki hali de geçmişte kalır.'
+    if (!(await confirmAction(question, { title: 'Sürüme dönme', confirmLabel: 'Bu sürüme dön', danger: false })))
+      return
     setBusy(entry.commit)
     try {
       const res = await restoreVersion(collection, id, entry.commit)
@@ -101,16 +106,7 @@ export function HistoryButton({ collection, id, what, onRestored, onError }: Pro
                       <div key={change.field + change.label}>
                         <dt>{change.label}</dt>
                         <dd>
-                          {change.before && (
-                            <del className="diff-text">
-                              <ChangeValue text={change.before} />
-                            </del>
-                          )}
-                          {change.after && (
-                            <ins className="diff-text">
-                              <ChangeValue text={change.after} />
-                            </ins>
-                          )}
+                          <ChangeDiff before={change.before} after={change.after} />
                         </dd>
                       </div>
                     ))}
