@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, addUser, createTestApp, loginCookie, PASSWORD, type TestApp } from './test-helpers.ts'
+import { addMember, addUser, createTestApp, loginCookie, PASSWORD, type TestApp } from './testing/test-helpers.ts'
 
 let t: TestApp
 let tokens: Record<string, string>

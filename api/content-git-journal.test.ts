@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { memoryJournal, type CommitJournal } from './store/git/commit-journal.ts'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from './test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from './testing/test-helpers.ts'
 
 let t: TestApp | undefined
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Writable } from 'node:stream'
 import { createLogger, log, setLogger } from './lib/log.ts'
 import { openContentRepo } from './store/git/content-repo.ts'
-import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from './test-helpers.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from './testing/test-helpers.ts'
 
 // Real git, real folders: the repository a maintainer sees after the server's saves (issue 18, decisions 025, 026).
 const demo = join(import.meta.dirname, '..', 'content')

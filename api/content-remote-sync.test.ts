@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from './test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from './testing/test-helpers.ts'
 
 /**
  * Issue 19: the server and the content remote meet. A real bare repository as the remote, a second clone as the

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BlogPost } from '#schema/blog.ts'
 import { createApp } from '../api/app.ts'
-import { generatedPosts } from '../api/test-content.ts'
-import { addUser, PASSWORD } from '../api/test-helpers.ts'
+import { generatedPosts } from '../api/testing/test-content.ts'
+import { addUser, PASSWORD } from '../api/testing/test-helpers.ts'
 import { median, repoRoot } from './lib.ts'
 
 /**

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureCodeBuilt } from '../api/publish/code-build.ts'
-import { incrementalAgainstFull } from '../api/publish/random-admin-ops.ts'
+import { incrementalAgainstFull } from '../api/testing/random-admin-ops.ts'
 import { repoRoot } from './lib.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addUser, createTestApp, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, type TestApp } from '../testing/test-helpers.ts'
 import { forwardedClient, parseTrustedProxies } from './client-address.ts'
 
 let t: TestApp

@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addMember, addUser, createTestApp, jsonRequest, PASSWORD, type TestApp } from '../test-helpers.ts'
+import { addMember, addUser, createTestApp, jsonRequest, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 import { accountDelayMs, MAX_ACCOUNT_DELAY_MS } from './password-login.ts'
 
 let t: TestApp

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 beforeEach(async () => {

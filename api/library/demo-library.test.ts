@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { addMember, createTestApp, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addMember, createTestApp, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 import { seedDemoLibrary } from './demo-library.ts'
 import { checkLibraryFile } from './file-check.ts'
 import { extractPdfText } from './pdf-text.ts'

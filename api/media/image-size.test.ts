@@ -7,8 +7,8 @@ import {
   jsonRequest,
   uploadNames,
   type TestApp,
-} from '../test-helpers.ts'
-import { PNG } from '../test-media.ts'
+} from '../testing/test-helpers.ts'
+import { PNG } from '../testing/test-media.ts'
 import { imageSize } from './image-size.ts'
 
 /** Just the header bytes of each format, stating the given size (enough for the sniffer and the size reader). */

@@ -4,8 +4,8 @@ import { readdir, stat, utimes } from 'node:fs/promises'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PNG } from '../test-media.ts'
-import { addUser, createTestApp, PASSWORD, type TestApp } from '../test-helpers.ts'
+import { PNG } from '../testing/test-media.ts'
+import { addUser, createTestApp, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 import { sweepLeftovers } from './leftover-sweeper.ts'
 
 let t: TestApp

@@ -12,8 +12,8 @@ import {
   formRequest,
   jsonRequest,
   type TestApp,
-} from '../test-helpers.ts'
-import { asFile, CAMERA_MARK, GPS_MARK, photo } from '../test-images.ts'
+} from '../testing/test-helpers.ts'
+import { asFile, CAMERA_MARK, GPS_MARK, photo } from '../testing/test-images.ts'
 
 let t: TestApp
 let cookie: string

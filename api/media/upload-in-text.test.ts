@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { adminCookie, allUploadFiles, createTestApp, formRequest, jsonRequest, type TestApp } from '../test-helpers.ts'
-import { asFile, photo } from '../test-images.ts'
+import { adminCookie, allUploadFiles, createTestApp, formRequest, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
+import { asFile, photo } from '../testing/test-images.ts'
 
 let t: TestApp
 let cookie: string

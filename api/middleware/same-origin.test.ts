@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { addUser, createTestApp, PASSWORD, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let server: ServerType

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppOptions } from '../app.ts'
-import { addMember, addUser, createTestApp, PASSWORD, type TestApp } from '../test-helpers.ts'
+import { addMember, addUser, createTestApp, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 afterEach(() => t.cleanup())

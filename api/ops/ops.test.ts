@@ -11,7 +11,7 @@ import { createLogger, log, setLogger } from '../lib/log.ts'
 import { idleBuildStatus } from '../publish/build-status.ts'
 import { createServerApp } from '../publish/server-app.ts'
 import { opsRoutes } from '../routes/ops.ts'
-import { addUser, createTestApp, PASSWORD, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 import { observeRequests, recordRoute } from './request-log.ts'
 
 const TOKEN = 'olcum-anahtari-0123456789'

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, loginCookie } from '../test-helpers.ts'
-import { createTestSite, type TestSite } from '../publish/test-site.ts'
+import { addUser, loginCookie } from '../testing/test-helpers.ts'
+import { createTestSite, type TestSite } from '../testing/test-site.ts'
 import { withoutRibbon } from './preview-page.ts'
 
 // One clock for both servers (the save stamps updatedAt with it; so does the preview), moved by the tests.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slugify, uniqueSlug } from '#schema/address.ts'
-import { addUser, loginCookie } from '../test-helpers.ts'
-import { createTestSite, type TestSite } from './test-site.ts'
+import { addUser, loginCookie } from '../testing/test-helpers.ts'
+import { createTestSite, type TestSite } from '../testing/test-site.ts'
 
 let site: TestSite
 let cookie: string

@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { request as httpRequest, Agent } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../test-helpers.ts'
+import { createTestApp, type TestApp } from '../testing/test-helpers.ts'
 import { createServerApp } from './server-app.ts'
 import { createSiteRoutes } from './site-routes.ts'
 

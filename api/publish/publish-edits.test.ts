@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
-import { editsAgainstFull, type ScriptedEdit } from './random-admin-ops.ts'
+import { editsAgainstFull, type ScriptedEdit } from '../testing/random-admin-ops.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const siteUrl = 'http://localhost:4399'

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, loginCookie } from '../test-helpers.ts'
-import { createTestSite, type TestSite } from './test-site.ts'
+import { addUser, loginCookie } from '../testing/test-helpers.ts'
+import { createTestSite, type TestSite } from '../testing/test-site.ts'
 import { msg } from '../../schema/messages.ts'
 
 let site: TestSite

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSiteRoutes } from './site-routes.ts'
-import { adminCookie, createTestApp, type TestApp } from '../test-helpers.ts'
+import { adminCookie, createTestApp, type TestApp } from '../testing/test-helpers.ts'
 import { createServerApp } from './server-app.ts'
 import { loadStaticCache } from './static-cache.ts'
 

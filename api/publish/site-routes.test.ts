@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { loadStaticCache } from './static-cache.ts'
 import { createSiteRoutes } from './site-routes.ts'
-import { createTestApp, type TestApp } from '../test-helpers.ts'
+import { createTestApp, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let app: Hono

@@ -7,7 +7,7 @@ import {
   loginCookie,
   PASSWORD,
   type TestApp,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 
 let t: TestApp
 beforeEach(async () => {

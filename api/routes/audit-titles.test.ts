@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
-import { pngFile } from '../test-media.ts'
-import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+import { pngFile } from '../testing/test-media.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 // Issue 23: the audit log names the item by its title, in plain Turkish, for saves, restores, conflicts and
 // media deletes; the request (method, path, status) stays in the entry for superadmins only.

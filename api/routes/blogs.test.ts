@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fakeImageFile, PNG, pngFile } from '../test-media.ts'
+import { fakeImageFile, PNG, pngFile } from '../testing/test-media.ts'
 import {
   adminCookie,
   createTestApp,
@@ -7,7 +7,7 @@ import {
   jsonRequest,
   uploadNames,
   type TestApp,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

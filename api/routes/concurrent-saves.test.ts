@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { versionOf } from '../store/versions/content-items.ts'
-import { addUser, createTestApp, formRequest, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
-import { asFile, photo } from '../test-images.ts'
+import { addUser, createTestApp, formRequest, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
+import { asFile, photo } from '../testing/test-images.ts'
 
 let t: TestApp
 afterEach(() => t.cleanup())

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ContactMessage } from '#schema/contact-message.ts'
-import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

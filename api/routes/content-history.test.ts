@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { pngFile } from '../test-media.ts'
+import { pngFile } from '../testing/test-media.ts'
 import {
   addUser,
   createTestApp,
@@ -12,7 +12,7 @@ import {
   jsonRequest,
   loginCookie,
   type TestApp,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 
 const POST = 'blog-e-fatura-rehberi'
 const gitIn = (cwd: string, ...args: string[]) =>

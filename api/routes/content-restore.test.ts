@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 
 const POST = 'blog-e-fatura-rehberi'
 const gitIn = (cwd: string, ...args: string[]) =>

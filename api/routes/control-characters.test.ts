@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 afterEach(async () => {

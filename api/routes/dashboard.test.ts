@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import type { BuildStatus } from '../publish/build-status.ts'
 import { FIXED_PUBLIC_ROUTES } from '../entries/stats.ts'
-import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

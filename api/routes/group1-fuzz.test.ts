@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, createTestApp, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_IMAGE_BYTES } from '#schema/media.ts'
-import { addUser, createTestApp, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

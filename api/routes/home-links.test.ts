@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { homeSchema } from '#schema/home.ts'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

@@ -9,8 +9,8 @@ import {
   jsonRequest,
   loginCookie,
   type TestApp,
-} from '../test-helpers.ts'
-import { CSV, ELF, HTML, INVOICE_XML, PNG_1x1, SVG, testPdf } from '../test-library-files.ts'
+} from '../testing/test-helpers.ts'
+import { CSV, ELF, HTML, INVOICE_XML, PNG_1x1, SVG, testPdf } from '../testing/test-library-files.ts'
 
 let t: TestApp
 let member: string

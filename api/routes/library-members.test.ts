@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addMember, addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

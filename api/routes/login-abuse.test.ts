@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 afterEach(() => t.cleanup())

@@ -12,8 +12,8 @@ import {
   jsonRequest,
   loginCookie,
   type TestApp,
-} from '../test-helpers.ts'
-import { asFile, photo } from '../test-images.ts'
+} from '../testing/test-helpers.ts'
+import { asFile, photo } from '../testing/test-images.ts'
 
 let t: TestApp
 let cookie: string

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import type { SocialProject } from '#schema/social-project.ts'
-import { generatedPosts } from '../test-content.ts'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { generatedPosts } from '../testing/test-content.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 
 const COUNT = 1203
 let t: TestApp

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeImageFile, pngFile } from '../test-media.ts'
+import { fakeImageFile, pngFile } from '../testing/test-media.ts'
 import {
   adminCookie,
   createTestApp,
@@ -11,7 +11,7 @@ import {
   jsonRequest,
   uploadNames,
   type TestApp,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { pngDataUrl } from '../test-media.ts'
-import { adminCookie, createTestApp, jsonRequest, uploadNames, type TestApp } from '../test-helpers.ts'
+import { pngDataUrl } from '../testing/test-media.ts'
+import { adminCookie, createTestApp, jsonRequest, uploadNames, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

@@ -17,7 +17,7 @@ import {
   jsonRequest,
   loginCookie,
   type TestApp,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 
 let t: TestApp
 let server: Server

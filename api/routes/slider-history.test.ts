@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 
 /** Issue 19: the references' slider has a history of its own, like every other editor. */
 let t: TestApp

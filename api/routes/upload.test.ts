@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PNG, pngFile } from '../test-media.ts'
-import { addMember, addUser, createTestApp, loginCookie, uploadNames, type TestApp } from '../test-helpers.ts'
+import { PNG, pngFile } from '../testing/test-media.ts'
+import { addMember, addUser, createTestApp, loginCookie, uploadNames, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 let cookie: string

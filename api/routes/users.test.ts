@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addUser, createTestApp, jsonRequest, loginCookie, PASSWORD, type TestApp } from '../test-helpers.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { addUser, createTestApp, jsonRequest, loginCookie } from '../test-helpers.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie } from '../testing/test-helpers.ts'
 import { openCollections } from './json-db.ts'
 
 let dir: string

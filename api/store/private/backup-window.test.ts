@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../../test-helpers.ts'
+import { createTestApp, type TestApp } from '../../testing/test-helpers.ts'
 import { backupDataDir } from './backup.ts'
 import { DB_FILE } from './database.ts'
 

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { ContactMessage } from '#schema/contact-message.ts'
 import { createApp } from '../../app.ts'
-import { addUser, createTestApp, loginCookie, type TestApp } from '../../test-helpers.ts'
+import { addUser, createTestApp, loginCookie, type TestApp } from '../../testing/test-helpers.ts'
 
 const run = promisify(execFile)
 const repo = join(import.meta.dirname, '..', '..', '..')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
-import { jsonRequest, type TestApp } from '../../test-helpers.ts'
+import { jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
 import { DB_FILE } from './database.ts'
 
 const fixture = join(import.meta.dirname, '..', 'fixtures', 'json-era-data')

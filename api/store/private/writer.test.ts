@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ContactMessage } from '#schema/contact-message.ts'
 import { msg } from '#schema/messages.ts'
-import { createTestApp, jsonRequest, type TestApp } from '../../test-helpers.ts'
+import { createTestApp, jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
 import { DB_FILE } from './database.ts'
 import { WriterUnavailable } from './writer.ts'
 

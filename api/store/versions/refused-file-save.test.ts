@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../../test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
 
 let t: TestApp
 afterEach(async () => {

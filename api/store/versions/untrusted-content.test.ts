@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_CONTENT_FILE_BYTES } from '../content-file.ts'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../../test-helpers.ts'
+import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
 
 const gitIn = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Bakımcı', '-c', 'user.email=bakimci@ornek.com', ...args], {

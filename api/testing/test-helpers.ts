@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AdminRole } from '#schema/user.ts'
 import type { MemberRole } from '#schema/library-member.ts'
-import { createApp, type AppOptions } from './app.ts'
-import { allCopiesStored } from './media/media-library.ts'
-import { newId } from './lib/ids.ts'
-import { hashPassword } from './auth/passwords.ts'
-import type { DataStore } from './store/data-store.ts'
+import { createApp, type AppOptions } from '../app.ts'
+import { allCopiesStored } from '../media/media-library.ts'
+import { newId } from '../lib/ids.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import type { DataStore } from '../store/data-store.ts'
 
-const repoContent = join(import.meta.dirname, '..', 'content')
+const repoContent = join(import.meta.dirname, '..', '..', 'content')
 export const PASSWORD = 'gizli-sifre-123'
 
 /**

@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import type { BlogPost } from '#schema/blog.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import { openContentStore, type ContentStore } from '../store/content-store.ts'
-import type { CodeBuild } from './code-build.ts'
-import { isHostFile, listExportFiles } from './export-folder.ts'
-import { MANIFEST_FILE } from './export-trees.ts'
-import { etagOf } from './page-render.ts'
-import { createSitePublisher } from './site-publisher.ts'
-import { createStaticHost } from './static-host.ts'
+import type { CodeBuild } from '../publish/code-build.ts'
+import { isHostFile, listExportFiles } from '../publish/export-folder.ts'
+import { MANIFEST_FILE } from '../publish/export-trees.ts'
+import { etagOf } from '../publish/page-render.ts'
+import { createSitePublisher } from '../publish/site-publisher.ts'
+import { createStaticHost } from '../publish/static-host.ts'
 
 /**
  * Seeded random admin operations on the content store, for the property test (incremental publishes equal a

@@ -1,4 +1,4 @@
-import { makePdf } from './library/pdf-writer.ts'
+import { makePdf } from '../library/pdf-writer.ts'
 
 /** Small real files of each kind for library tests (data builders, made in code). */
 export const testPdf = (words = 'Bu kılavuz e-Fatura entegrasyonunu anlatır.') =>
