@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { addUser, createTestApp, jsonRequest, loginCookie, PASSWORD, type TestApp } from '../api/test-helpers.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, PASSWORD, type TestApp } from '../api/testing/test-helpers.ts'
 
 // Issue 23: `npm run admin:reset-password -- <e-posta>` lets a locked-out superadmin back in. The real script runs
 // as its own process on the app's DATA_DIR while the app keeps its database open, as beside a running server.
