@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ContentName } from '#api/store/content-store.ts'
 import { itemOf, versionOf, type ItemRef } from '#api/store/versions/content-items.ts'
-import { adminCookie, createTestApp, type TestApp } from '#api/test-helpers.ts'
+import { adminCookie, createTestApp, type TestApp } from '#api/testing/test-helpers.ts'
 import { deleteBlog } from '../features/blog/api/delete-blog.ts'
 import { deletePartnerCard } from '../features/home-editor/api/delete-partner-card.ts'
 import { deleteServiceNode } from '../features/home-editor/api/delete-service-node.ts'
