@@ -1,3 +1,4 @@
+import type { SeoRecorder } from './seo/seo-recorder.ts'
 import type { ContentStore } from './store/content-store.ts'
 import type { DataStore, StoredMember, StoredUser } from './store/data-store.ts'
 import type { FileStore } from './store/file-store.ts'
@@ -35,6 +36,8 @@ export type Deps = {
   gitWebhookSecret?: string
   /** The members' library's files (DATA_DIR/library/) and their size limit (LIBRARY_MAX_FILE_MB; issue 31). */
   library: { files: LibraryFiles; maxFileBytes: number }
+  /** The SEO advice of rendered pages (issue 32): the publisher hands it each live publish. */
+  seo: SeoRecorder
 }
 
 /** Renders a page as a publish would, from the content `read` gives; nothing goes live (api/preview). */

@@ -1,3 +1,5 @@
+import { createSeoRecorder } from './seo/seo-recorder.ts'
+import { uploadWidths } from './seo/upload-widths.ts'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { join } from 'node:path'
@@ -90,17 +92,18 @@ export async function createApp(options: AppOptions) {
   // Partial uploads of a killed server, and files whose row a crash never wrote, go before anything is served.
   await libraryFiles.sweep(data.library.items.fileKeys())
   const versioning = options.contentVersioning
+  const contentStore = await openContentStore(
+    options.contentDir,
+    (name) => notePublish(options.onContentChange?.(name)),
+    versioning?.git
+      ? {
+          ...versioning,
+          git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, ...versioning.git },
+        }
+      : versioning,
+  )
   const deps: Deps = {
-    content: await openContentStore(
-      options.contentDir,
-      (name) => notePublish(options.onContentChange?.(name)),
-      versioning?.git
-        ? {
-            ...versioning,
-            git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, ...versioning.git },
-          }
-        : versioning,
-    ),
+    content: contentStore,
     data,
     files,
     sessions: createSessions(options.sessionSecret, now),
@@ -114,6 +117,11 @@ export async function createApp(options: AppOptions) {
     preview: options.preview,
     onMaintenance: options.onMaintenance,
     gitWebhookSecret: options.gitWebhookSecret,
+    seo: createSeoRecorder(
+      data,
+      uploadWidths(() => contentStore.read('media')),
+      now,
+    ),
     library: {
       files: libraryFiles,
       maxFileBytes: options.libraryMaxFileBytes ?? DEFAULT_LIBRARY_MAX_FILE_BYTES,

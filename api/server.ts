@@ -88,6 +88,8 @@ async function main() {
     log.error(`Yönetim paneli derlenemedi: ${errorText(err)}`)
   }
   log.info('Site yayımlanıyor...')
+  // The SEO advice of every publish's pages (issue 32), checked after it went live.
+  publisher.onPublished(deps.seo.record)
   await publisher.ensureLive()
 
   const app = createServerApp(

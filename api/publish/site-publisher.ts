@@ -24,7 +24,22 @@ import { renderAllInChild, snapshotContent } from './full-render.ts'
 import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage, type RenderedPage } from './page-render.ts'
 import { createPublishQueue } from './publish-queue.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
-import type { CachedFile, StaticCache } from './static-cache.ts'
+import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
+import { redirectTarget } from './public-paths.ts'
+
+/**
+ * What a live publish tells its listeners (the SEO advice, issue 32): the pages it rendered, the pages it removed,
+ * whether it rendered the whole site; `read` gives a live page's HTML, `exists` whether an address answers.
+ */
+export type PublishedPages = {
+  rendered: string[]
+  removed: string[]
+  full: boolean
+  /** Every page of the live site (a listener that has seen nothing yet checks them once). */
+  all: () => string[]
+  read: (path: string) => Promise<string>
+  exists: (path: string) => boolean
+}
 
 /**
  * More changed pages than this, and more than half the site (contact settings, a new code build), render into a
@@ -88,6 +103,24 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let mediaSeen: string | null = null
 
   const contributors = [...(o.contributors ?? [])]
+  const listeners: ((p: PublishedPages) => void)[] = []
+  /** Tells the listeners after a publish went live; they do their work later, never on the publish's path. */
+  function announce(rendered: string[], removed: string[], full: boolean, bodies?: Map<string, Uint8Array>) {
+    if (listeners.length === 0) return
+    const [liveIndex, liveDir, liveRecords] = [index, dir!, records]
+    const published: PublishedPages = {
+      rendered,
+      removed,
+      full,
+      all: () => [...liveRecords.keys()],
+      read: async (path) => {
+        const body = bodies?.get(path)
+        return body ? Buffer.from(body).toString('utf8') : readFile(join(liveDir, pageFile(path)), 'utf8')
+      },
+      exists: (path) => lookupPath(liveIndex, path) !== null || redirectTarget(path) !== null,
+    }
+    for (const l of listeners) l(published)
+  }
   const trees = createExportTrees(o.buildRoot, { graceMs: o.graceMs, maxTrees: o.maxTrees, fs: o.fs })
 
   const render = (b: SiteBundle, page: SitePage, scope: RenderScope) => {
@@ -199,6 +232,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     }
     ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
     await recordPublish(manifest, tree.dir)
+    announce(pages.map((p) => p.path), [], true)
     return true
   }
 
@@ -244,6 +278,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     }
     ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
     await recordPublish(manifest, tree.dir)
+    announce(rendered.map((r) => r.path), removed, false, new Map(rendered.map((r) => [r.path, r.body])))
     return true
   }
 
@@ -355,6 +390,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
       }
       await queue.publishNow()
       if (!bundle) throw new Error(queue.status().lastError ?? 'Site yayımlanamadı')
+    },
+    /** Calls `listener` after every publish that went live (issue 32: the SEO advice of the rendered pages). */
+    onPublished(listener: (p: PublishedPages) => void): void {
+      listeners.push(listener)
     },
     /** Adds another module's files to every publish from the next one on (export-trees.ts). */
     contribute(c: TreeContributor): void {

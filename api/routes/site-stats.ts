@@ -4,6 +4,7 @@ import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../app-env.ts'
 import { daysBefore, istanbulDay } from '../lib/istanbul-day.ts'
 import { validate } from '../middleware/validate.ts'
+import { editorFinder, seoReport } from '../seo/seo-report.ts'
 import { pageTitles, programTitles } from '../stats/page-titles.ts'
 
 /** Longest period the statistics page asks for: one year (plus a leap day). */
@@ -18,11 +19,9 @@ const dailyQuery = z.object({
     .default(30),
 })
 
-/** The admin's statistics (mounted at /api/admin): daily figures of the last `days` Istanbul days, today included. */
-export const siteStatsRoutes = new Hono<AppEnv>().get(
-  '/stats/daily',
-  validate('query', dailyQuery),
-  async (c) => {
+/** The admin's statistics and SEO advice (mounted at /api/admin): daily figures of the last `days` Istanbul days, today included. */
+export const siteStatsRoutes = new Hono<AppEnv>()
+  .get('/stats/daily', validate('query', dailyQuery), async (c) => {
     const { data, content, now } = c.var.deps
     const { days } = c.req.valid('query')
     // Counts still in memory are written first, so the figures match what a restart would show.
@@ -41,5 +40,11 @@ export const siteStatsRoutes = new Hono<AppEnv>().get(
         downloads: summary.downloads.map((d) => ({ id: d.key, title: programOf(d.key), downloads: d.count })),
       },
     })
-  },
-)
+  })
+  .get('/seo', async (c) => {
+    const { data, content, seo } = c.var.deps
+    // Checks of the last publishes still running are waited for: the answer shows the pages as they are live.
+    await seo.settled()
+    const editorOf = editorFinder(content.read('blogs'), content.read('social-projects'))
+    return c.json({ success: true, data: seoReport(data.seo.all(), editorOf) })
+  })

@@ -14,6 +14,7 @@ import { importJsonEra } from './private/json-import.ts'
 import { MESSAGE_STATEMENTS, messageStore } from './private/messages.ts'
 import { previewLinkStore } from './private/preview-links.ts'
 import { revocationStore } from './private/revocations.ts'
+import { seoPageStore } from './private/seo-pages.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
 import { uploadHistoryTable, type UploadHistoryTable } from './private/upload-history.ts'
 import { startWriter, type Writer } from './private/writer.ts'
@@ -43,6 +44,8 @@ export type DataStore = {
   counters: ReturnType<typeof counterStore>
   /** Views, downloads, referrers and messages per Istanbul day (issue 32; written with the counters). */
   daily: ReturnType<typeof dailyFigures>
+  /** SEO findings per rendered page (issue 32, decision 321). */
+  seo: ReturnType<typeof seoPageStore>
   audit: ReturnType<typeof auditStore>
   /** Session tokens ended by a logout (decision 017). */
   revocations: ReturnType<typeof revocationStore>
@@ -90,6 +93,7 @@ export async function openDataStore(
     messages: messageStore(db, writer),
     counters,
     daily: dailyFigures(db),
+    seo: seoPageStore(db),
     audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),
     commitJournal: commitJournalStore(db, writer),

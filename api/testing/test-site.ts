@@ -45,6 +45,7 @@ export async function createTestSite(options: Partial<AppOptions> = {}) {
       ...extra,
     })
     read = (name) => (api.deps.content.read as (n: string) => unknown)(name)
+    publisher.onPublished(api.deps.seo.record)
     await publisher.ensureLive()
     const app = createServerApp(
       api.app,
