@@ -102,6 +102,9 @@ describe('verifyWebhook refuses forged signatures for every forge', () => {
     expect(verifyWebhook(headers({ 'x-gitea-signature': hex(secret.slice(0, -1), body) }), body, secret)).toBeNull()
     expect(verifyWebhook(headers({ 'x-gitea-signature': hex('', body) }), body, secret)).toBeNull()
     expect(verifyWebhook(headers({ 'x-gitea-signature': mac }), body, '')).toBeNull()
+    // Without a secret, a signature anyone can make (the HMAC with the empty key) must not pass either.
+    expect(verifyWebhook(headers({ 'x-gitea-signature': hex('', body) }), body, '')).toBeNull()
+    expect(verifyWebhook(headers({ 'x-hub-signature-256': `sha256=${hex('', body)}` }), body, '')).toBeNull()
     expect(verifyWebhook(headers({ 'x-gitlab-token': '' }), body, secret)).toBeNull()
   })
 })

@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * `npm run test:mutation [group…]` (issue 28): StrykerJS over the modules that guard content and access, one
+ * module group at a time with only that group's fast tests, one test process (the machine is shared), in
+ * incremental mode (bench/mutation/<group>.json, committed: a re-run after a change tests only the mutants it
+ * touched). Prints the score per group and every surviving mutant; the scores are kept in bench/README.md.
+ */
+const root = join(import.meta.dirname, '..')
+
+type Group = { name: string; mutate: string[]; tests: string[] }
+/** Smallest and most critical first. */
+export const GROUPS: Group[] = [
+  { name: 'webhook', mutate: ['api/store/git/webhook-signature.ts'], tests: ['api/store/git/webhook-signature.test.ts'] },
+  {
+    name: 'if-match',
+    mutate: ['api/middleware/content-edit.ts'],
+    tests: ['api/middleware/content-edit.test.ts', 'api/routes/guarded-saves.test.ts', 'api/routes/merged-saves.test.ts'],
+  },
+  {
+    name: 'session-roles',
+    mutate: ['api/middleware/session.ts', 'api/auth/session.ts'],
+    tests: [
+      'api/auth/session.test.ts',
+      'api/auth/session-end.test.ts',
+      'api/auth/session-revocation.test.ts',
+      'api/middleware/session-cookie.test.ts',
+      'api/auth-matrix.test.ts',
+      'api/routes/admin-auth.test.ts',
+    ],
+  },
+  { name: 'schedule', mutate: ['schema/schedule.ts'], tests: ['schema/schedule.test.ts'] },
+  {
+    name: 'addresses',
+    mutate: ['schema/address.ts', 'api/entries/addresses.ts'],
+    tests: ['schema/address.test.ts', 'api/entries/addresses.test.ts'],
+  },
+]
+
+function run(group: Group) {
+  const incremental = join('bench', 'mutation', `${group.name}.json`)
+  const args = ['run', '--mutate', group.mutate.join(','), '--incrementalFile', incremental]
+  const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js')
+  const status = spawnSync(process.execPath, [stryker, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_TESTS: group.tests.join(',') },
+  }).status
+  mkdirSync(join(root, 'reports', 'mutation'), { recursive: true })
+  const report = join(root, 'reports', 'mutation', 'mutation.json')
+  if (existsSync(report)) copyFileSync(report, join(root, 'reports', 'mutation', `${group.name}.json`))
+  return status
+}
+
+type Mutant = { id: string; mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number } } }
+function summary(group: Group) {
+  const file = join(root, 'reports', 'mutation', `${group.name}.json`)
+  if (!existsSync(file)) return `${group.name}: no report`
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { mutants: Mutant[] }> }
+  const all = Object.entries(report.files).flatMap(([path, f]) => f.mutants.map((m) => ({ ...m, path })))
+  const count = (...s: string[]) => all.filter((m) => s.includes(m.status)).length
+  const detected = count('Killed', 'Timeout')
+  const valid = detected + count('Survived', 'NoCoverage')
+  const survivors = all
+    .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+    .map((m) => `  ${m.status} ${m.path}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} → ${JSON.stringify(m.replacement ?? '')}`)
+  const score = valid ? ((100 * detected) / valid).toFixed(2) : '—'
+  return [`${group.name}: ${score}% (${detected} of ${valid} detected, ${all.length} mutants)`, ...survivors].join('\n')
+}
+
+if (import.meta.main) {
+  const asked = process.argv.slice(2)
+  const groups = asked.length ? GROUPS.filter((g) => asked.includes(g.name)) : GROUPS
+  if (asked.length && groups.length !== asked.length) {
+    console.error(`Bilinmeyen grup. Gruplar: ${GROUPS.map((g) => g.name).join(', ')}`)
+    process.exit(2)
+  }
+  let failed = false
+  for (const group of groups) failed = run(group) !== 0 || failed
+  console.log(`\n${groups.map(summary).join('\n')}`)
+  process.exit(failed ? 1 : 0)
+}

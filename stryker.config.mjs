@@ -1,0 +1,21 @@
+// StrykerJS for `npm run test:mutation` (issue 28): scripts/mutation.ts runs it once per module group, passing the
+// group's files to mutate, its tests (MUTATION_TESTS) and its incremental file on the command line.
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  // TypeScript 7 has no JavaScript API: Stryker's tsconfig rewrite (ts.parseConfigFileTextToJson) must not run.
+  tsconfigFile: 'no-tsconfig-for-stryker.json',
+  checkers: [],
+  coverageAnalysis: 'perTest',
+  // The machine is shared: one test process at a time.
+  concurrency: 1,
+  incremental: true,
+  // .build's `live` symlink breaks the sandbox copy (EISDIR); the rest is not needed by the unit tests.
+  ignorePatterns: ['.build', 'dist', 'site/dist', 'admin/dist', 'e2e', 'test-results', '.test-reports', 'playwright-report', 'reports', 'data', 'backups', 'bench'],
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  cleanTempDir: true,
+  timeoutMS: 20000,
+  timeoutFactor: 2,
+}
