@@ -26,7 +26,7 @@ import { createLibraryFiles } from './store/library-files.ts'
 import { mountRoutes } from './routes/mount.ts'
 import { notePublish, publishScope } from './publish/publish-header.ts'
 import { log } from './lib/log.ts'
-import { requestIdOf } from './ops/request-log.ts'
+import { pathOf, requestIdOf } from './ops/request-log.ts'
 
 export type AppOptions = {
   contentDir: string
@@ -177,7 +177,7 @@ export async function createApp(options: AppOptions) {
       return c.json({ success: false, message: msg.writeUnavailable }, 503)
     }
     log.error(
-      { err, reqId: requestIdOf(c), method: c.req.method, path: c.req.path },
+      { err, reqId: requestIdOf(c), method: c.req.method, path: pathOf(c.req.path) },
       'Beklenmeyen sunucu hatası',
     )
     return c.json({ success: false, message: msg.serverError }, 500)

@@ -181,6 +181,42 @@ it('SIGTERM during a burst of messages, saves and page views: exit 0, nothing ac
   idle.close()
 }, 300_000)
 
+it('SIGTERM right after a save is answered: the save goes live in the export and into git, no error is logged, the next start recovers nothing', async () => {
+  for (let round = 0; round < 2; round++) {
+    const { base, exited, output } = await startServer()
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const about = await (await fetch(`${base}/api/admin/hakkimizda`)).json()
+    const title = `Durdurmadan hemen önce ${round} ${Date.now()}`
+    const saved = await fetch(`${base}/api/admin/hakkimizda`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...about, title2: title }),
+    })
+    expect(saved.status).toBe(200)
+    // At once: the save's publish (X-Publish) is still queued behind its debounce.
+    server!.kill('SIGTERM')
+    expect(await exited, output()).toBe(0)
+    const lines = output().split('\n').filter((l) => l.startsWith('{'))
+    expect(lines.filter((l) => /"level":"(error|fatal)"/.test(l)), 'errors logged while stopping').toEqual([])
+    // The export nginx serves carries the save; so does git's last commit.
+    expect(await readFile(join(root, 'build', 'live', 'hakkimizda', 'index.html'), 'utf8')).toContain(title)
+    const { stdout } = await promisify(execFile)('git', ['-C', join(root, 'content'), 'show', 'HEAD:about.json'])
+    expect(JSON.parse(stdout).title2).toBe(title)
+
+    // The next start finds nothing to recover.
+    const again = await startServer()
+    await expect.poll(async () => (await fetch(`${again.base}/readyz`)).status, { timeout: 60_000 }).toBe(200)
+    expect(again.output()).not.toMatch(/Yarım kalan kayıt|kurtarıldı/)
+    server!.kill('SIGTERM')
+    expect(await again.exited, again.output()).toBe(0)
+  }
+}, 600_000)
+
 /** One raw HTTP/1.1 connection to `base`, kept alive: send() writes a GET and resolves with its whole answer. */
 async function keptAliveConnection(base: string) {
   const { hostname, port } = new URL(base)

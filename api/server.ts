@@ -20,8 +20,8 @@ import { applyKeepAlive } from './lib/keep-alive.ts'
 import { observeRequests, recordRoute } from './ops/request-log.ts'
 import { opsRoutes } from './routes/ops.ts'
 
-/** A stop that takes longer than this ends the process anyway (systemd's TimeoutStopSec is longer). */
-const STOP_DEADLINE_MS = 10_000
+/** A stop that takes longer than this ends the process anyway, before systemd's TimeoutStopSec (20 s) kills it. */
+const STOP_DEADLINE_MS = 18_000
 
 /** The single process: API, admin SPA, uploads and the prebuilt site on one port. */
 async function main() {
@@ -124,7 +124,7 @@ async function main() {
     const started = Date.now()
     log.info({ signal }, 'Kapatılıyor...')
     setTimeout(() => {
-      log.error('Kapanış 10 saniyede bitmedi; süreç sonlandırılıyor.')
+      log.error(`Kapanış ${STOP_DEADLINE_MS / 1000} saniyede bitmedi; süreç sonlandırılıyor.`)
       process.exit(1)
     }, STOP_DEADLINE_MS).unref()
     deps.content.close()
@@ -134,14 +134,16 @@ async function main() {
       clearInterval(idle)
       log.debug({ ms: Date.now() - started }, 'Kapanış: bağlantılar kapandı')
       const stage = (name: string) => () => log.debug({ ms: Date.now() - started }, `Kapanış: ${name}`)
-      void Promise.all([
-        publisher
-          .stop()
-          .then(stage('yayın bitti'))
-          .then(() => deps.content.settled())
-          .then(stage('git kayıtları bitti')),
-        deps.data.close().then(stage('veritabanı kapandı')),
-      ])
+      // In this order: the publish of every answered save, then the commits that wait for it, then the database,
+      // which the commits' journal writes to (closing it first failed the journal and made the next start
+      // "recover" commits that were made).
+      void publisher
+        .stop()
+        .then(stage('yayın bitti'))
+        .then(() => deps.content.settled())
+        .then(stage('git kayıtları bitti'))
+        .then(() => deps.data.close())
+        .then(stage('veritabanı kapandı'))
         .then(() => {
           log.info({ ms: Date.now() - started }, 'Kapatıldı.')
           process.exit(0)

@@ -4,6 +4,18 @@ import { LOG_LEVELS } from './log.ts'
 
 const publishLimitError = 'PUBLISH_TIME_LIMIT_SECONDS 10 ile 86400 arasında bir tam sayı (saniye) olmalı'
 
+/**
+ * A secret from the environment: surrounding spaces (a copied line, an env file's trailing blank) are trimmed, and a
+ * value that is then too short, or one character repeated ('                    ', 'xxxxxxxxxxxxxxxx'), is
+ * refused: it would be guessed at once (issue 29).
+ */
+const secret = (name: string, min: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, { error: `${name} en az ${min} karakter olmalı (baştaki ve sondaki boşluklar sayılmaz)` })
+    .refine((v) => !/^(.)\1*$/s.test(v), { error: `${name} tek bir karakterin tekrarı olamaz: rastgele bir değer üretin (openssl rand -base64 48)` })
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -21,7 +33,7 @@ const envSchema = z.object({
     .default('http://localhost:3000'),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL geçerli bir e-posta olmalı' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD en az 8 karakter olmalı' }).optional(),
-  SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET en az 32 karakter olmalı' }).optional(),
+  SESSION_SECRET: secret('SESSION_SECRET', 32).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, 'loopback' (default) or 'none'. */
   TRUST_PROXY: z.string().min(1).default('loopback'),
@@ -52,11 +64,11 @@ const envSchema = z.object({
     .enum(LOG_LEVELS, { error: `LOG_LEVEL şunlardan biri olmalı: ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   /** A token that lets a scraper from another machine read GET /metrics (Authorization: Bearer …). */
-  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN en az 16 karakter olmalı' }).optional(),
+  METRICS_TOKEN: secret('METRICS_TOKEN', 16).optional(),
   /** How often the server fetches CONTENT_GIT_REMOTE, in seconds; 0 only on a webhook. */
   CONTENT_GIT_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** The shared secret of POST /api/git/webhook (GitHub, Gitea/Forgejo, GitLab); unset: the endpoint is off. */
-  CONTENT_GIT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  CONTENT_GIT_WEBHOOK_SECRET: secret('CONTENT_GIT_WEBHOOK_SECRET', 16).optional(),
   /** Largest file of the members' library, in MB (issue 31). */
   LIBRARY_MAX_FILE_MB: z.coerce
     .number({ error: 'LIBRARY_MAX_FILE_MB 1 ile 10240 arasında bir tam sayı (MB) olmalı' })

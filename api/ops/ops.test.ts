@@ -86,6 +86,13 @@ describe('/healthz and /readyz', () => {
     // The process itself still answers.
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
 
+    // Through a proxy (or from another machine) without the token: the status only, no file names or errors.
+    const remote = await fetch(`${base}/readyz`, { headers: { 'x-forwarded-for': '203.0.113.9' } })
+    expect(remote.status).toBe(503)
+    expect(await remote.json()).toEqual({ status: 'not-ready' })
+    const withToken = await fetch(`${base}/readyz`, { headers: { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${TOKEN}` } })
+    expect((await withToken.json()).reasons.join(' ')).toContain('blogs.json')
+
     await writeFile(blogs, valid)
     await t.deps.content.checkDisk()
     expect((await fetch(`${base}/readyz`)).status).toBe(200)
@@ -187,8 +194,13 @@ describe('logs', () => {
     await expect.poll(() => lines.some((l) => l.includes('Uzak depoya gönderilemedi')), { timeout: 60_000 }).toBe(true)
     log.error({ err: new Error(`git push ${remote} başarısız`), headers: { cookie } }, `Uzak depo: ${remote}`)
 
+    // A shared preview link's token is a key to a draft: logged as '***'.
+    const previewToken = 'Onizleme-Anahtari-0123456789abcdefghijklmno'
+    await fetch(`${base}/onizleme/${previewToken}?x=1`)
+    await expect.poll(() => lines.some((l) => l.includes('/onizleme/***'))).toBe(true)
+
     const text = lines.join('\n')
-    for (const secret of [PASSWORD, 'Yanlis-Sifre-777', token, 'Uzak-Sifre-4242'])
+    for (const secret of [PASSWORD, 'Yanlis-Sifre-777', token, 'Uzak-Sifre-4242', previewToken])
       expect(text, `a log line holds ${secret}`).not.toContain(secret)
     expect(text).toContain('https://***@127.0.0.1:9/icerik.git')
 

@@ -39,9 +39,14 @@ function routeLabel(route: string | null): string {
   return route
 }
 
-function pathOf(url: string | undefined): string {
+/** Path segments that are secrets themselves: a shared preview link opens a draft for days (issue 29). */
+const SECRET_SEGMENT = /^(\/onizleme\/)[^/]+/
+
+/** The path as logged: without its query, a preview link's token as '***' (nginx's log_format does the same). */
+export function pathOf(url: string | undefined): string {
   const q = (url ?? '/').indexOf('?')
-  return q === -1 ? (url ?? '/') : url!.slice(0, q)
+  const path = q === -1 ? (url ?? '/') : url!.slice(0, q)
+  return path.replace(SECRET_SEGMENT, '$1***')
 }
 
 /**

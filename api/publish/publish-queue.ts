@@ -21,6 +21,8 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
   let pendingSave = false
   let timer: NodeJS.Timeout | null = null
   let lastFailed = false
+  /** After stop(): nothing more is published. */
+  let closed = false
   /** When each publish number was first handed to a save (for the save-to-live histogram). */
   const requestedAt = new Map<number, number>()
 
@@ -94,6 +96,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       if (!scheduled) pendingSave = true
       status.requested = Math.max(status.requested, seq)
       if (!requestedAt.has(seq)) requestedAt.set(seq, performance.now())
+      if (closed) return seq
       if (timer) clearTimeout(timer)
       if (running) pending = true
       else timer = setTimeout(() => void start(), debounceMs)
@@ -113,12 +116,15 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
     async idle(): Promise<void> {
       while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, 10)))
     },
-    /** Stops queued publishes and waits for a running one (graceful shutdown). */
+    /**
+     * Graceful shutdown: the publish of every save already answered (queued behind the debounce, or waiting for a
+     * running one) still runs, then the queue stops; requests made after this are not published (issue 29: a
+     * SIGTERM right after a save's answer left that save unpublished until the next start).
+     */
     async stop(): Promise<void> {
-      if (timer) clearTimeout(timer)
-      timer = null
-      pending = false
-      await running
+      if (timer) void start()
+      while (running) await running
+      closed = true
     },
   }
 }

@@ -23,26 +23,28 @@ function sameToken(given: string, expected: string): boolean {
 
 /**
  * Probes for operators, outside /api (mounted by server.ts before the site): GET /healthz (the process answers),
- * GET /readyz (ops/readiness.ts; 503 with the reasons), GET /metrics (Prometheus text; only from loopback or
+ * GET /readyz (ops/readiness.ts; 503 when not ready; the reasons only to a trusted request), GET /metrics (Prometheus text; only from loopback or
  * with `Authorization: Bearer <METRICS_TOKEN>`).
  */
 export function opsRoutes(deps: Deps, options: { metricsToken?: string } = {}) {
+  /** A local request that no proxy forwarded, or one with `Authorization: Bearer <METRICS_TOKEN>`. */
+  const trusted = (c: Context) => {
+    const auth = c.req.header('authorization') ?? ''
+    const token = options.metricsToken
+    return fromLoopback(c) || (!!token && auth.startsWith('Bearer ') && sameToken(auth.slice(7), token))
+  }
   return new Hono()
     .get('/healthz', (c) => c.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }, 200, NO_STORE))
     .get('/readyz', (c) => {
       const state = readiness(deps)
+      const status = state.ready ? 'ready' : 'not-ready'
+      // The reasons name files, paths and errors: for this machine or a holder of METRICS_TOKEN only (issue 29).
+      if (!trusted(c)) return c.json({ status }, state.ready ? 200 : 503, NO_STORE)
       const reasons = Object.values(state.checks).flatMap((check) => (check.reason ? [check.reason] : []))
-      return c.json(
-        { status: state.ready ? 'ready' : 'not-ready', reasons, checks: state.checks },
-        state.ready ? 200 : 503,
-        NO_STORE,
-      )
+      return c.json({ status, reasons, checks: state.checks }, state.ready ? 200 : 503, NO_STORE)
     })
     .get('/metrics', async (c) => {
-      const auth = c.req.header('authorization') ?? ''
-      const token = options.metricsToken
-      const allowed = fromLoopback(c) || (!!token && auth.startsWith('Bearer ') && sameToken(auth.slice(7), token))
-      if (!allowed) return c.text('Yetkisiz', 401, { ...NO_STORE, 'www-authenticate': 'Bearer' })
+      if (!trusted(c)) return c.text('Yetkisiz', 401, { ...NO_STORE, 'www-authenticate': 'Bearer' })
       return c.body(await registry.metrics(), 200, { ...NO_STORE, 'content-type': registry.contentType })
     })
 }

@@ -119,6 +119,7 @@ async function writeNginxConfig(nginxPort: number, nodeBase: string) {
     .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
     .replace('listen [::]:80;', '')
     .replaceAll('/etc/nginx/netiz-proxy.conf', join(nginxPrefix, 'netiz-proxy.conf'))
+    .replace('/var/log/nginx/access.log', join(nginxPrefix, 'access.log'))
   await writeFile(join(nginxPrefix, 'site.conf'), site)
   await writeFile(join(nginxPrefix, 'netiz-proxy.conf'), await shipped('netiz-proxy.conf'))
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
@@ -423,6 +424,12 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
     }
     // After reloads nginx served pages from the export itself, not only through Node.
     expect(served).toBeGreaterThan(0)
+    // nginx's access log (the shipped log_format) never holds the preview's token.
+    await get(proxied, '/onizleme/onizleme.css', { referer: `${proxied}${previewUrl}` })
+    const accessLog = await readFile(join(nginxPrefix, 'access.log'), 'utf8')
+    const token = previewUrl.split('/').pop()!
+    expect(accessLog).toContain('/onizleme/***')
+    expect(accessLog).not.toContain(token)
     // A CDN gets the same redirects from the export's _redirects.
     const redirects = await readFile(join(buildDir, 'live', '_redirects'), 'utf8')
     for (const old of oldAddresses) {

@@ -41,8 +41,10 @@ export async function commitRecovered(
     const current = disk.get(intent.file)
     const bytes = intent.bytes ?? (current && repo.blobOf(current) === intent.blob ? current : null)
     if (bytes) {
-      await repo.commit([{ name: intent.file, text: bytes }], intent.author, intent.message)
-      log.info(`Yarım kalan kayıt git'e eklendi: ${intent.message} (${intent.author.name})`)
+      const made = await repo.commit([{ name: intent.file, text: bytes }], intent.author, intent.message)
+      // Already in HEAD (the journal was not told before the stop): nothing was recovered, nothing to report.
+      if (made) log.info(`Yarım kalan kayıt git'e eklendi: ${intent.message} (${intent.author.name})`)
+      else log.debug(`Kayıt zaten git'teydi: ${intent.message}`)
     } else {
       // The file changed outside the API after this save and before the crash: its bytes are gone; that
       // difference is recovered below, under the server's name.
