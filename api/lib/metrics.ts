@@ -64,6 +64,12 @@ export const metrics = {
     labelNames: ['result'] as const,
     registers: [registry],
   }),
+  gitSyncFailures: new Counter({
+    name: 'site_git_sync_failures_total',
+    help: 'Failed syncs with CONTENT_GIT_REMOTE (fetch and merge), by kind (unreachable, refused-file, other)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  }),
 }
 
 /** What the state gauges read at scrape time (the last store opened registers itself: the server has one). */
@@ -78,6 +84,36 @@ export function registerWriterDepth(read: () => number): void {
 export function registerGitLag(read: () => GitLag | null): void {
   sources.git = read
 }
+/** The sync with the remote at scrape time (issue 29): how far apart, open conflicts, failing. */
+export type GitSync = { ahead: number; behind: number; conflicts: number; failing: boolean }
+const syncSource: { read: () => GitSync | null } = { read: () => null }
+export function registerGitSync(read: () => GitSync | null): void {
+  syncSource.read = read
+}
+new Gauge({
+  name: 'site_git_sync_ahead',
+  help: 'Commits of the server that CONTENT_GIT_REMOTE lacks, as of the last fetch or push',
+  registers: [registry],
+  collect() {
+    this.set(syncSource.read()?.ahead ?? 0)
+  },
+})
+new Gauge({
+  name: 'site_git_sync_behind',
+  help: 'Commits of CONTENT_GIT_REMOTE not merged yet, as of the last fetch',
+  registers: [registry],
+  collect() {
+    this.set(syncSource.read()?.behind ?? 0)
+  },
+})
+new Gauge({
+  name: 'site_git_sync_conflicts',
+  help: 'Fields both sides changed whose other value is still offered to staff (open conflicts)',
+  registers: [registry],
+  collect() {
+    this.set(syncSource.read()?.conflicts ?? 0)
+  },
+})
 
 new Gauge({
   name: 'site_writer_queue_depth',
@@ -113,9 +149,9 @@ new Gauge({
 })
 new Gauge({
   name: 'site_git_failing',
-  help: '1 while the last commit or push failed (the admin status shows why)',
+  help: '1 while the last commit, push or sync with the remote failed (the admin status shows why)',
   registers: [registry],
   collect() {
-    this.set(sources.git()?.failing ? 1 : 0)
+    this.set(sources.git()?.failing || syncSource.read()?.failing ? 1 : 0)
   },
 })

@@ -30,8 +30,10 @@ export function readiness(deps: Deps): Readiness {
   const build = deps.buildStatus()
   if (build.failed > build.generation)
     checks.publish = { ok: false, reason: `Son yayın başarısız: ${build.lastError ?? 'bilinmeyen hata'}` }
-  const git = content.git
+  const git = content.git as (typeof content.git & { sync?: { error: string | null } }) | undefined
   if (git?.error) checks.git = { ok: false, reason: git.error }
-  else if (git?.push?.error) checks.git = { ok: true, warning: git.push.error }
+  // The remote (unreachable, refusing a push, carrying a file the schemas refuse): a warning, as for a push.
+  else if (git?.push?.error || git?.sync?.error)
+    checks.git = { ok: true, warning: [git.push?.error, git.sync?.error].filter(Boolean).join('; ') }
   return { ready: Object.values(checks).every((c) => c.ok), checks }
 }

@@ -187,6 +187,7 @@ export async function openContentStore(
           mergeFile: (name, base, theirs) => versioned.mergeRemote(name as ContentName, base, theirs),
         })
       : null
+  if (sync && git) git.queue.onPush((result) => sync.pushed(result))
   const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
   return {
     ...versioned.store,

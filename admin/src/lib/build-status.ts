@@ -1,4 +1,5 @@
 import { api } from './api-client.ts'
+import type { SyncErrorKind } from '#schema/git-sync.ts'
 
 /** State of the public site rebuild (GET /api/admin/build; mirrors api/publish/build-status.ts). */
 export type BuildStatus = {
@@ -36,9 +37,16 @@ export type ContentStatus = {
     pending: number
     lastCommit: { commit: string; message: string; at: string } | null
     error: string | null
-    push: { remote: string; pending: boolean; error: string | null; lastPushedAt: string | null } | null
-    /** With a content remote (issue 19): the last fetch, how far apart, the last failure in Turkish. */
-    sync?: { lastFetchAt: string | null; ahead: number; behind: number; error: string | null }
+    push: {
+      remote: string
+      pending: boolean
+      error: string | null
+      /** The kind of `error` (schema/git-sync.ts): 'push-refused' when the remote had moved. */
+      errorKind?: SyncErrorKind | null
+      lastPushedAt: string | null
+    } | null
+    /** With a content remote (issue 19): the last fetch, how far apart, the last failure in Turkish and its kind. */
+    sync?: { lastFetchAt: string | null; ahead: number; behind: number; error: string | null; errorKind?: SyncErrorKind | null }
     /** Fields changed both on the remote and here: the live value was kept, the other is offered. */
     conflicts?: SyncConflict[]
   } | null

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CommitJournal } from './commit-journal.ts'
 import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
 import { joinBytes, redactSecrets, secretsOf } from './git-text.ts'
+import { gitErrorKind, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
@@ -20,7 +21,14 @@ export type GitStatus = {
   /** The last commit failure (the save itself is on disk and in the journal); cleared by the next commit. */
   error: string | null
   /** `remote` never shows a URL's user name or password. */
-  push: { remote: string; pending: boolean; error: string | null; lastPushedAt: string | null } | null
+  push: {
+    remote: string
+    pending: boolean
+    error: string | null
+    /** What kind of failure `error` is: 'push-refused' (the remote moved), 'unreachable', 'other'. */
+    errorKind?: SyncErrorKind | null
+    lastPushedAt: string | null
+  } | null
 }
 
 /** How long to wait before the n-th retry of a failed commit or push. */
@@ -73,7 +81,7 @@ export function createCommitQueue(
     lastCommit: null,
     error: null,
     push: remote
-      ? { remote: redactSecrets(remote, secrets), pending: false, error: null, lastPushedAt: null }
+      ? { remote: redactSecrets(remote, secrets), pending: false, error: null, errorKind: null, lastPushedAt: null }
       : null,
   }
   let tail: Promise<void> = repo.then(
@@ -87,11 +95,14 @@ export function createCommitQueue(
         status.error = `Yarım kalan kayıtlar git'e eklenemedi: ${reason(err)}`
         log.error(status.error)
       })
+      // Commits recovered at start (or made while the remote was down) go out now, not at the first poll.
+      if (remote) schedulePush()
     },
     (err) => void (status.error = `Git deposu açılamadı: ${reason(err)}`),
   )
   let pushing: Promise<void> | null = null
   let pushAgain = false
+  const pushListeners: ((result: 'ok' | 'refused') => void)[] = []
   /** The newest uncommitted intent of each file, with its bytes (kept in the journal once the file moves on). */
   const latest = new Map<string, { id: string; bytes: FileSnapshot['text']; kept: boolean }>()
   /** Sizes of the content files and the bytes committed since the last packing (when to pack). */
@@ -169,13 +180,20 @@ export function createCommitQueue(
         unpushedAt.splice(0, covered)
         metrics.gitPushes.inc({ result: 'ok' })
         status.push!.error = null
+        status.push!.errorKind = null
+        for (const listen of pushListeners) listen('ok')
         status.push!.lastPushedAt = new Date().toISOString()
         if (!pushAgain) return
         attempt = -1
       } catch (err) {
-        status.push!.error = `Uzak depoya gönderilemedi: ${reason(err)}`
+        const text = reason(err)
+        const kind = gitErrorKind(text)
+        status.push!.error = `Uzak depoya gönderilemedi: ${text}`
+        status.push!.errorKind = kind
         metrics.gitPushes.inc({ result: 'failed' })
-        log.error(status.push!.error)
+        log.error({ kind, attempt }, status.push!.error)
+        // Refused because the remote moved: the sync fetches and merges at once (then pushes again).
+        if (kind === 'push-refused') for (const listen of pushListeners) listen('refused')
         if (attempt >= 5 && !pushAgain) return
         await wait(retryDelay(attempt))
       }
@@ -252,6 +270,10 @@ export function createCommitQueue(
     },
     /** Pushes now (after a fetch found the remote behind, or a failed push's retries ran out). */
     push: () => schedulePush(),
+    /** Told after each push: 'ok', or 'refused' when the remote had moved (the sync listens, issue 29). */
+    onPush(listen: (result: 'ok' | 'refused') => void): void {
+      pushListeners.push(listen)
+    },
     /** Resolves when every queued commit (and the push and packing that follow) is done: for tests and shutdown. */
     async idle() {
       while (status.pending > 0 || pushing || packing) await Promise.all([tail, pushing, packing])

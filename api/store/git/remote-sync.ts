@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { gitErrorKind, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
+import { metrics, registerGitSync } from '../../lib/metrics.ts'
 import { writeFileDurably } from '../durable-file.ts'
 import type { ContentFileError } from '../versions/content-validation.ts'
 import type { SyncConflict } from '../merge/file-merge.ts'
@@ -17,7 +19,12 @@ export type SyncStatus = {
   behind: number
   /** The last failure in Turkish (an unreachable remote, a refused file); cleared by the next good sync. */
   error: string | null
+  /** What kind of failure `error` is (the admin names it in Turkish: schema/git-sync.ts). */
+  errorKind: SyncErrorKind | null
 }
+
+/** A file of the remote that the schemas refuse: the live content stays (kind 'refused-file'). */
+class RefusedRemoteFile extends Error {}
 
 /** Merges one file from the remote into the live content (the content store does it, under its own lock). */
 export type MergeFile = (
@@ -50,7 +57,7 @@ export function createRemoteSync(options: {
 }) {
   const { remote, queue, files } = options
   const secrets = secretsOf(remote)
-  const status: SyncStatus = { lastFetchAt: null, ahead: 0, behind: 0, error: null }
+  const status: SyncStatus = { lastFetchAt: null, ahead: 0, behind: 0, error: null, errorKind: null }
   const conflicts: SyncConflict[] = []
   // The list outlives a restart: it is the only place the other value is offered to staff. A file in the git folder
   // (the repository's own state, beside the server's private index), written as every private file is.
@@ -112,7 +119,7 @@ export function createRemoteSync(options: {
         await repo.show(theirs, file),
       )
       // A file the schemas refuse is not taken: the live content stays, the remote's commit is not recorded yet.
-      if (!result.ok) throw new Error(`${result.error.file} uzak depoda geçersiz (${result.error.message})`)
+      if (!result.ok) throw new RefusedRemoteFile(`${result.error.file} uzak depoda geçersiz (${result.error.message})`)
       merged.push({ name: file, text: result.text })
       found.push(...result.conflicts)
     }
@@ -148,11 +155,17 @@ export function createRemoteSync(options: {
       status.lastFetchAt = new Date().toISOString()
       if (theirs) await queue.exclusive(() => integrate(repo, theirs))
       status.error = null
+      status.errorKind = null
       failures = 0
     } catch (err) {
       failures++
-      status.error = `Uzak depoyla eşitlenemedi: ${redactSecrets(err instanceof Error ? err.message : String(err), secrets)}`
-      console.error(status.error)
+      const text = redactSecrets(err instanceof Error ? err.message : String(err), secrets)
+      const kind = err instanceof RefusedRemoteFile ? 'refused-file' : gitErrorKind(text)
+      status.error = `Uzak depoyla eşitlenemedi: ${text}`
+      status.errorKind = kind
+      metrics.gitSyncFailures.inc({ kind })
+      // One JSON line with its kind, as every other log line (journalctl -o cat | jq).
+      log.error({ kind, failures }, status.error)
     }
   }
 
@@ -184,8 +197,17 @@ export function createRemoteSync(options: {
   }
 
   schedule()
+  registerGitSync(() => ({ ahead: status.ahead, behind: status.behind, conflicts: conflicts.length, failing: status.error !== null }))
   return {
     trigger,
+    /**
+     * The commit queue's push: a good one leaves the remote at our HEAD (nothing ahead any more); one the remote
+     * refused because it moved fetches and merges at once instead of waiting for the next poll.
+     */
+    pushed(result: 'ok' | 'refused') {
+      if (result === 'ok') status.ahead = 0
+      else void trigger()
+    },
     status: (): SyncStatus => ({ ...status }),
     conflicts: (): SyncConflict[] => structuredClone(conflicts),
     /** Forgets a conflict once someone chose (took the other value, or kept the live one). */

@@ -1,3 +1,4 @@
+import { syncErrorLabels } from '#schema/git-sync.ts'
 import type { ContentStatus } from '../../../lib/build-status.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
 
@@ -51,7 +52,15 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
       {push && (
         <Row
           label="Uzak depo"
-          value={push.error ? 'Gönderilemedi' : push.pending ? 'Gönderiliyor' : 'Güncel'}
+          value={
+            push.error
+              ? push.errorKind === 'push-refused'
+                ? syncErrorLabels['push-refused']
+                : 'Gönderilemedi'
+              : push.pending
+                ? 'Gönderiliyor'
+                : 'Güncel'
+          }
           tone={push.error ? 'danger' : push.pending ? 'info' : 'success'}
           detail={
             push.error ??
@@ -62,7 +71,7 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
       {sync && (
         <Row
           label="Uzak depodan alma"
-          value={sync.error ? 'Ulaşılamıyor' : sync.behind > 0 ? 'Alınıyor' : 'Eşit'}
+          value={sync.error ? syncErrorLabels[sync.errorKind ?? 'other'] : sync.behind > 0 ? 'Alınıyor' : 'Eşit'}
           tone={sync.error ? 'danger' : sync.behind > 0 ? 'info' : 'success'}
           detail={
             sync.error ??

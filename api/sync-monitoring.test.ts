@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createLogger, log, setLogger } from './lib/log.ts'
+import { registry } from './lib/metrics.ts'
+import { readiness } from './ops/readiness.ts'
+import { adminCookie, createTestApp, type TestApp } from './test-helpers.ts'
+
+/**
+ * Issue 29, point 5: the sync with the content remote in monitoring. A real bare repository as the remote, a
+ * maintainer's clone, the real app with its real git; no polling (syncSeconds 0), so every fetch here is one the
+ * server chose to make.
+ */
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bakımcı', GIT_AUTHOR_EMAIL: 'bakimci@ornek.com', GIT_COMMITTER_NAME: 'Bakımcı', GIT_COMMITTER_EMAIL: 'bakimci@ornek.com' }
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim()
+
+let t: TestApp
+let root: string
+let lines: string[] = []
+const original = log
+afterEach(async () => {
+  setLogger(original)
+  t?.deps.content.close()
+  await t?.deps.content.settled()
+  await t?.cleanup()
+  await rm(root, { recursive: true, force: true })
+})
+
+type Post = { id: string; title: string; excerpt: string; author: string; status: string; tags: string[]; contentStructure: unknown[] }
+type Sync = { ahead: number; behind: number; error: string | null; errorKind: string | null }
+
+async function setUp() {
+  lines = []
+  setLogger(
+    createLogger(
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(...String(chunk).split('\n').filter(Boolean))
+          done()
+        },
+      }),
+      'info',
+    ),
+  )
+  root = await mkdtemp(join(tmpdir(), 'sync-monitoring-'))
+  const bare = join(root, 'icerik.git')
+  git(root, 'init', '-q', '--bare', bare)
+  t = await createTestApp({ contentVersioning: { git: { remote: bare, syncSeconds: 0 } } })
+  await t.deps.content.settled()
+  const branch = git(t.contentDir, 'symbolic-ref', '--short', 'HEAD')
+  git(t.contentDir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+  const maintainer = join(root, 'bakimci')
+  git(root, 'clone', '-q', bare, maintainer)
+  const cookie = await adminCookie(t)
+  const posts = () => t.deps.content.read('blogs') as unknown as Post[]
+  const staffSave = async (id: string, title: string) => {
+    const post = posts().find((p) => p.id === id)!
+    const form = new FormData()
+    for (const key of ['excerpt', 'author', 'status'] as const) form.set(key, post[key])
+    form.set('title', title)
+    form.set('tags', JSON.stringify(post.tags))
+    form.set('contentStructure', JSON.stringify(post.contentStructure))
+    const res = await t.app.request(`/api/admin/blogs/${id}`, { method: 'PUT', headers: { cookie }, body: form })
+    expect(res.status).toBe(200)
+  }
+  const maintainerPush = async (change: (posts: Post[]) => unknown) => {
+    git(maintainer, 'pull', '-q', '--ff-only')
+    const file = join(maintainer, 'blogs.json')
+    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
+    await writeFile(file, JSON.stringify(change(list) ?? list, null, 2))
+    git(maintainer, 'commit', '-qam', 'Bakımcının değişikliği')
+    git(maintainer, 'push', '-q')
+  }
+  const sync = () => (t.deps.content.status().git as unknown as { sync: Sync }).sync
+  return { bare, branch, posts, staffSave, maintainerPush, sync }
+}
+
+const metric = async (name: string, labels = '') => {
+  const text = await registry.metrics()
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `))
+  return line ? Number(line.split(' ').pop()) : 0
+}
+
+describe('the content sync in monitoring', { timeout: 90_000 }, () => {
+  it('a file the schemas refuse on the remote: its kind in the status, a /readyz warning, metrics and one JSON log line', async () => {
+    const s = await setUp()
+    await s.maintainerPush((list) => {
+      list[0]!.title = 42 as unknown as string
+    })
+    await t.deps.content.sync!.trigger()
+    // The remote's commit is not taken: the two sides stay one commit apart.
+    expect(s.sync()).toMatchObject({ errorKind: 'refused-file', behind: 1 })
+    expect(s.sync().error).toContain('uzak depoda geçersiz')
+    const ready = readiness(t.deps)
+    expect(ready.ready).toBe(true)
+    expect(ready.checks.git.warning).toContain('uzak depoda geçersiz')
+    expect(await metric('site_git_sync_failures_total', '{kind="refused-file"}')).toBe(1)
+    expect(await metric('site_git_failing')).toBe(1)
+    expect(await metric('site_git_sync_behind')).toBe(1)
+    // Every line JSON (journalctl -o cat | jq), the sync error with its kind.
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(entries).toContainEqual(expect.objectContaining({ level: 'error', kind: 'refused-file' }))
+  })
+
+  it('a push the remote refuses because it moved fetches and merges at once; after the push nothing is ahead', async () => {
+    const s = await setUp()
+    const [a, b] = s.posts().map((p) => p.id)
+    await s.maintainerPush((list) => {
+      list.find((p) => p.id === a)!.title = 'Bakımcının başlığı'
+    })
+    // The staff save's commit is pushed, refused (the remote has the maintainer's commit), and with no polling
+    // the server fetches, merges and pushes again by itself.
+    await s.staffSave(b!, 'Yöneticinin başlığı')
+    await expect.poll(() => s.posts().find((p) => p.id === a)!.title, { timeout: 60_000 }).toBe('Bakımcının başlığı')
+    await expect
+      .poll(() => JSON.parse(git(root, '--git-dir', s.bare, 'show', `${s.branch}:blogs.json`)).find((p: Post) => p.id === b).title, { timeout: 60_000 })
+      .toBe('Yöneticinin başlığı')
+    await t.deps.content.settled()
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(entries).toContainEqual(expect.objectContaining({ level: 'error', kind: 'push-refused' }))
+    await expect.poll(() => s.sync().ahead, { timeout: 30_000 }).toBe(0)
+    expect(await metric('site_git_sync_ahead')).toBe(0)
+  })
+})

@@ -1,0 +1,21 @@
+/**
+ * The kinds of content sync errors (issue 29) and how the admin names them. The server reports `errorKind` with
+ * each sync or push error (api/store/git/remote-sync.ts, commit-queue.ts) and logs it as `kind`.
+ */
+export const SYNC_ERROR_KINDS = ['unreachable', 'refused-file', 'push-refused', 'other'] as const
+export type SyncErrorKind = (typeof SYNC_ERROR_KINDS)[number]
+
+export const syncErrorLabels: Record<SyncErrorKind, string> = {
+  unreachable: 'Uzak depoya ulaşılamıyor',
+  'refused-file': 'Uzak depodaki dosya geçersiz',
+  'push-refused': 'Gönderim reddedildi',
+  other: 'Eşitlenemedi',
+}
+
+/** A git error's text → its kind: a push the remote refused because it moved, or a remote that does not answer. */
+export function gitErrorKind(text: string): SyncErrorKind {
+  if (/\[rejected\]|non-fast-forward|fetch first|\(stale info\)|updates were rejected/i.test(text)) return 'push-refused'
+  if (/could not read from remote|unable to access|could not resolve|connection (refused|timed out)|does not appear to be a git repository|no such file or directory|permission denied|host key verification failed/i.test(text))
+    return 'unreachable'
+  return 'other'
+}
