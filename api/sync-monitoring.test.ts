@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger, log, setLogger } from './lib/log.ts'
 import { registry } from './lib/metrics.ts'
 import { readiness } from './ops/readiness.ts'
-import { adminCookie, createTestApp, type TestApp } from './test-helpers.ts'
+import { adminCookie, createTestApp, type TestApp } from './testing/test-helpers.ts'
 
 /**
  * Issue 29, point 5: the sync with the content remote in monitoring. A real bare repository as the remote, a
