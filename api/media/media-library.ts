@@ -3,6 +3,7 @@ import type { MediaItem } from '#schema/media.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { fail } from '../lib/errors.ts'
+import { log } from '../lib/log.ts'
 import { processImage, processImageFirst, type ImageCopy, type ProcessedImage } from './image-pipeline.ts'
 import { IMAGE_EXTENSIONS } from './sniff-media.ts'
 
@@ -69,7 +70,8 @@ export async function saveImageFast(
         record.optimizedBytes = largestAvifBytes([...stage.first, ...copies])
       })
     })
-    .catch((err: unknown) => console.error(`Görselin diğer boyutları hazırlanamadı (${url}):`, err))
+    // A JSON line as every other (journalctl -o cat | jq), not console.error's plain text.
+    .catch((err: unknown) => log.error({ err, url }, 'Görselin diğer boyutları hazırlanamadı'))
     .finally(() => pending.delete(url))
   pending.set(url, job)
   return url
