@@ -60,6 +60,26 @@ test("staff edit a published post, press 'Önizle' and see the change with the r
   await expect(page.getByRole('button', { name: 'Bağlantıyı iptal et' })).toHaveCount(0)
   const gone = await live.request.get(url)
   expect(gone.status()).toBe(410)
+
+  // Issue 30: the revoked link shows the site's own page (layout, logo, menu), a plain sentence and a way home.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await live.setViewportSize(size)
+    const answer = await live.goto(url)
+    expect(answer?.status()).toBe(410)
+    await expect(live.getByRole('heading', { level: 1 })).toHaveText('Önizleme bulunamadı')
+    await expect(live.getByText(/Bu önizleme bağlantısının süresi doldu veya bağlantı iptal edildi\./)).toBeVisible()
+    await expect(live.getByRole('main').getByRole('link', { name: 'Ana Sayfaya Dön' })).toHaveCount(1)
+    await expect(live.getByRole('main').getByRole('link', { name: 'Ana Sayfaya Dön' })).toBeVisible()
+    await expect(live.locator('header').first()).toBeVisible()
+    expect(await live.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/Times/i)
+    await live.screenshot({ path: `test-results/issue-30/onizleme-bitti-${size.width}.png` })
+  }
+  const unknown = await live.goto(`${server.url}/onizleme/yok-boyle-bir-baglanti`)
+  expect(unknown?.status()).toBe(404)
+  await expect(live.getByRole('heading', { level: 1 })).toHaveText('Önizleme bulunamadı')
 })
 
 test('a post scheduled a short time ahead appears on /blog at its time, with the admin left open', async ({

@@ -97,8 +97,13 @@ export const previewPageRoutes = new Hono<AppEnv>()
   .get('/onizleme/:token', async (c) => {
     const { deps } = c.var
     const link = deps.data.previews.find(c.req.param('token'))
-    const gone = (status: 404 | 410) =>
-      previewHeaders(c, previewGonePage('Önizleme bulunamadı', msg.previewGone), status)
+    // The site's own 404 page, in its layout with logo and menu (its script shows the preview's sentence under
+    // /onizleme/); the plain page only when the site's renderer is not there (issue 30).
+    const gone = async (status: 404 | 410) => {
+      const styled = await deps.preview?.render('/404', (name: string) => (deps.content.read as (n: string) => unknown)(name)).catch(() => null)
+      const html = styled ? Buffer.from(styled.body).toString('utf8') : previewGonePage('Önizleme bulunamadı', msg.previewGone)
+      return previewHeaders(c, html, status)
+    }
     if (!link) return gone(404)
     if (link.revokedAt !== null || link.expiresAt <= deps.now().getTime()) return gone(410)
     try {
