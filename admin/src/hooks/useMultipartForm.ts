@@ -1,3 +1,4 @@
+import { conflictOf } from './useEditConflict.ts'
 import { useRef, useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { ApiError } from '../lib/api-client.ts'
@@ -49,6 +50,8 @@ export function useMultipartForm({ build, save, savedText, errorPrefix, onSaved,
       const res = await save(built.body)
       onSaved(res.message ?? savedText)
     } catch (error) {
+      // A save conflict opens its own dialog: no error banner behind the question (issue 30).
+      if (conflictOf(error)) return
       if (error instanceof ApiError) setErrors(error.fields)
       const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : msg.genericError
       onError(errorPrefix + detail)

@@ -8,6 +8,7 @@ import { PreviewPanel } from '../../../components/PreviewPanel.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
+import { conflictOf } from '../../../hooks/useEditConflict.ts'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import type { LoadedAbout } from '../api/get-about.ts'
 import { useSaveAbout } from '../api/save-about.ts'
@@ -89,6 +90,7 @@ export function AboutEditor({ initial, onReload }: Props) {
     try {
       await guarded.save()
     } catch (error) {
+      if (conflictOf(error)) return // the conflict dialog asks; no error banner behind it (issue 30)
       show('error', errorText(error, msg.aboutSaveError))
     }
   }

@@ -15,6 +15,7 @@ import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
+import { conflictOf } from '../../../hooks/useEditConflict.ts'
 import type { LoadedContactSettings } from '../api/get-contact-settings.ts'
 import { useSaveContactSettings, type ContactSettingsSave } from '../api/save-contact-settings.ts'
 import { socialKeys, socialLabels, toValues, type SettingsValues } from './settings-values.ts'
@@ -89,6 +90,7 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
       draft.saved()
       show('success', res.message ?? msg.contactSettingsSaved)
     } catch (error) {
+      if (conflictOf(error)) return // the conflict dialog asks; no error banner behind it (issue 30)
       setFields(error instanceof ApiError ? error.fields : {})
       show('error', errorText(error, msg.genericError))
     }
