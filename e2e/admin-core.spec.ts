@@ -48,6 +48,12 @@ test('login: wrong password shows the server message, then the panel opens with 
   }
   const status = page.getByRole('region', { name: 'Sistem Durumu' })
   await expect(status.getByText('Çalışıyor')).toBeVisible()
+  // Issue 30: the site's state in plain words, the timing only under 'Teknik ayrıntı'.
+  await expect(status.getByText('Site yayında', { exact: true })).toBeVisible()
+  await expect(status.getByText(/^Son güncelleme (az önce|\d+ (dakika|saat) önce|\d.+)$/)).toBeVisible()
+  await expect(status.getByText(/sürdü\.$/)).toBeHidden()
+  await status.getByText('Teknik ayrıntı').click()
+  await expect(status.getByText(/^Son yayın .+, [\d,]+ (ms|sn) sürdü\.$/)).toBeVisible()
   // Storage used (exact bytes are checked in the API test; parallel tests may upload meanwhile).
   await expect(status.locator('.status-row', { hasText: 'Depolama' })).toContainText(
     /Görseller: [\d.,]+ (bayt|KB|MB|GB) · Program dosyaları: [\d.,]+ (bayt|KB|MB|GB) · Son temizlik \(.+\): /,
@@ -249,7 +255,7 @@ test('messages: a message sent from the public contact form is unread, then arch
   await expect(archived.locator('time')).toHaveText([trDateTime, trDateTime])
 })
 
-test('library members: validation, add, edit with Library Admin, delete', async ({ page }) => {
+test('library members: validation, add, edit with Kütüphane Yöneticisi, delete', async ({ page }) => {
   await loginAsAdmin(page, '/admin/kutuphane-uyeleri')
   const email = `uye-${unique()}@ornek.com`
   await page.getByRole('button', { name: 'Yeni Üye Ekle' }).click()
@@ -265,13 +271,13 @@ test('library members: validation, add, edit with Library Admin, delete', async 
   await expect(row.getByText('Üye', { exact: true })).toBeVisible()
   await row.getByRole('button', { name: 'Kütüphane Üyesi düzenle' }).click()
   await expect(page.getByLabel('E-posta')).toHaveValue(email)
-  await page.getByLabel('Library Admin').check()
+  await page.getByLabel('Kütüphane Yöneticisi').check()
   await page.getByRole('button', { name: 'Güncelle' }).click()
   await expect(page.getByText('Bu alan zorunludur.')).toBeVisible() // the password is required on edit too
   await page.getByLabel('Şifre').fill('Uye-Sifre-456')
   await page.getByRole('button', { name: 'Güncelle' }).click()
   await expect(page.getByText('Üye başarıyla güncellendi!')).toBeVisible()
-  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Library Admin')
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Kütüphane Yöneticisi')
 
   await page
     .getByRole('row')

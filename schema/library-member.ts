@@ -4,6 +4,8 @@ import { email, requiredText } from './common.ts'
 
 export const memberRoles = ['member', 'library_admin'] as const
 export type MemberRole = (typeof memberRoles)[number]
+/** The roles as screens name them (issue 30: 'Library Admin' was English); the API keeps `library_admin`. */
+export const memberRoleLabels: Record<MemberRole, string> = { member: 'Üye', library_admin: 'Kütüphane Yöneticisi' }
 
 /** Body of POST and PUT /api/admin/library-members: the edit form also requires a password. */
 export const memberInputSchema = z.object({

@@ -24,7 +24,7 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
     .map((e) => `${e.file}${e.field ? ` (alan: ${e.field})` : ''}: ${e.message}`)
     .join(' · ')
   const gitState: [string, Tone, string | undefined] = !git
-    ? ['Kapalı', '', 'İçerik git ile sürümlenmiyor.']
+    ? ['Kapalı', '', 'Değişikliklerin eski sürümleri saklanmıyor.']
     : git.mode === 'local'
       ? ['Yerel mod', 'info', git.notice ?? undefined]
       : git.error
@@ -43,12 +43,12 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
   return (
     <>
       <Row
-        label="İçerik dosyaları"
-        value={errors.length ? 'Reddedilen değişiklik' : 'Geçerli'}
+        label="İçerik"
+        value={errors.length ? 'Reddedilen değişiklik' : 'Sorun yok'}
         tone={errors.length ? 'danger' : 'success'}
         detail={errors.length ? `${fileDetail}. Son geçerli içerik yayında.` : undefined}
       />
-      <Row label="İçerik geçmişi (git)" value={gitState[0]} tone={gitState[1]} detail={gitState[2]} />
+      <Row label="Sürüm geçmişi" value={gitState[0]} tone={gitState[1]} detail={gitState[2]} />
       {push && (
         <Row
           label="Uzak depo"

@@ -12,20 +12,50 @@ const formatDuration = (ms: number) =>
   ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} sn`
 
 type Tone = 'success' | 'danger' | 'info' | ''
+// In words an office worker knows (issue 30): 'Site yayında', 'Son güncelleme 2 dakika önce'; timings only under
+// the row's 'Teknik ayrıntı' fold.
 const buildLabels: Record<BuildStatus['state'], [string, Tone]> = {
-  idle: ['Yayında', 'success'],
-  queued: ['Sırada', 'info'],
-  building: ['Yayımlanıyor', 'info'],
-  failed: ['Başarısız', 'danger'],
+  idle: ['Site yayında', 'success'],
+  queued: ['Güncelleme sırada', 'info'],
+  building: ['Güncelleniyor', 'info'],
+  failed: ['Güncellenemedi', 'danger'],
 }
 
-function Row({ label, value, tone, detail }: { label: string; value: string; tone: Tone; detail?: string }) {
+/** '2 dakika önce', 'az önce', '3 saat önce'; older: the date and time. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000)
+  if (!(minutes >= 1)) return 'az önce'
+  if (minutes < 60) return `${minutes} dakika önce`
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} saat önce`
+  return formatDateTime(iso)
+}
+
+function Row({
+  label,
+  value,
+  tone,
+  detail,
+  technical,
+}: {
+  label: string
+  value: string
+  tone: Tone
+  detail?: string
+  /** Timings and such, folded away under 'Teknik ayrıntı'. */
+  technical?: string
+}) {
   return (
     <li className="status-row">
       <span>{label}</span>
       <span className="status-row__value">
         <span className={`badge${tone ? ` badge--${tone}` : ''}`}>{value}</span>
         {detail && <span className="muted status-row__detail">{detail}</span>}
+        {technical && (
+          <details className="status-row__technical">
+            <summary>Teknik ayrıntı</summary>
+            <span className="muted">{technical}</span>
+          </details>
+        )}
       </span>
     </li>
   )
@@ -57,21 +87,31 @@ export function SystemStatus() {
     ? b.state === 'failed'
       ? (b.lastErrorText ?? '')
       : b.state === 'building' && b.pages.length
-        ? `Yayımlanan: ${describePages(b.pages)}`
+        ? `Güncellenen: ${describePages(b.pages)}`
         : b.finishedAt
-          ? `Son yayın: ${formatDateTime(b.finishedAt)}${b.lastDurationMs !== null ? ` (${formatDuration(b.lastDurationMs)})` : ''}`
-          : 'Henüz derleme yapılmadı'
+          ? `Son güncelleme ${timeAgo(b.finishedAt)}`
+          : 'Henüz güncellenmedi'
     : undefined
+  const buildTechnical =
+    b?.finishedAt && b.lastDurationMs !== null
+      ? `Son yayın ${formatDateTime(b.finishedAt)}, ${formatDuration(b.lastDurationMs)} sürdü.`
+      : undefined
 
   return (
     <Card title="Sistem Durumu">
       <ul className="status-list">
         <Row
-          label="API bağlantısı"
+          label="Sunucu bağlantısı"
           value={maintenance.isError ? 'Ulaşılamıyor' : maintenance.isSuccess ? 'Çalışıyor' : '...'}
           tone={maintenance.isError ? 'danger' : maintenance.isSuccess ? 'success' : ''}
         />
-        <Row label="Site derlemesi" value={buildText} tone={buildTone} detail={buildDetail} />
+        <Row
+          label="Site"
+          value={buildText}
+          tone={buildTone}
+          detail={buildDetail}
+          technical={buildTechnical}
+        />
         <ContentStatusRows status={b?.content} />
         <Row
           label="Bakım modu"

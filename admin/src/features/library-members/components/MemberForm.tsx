@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { memberInputSchema, type PublicMember } from '#schema/library-member.ts'
+import { memberInputSchema, memberRoleLabels, type PublicMember } from '#schema/library-member.ts'
 import { msg } from '#schema/messages.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { requirePassword, validateForm, type FieldErrors } from '../../../lib/validate.ts'
@@ -16,7 +16,7 @@ type Props = {
   onCancel: () => void
 }
 
-/** New or edit member: name, e-mail and password all required; 'Library Admin' sets role library_admin. */
+/** New or edit member: name, e-mail and password all required; 'Kütüphane Yöneticisi' sets role library_admin. */
 export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
   const [name, setName] = useState(member?.name ?? '')
   const [email, setEmail] = useState(member?.email ?? '')
@@ -72,7 +72,7 @@ export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
             hint={editing ? 'Düzenlerken de yeni bir şifre girilmelidir.' : undefined}
           />
         </div>
-        <Checkbox label="Library Admin" checked={isAdmin} onChange={setIsAdmin} />
+        <Checkbox label={memberRoleLabels.library_admin} checked={isAdmin} onChange={setIsAdmin} />
         <FormActions
           submitLabel={editing ? 'Güncelle' : 'Üye Ekle'}
           busy={save.isPending}

@@ -1,4 +1,4 @@
-import type { PublicMember } from '#schema/library-member.ts'
+import { memberRoleLabels, type PublicMember } from '#schema/library-member.ts'
 import { DataTable } from '../../../components/DataTable.tsx'
 import { RowActions } from '../../../components/ui/RowActions.tsx'
 import { formatDate } from '../../../utils/format-date.ts'
@@ -25,7 +25,7 @@ export function MemberTable({ members, onEdit, onDelete, deletingId }: Props) {
           header: 'Rol',
           cell: (m) => (
             <span className={`badge ${m.role === 'library_admin' ? 'badge--danger' : ''}`}>
-              {m.role === 'library_admin' ? 'Library Admin' : 'Üye'}
+              {memberRoleLabels[m.role] ?? memberRoleLabels.member}
             </span>
           ),
         },
