@@ -15,10 +15,13 @@ export function fromTurkeyInput(value: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+03:00` : value ? 'geçersiz' : ''
 }
 
-/** '25 Kasım 09:00' (the year only when it is not this year), in Turkey's time. */
+/** The year in Turkey's time (on 31 December at 22:00 UTC it is already the next year there). */
+const turkeyYear = (time: number) => new Date(time + OFFSET_MS).getUTCFullYear()
+
+/** '25 Kasım 09:00' (the year only when it is not this year in Turkey), in Turkey's time. */
 export function formatTurkeyShort(iso: string, now = Date.now()): string {
   const date = new Date(iso)
-  const sameYear = date.getUTCFullYear() === new Date(now).getUTCFullYear()
+  const sameYear = turkeyYear(date.getTime()) === turkeyYear(now)
   return date.toLocaleString('tr-TR', {
     timeZone: 'Europe/Istanbul',
     day: 'numeric',

@@ -46,3 +46,13 @@ describe('feeds', () => {
     expect(xml).toContain('<pubDate>Wed, 12 Mar 2025 09:30:00 GMT</pubDate>')
   })
 })
+
+describe('sitemap days in Istanbul (issue 30)', () => {
+  it('gives a post published at 01:30 Istanbul time its Istanbul day, not the UTC day before', async () => {
+    const { isoDateOnly } = await import('./xml.ts')
+    expect(isoDateOnly('2026-11-26T22:30:00Z')).toBe('2026-11-27')
+    expect(isoDateOnly('2026-11-27T20:59:00Z')).toBe('2026-11-27')
+    expect(isoDateOnly('2026-11-27T21:00:00Z')).toBe('2026-11-28')
+    expect(isoDateOnly('yok')).toBe('')
+  })
+})

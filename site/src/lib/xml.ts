@@ -18,8 +18,14 @@ export function rfc822(value: string | undefined): string {
   return Number.isNaN(time) ? '' : new Date(time).toUTCString()
 }
 
-/** yyyy-mm-dd for sitemap lastmod, or '' when the value cannot be parsed. */
+/** Türkiye keeps UTC+3 all year (no summer time since 2016). */
+const ISTANBUL_OFFSET_MS = 3 * 3600_000
+
+/**
+ * yyyy-mm-dd for sitemap lastmod, the day in Istanbul (issue 30: a post published at 01:30 Istanbul time got the
+ * previous UTC day while its page said the right one), or '' when the value cannot be parsed.
+ */
 export function isoDateOnly(value: string | undefined): string {
   const time = value ? Date.parse(value) : NaN
-  return Number.isNaN(time) ? '' : new Date(time).toISOString().slice(0, 10)
+  return Number.isNaN(time) ? '' : new Date(time + ISTANBUL_OFFSET_MS).toISOString().slice(0, 10)
 }
