@@ -55,6 +55,10 @@ test('the audit log names the post of a save and a restore and the image of a me
   await expect(table.getByText(/DELETE \/api\/admin\/media/)).toBeHidden()
   const row = page.getByRole('row').filter({ hasText: `"${name}" görselini sildi` })
   await row.getByText('Ayrıntılar').click()
+  // Issue 30: in words first; the request line only under 'Teknik ayrıntı'.
+  await expect(row.getByText(/^İşlem türü: silme\. Sonuç: tamamlandı\. Zaman: .+\.$/)).toBeVisible()
+  await expect(row.getByText(/DELETE \/api\/admin\/media/)).toBeHidden()
+  await row.getByText('Teknik ayrıntı').click()
   await expect(row.getByText(`DELETE /api/admin/media/${url.split('/').pop()} → 200`)).toBeVisible()
 
   // The dashboard's 'Son işlemler' says it as a sentence with who did it.

@@ -37,13 +37,28 @@ const NOT_DONE: Record<string, string> = {
   DELETE: 'silemedi',
 }
 
-/** Facts about the call: its maintenance switch, its answer's status, the item's title (or null). */
-export type LabelFacts = { enabled?: unknown; status: number; title?: string | null }
+/** A sync conflict taken or kept (issue 30): which field of which item, and the value that stays. */
+export type ConflictFacts = { item: string | null; field: string; value: string }
+
+/**
+ * Facts about the call: its maintenance switch, its answer's status, the item's title (or null); for a preview,
+ * its collection and whether it is a link to share; for a sync conflict, the field and the value that stays.
+ */
+export type LabelFacts = {
+  enabled?: unknown
+  status: number
+  title?: string | null
+  collection?: unknown
+  share?: unknown
+  conflict?: ConflictFacts | null
+}
 
 /** Why a call failed, in words (the status stays in the superadmins' 'Ayrıntılar'). */
-function reason(status: number): string {
+function reason(status: number, method: string): string {
   if (status === 412) return 'Çakışma nedeniyle kaydedilmedi'
-  if (status === 409) return 'Kullanımda olduğu için silinmedi'
+  // 409 on a delete: something uses it; on a save: the file on disk is invalid and was kept (issue 30).
+  if (status === 409 && method === 'DELETE') return 'Kullanımda olduğu için silinmedi'
+  if (status === 409) return 'Diskteki dosya geçersiz ya da kayıt başka bir kayıtla çakışıyor; kaydedilmedi'
   if (status === 401 || status === 403) return 'Yetkisi yok'
   if (status === 404) return 'Bulunamadı'
   if (status === 413) return 'Dosya çok büyük'
@@ -64,7 +79,7 @@ export function auditLabel(method: string, path: string, facts: LabelFacts): str
   const rest = path.replace(/^\/api\/(admin\/)?/, '')
   const [resource = '', ...tail] = rest.split('/')
   const title = facts.title ?? null
-  const failed = (what: string) => (ok ? what : `${what}: ${reason(facts.status)}`)
+  const failed = (what: string) => (ok ? what : `${what}: ${reason(facts.status, method)}`)
 
   if (resource === 'login') return ok ? 'Giriş yaptı' : 'Giriş yapamadı (hatalı e-posta veya şifre)'
   if (resource === 'logout') return 'Çıkış yaptı'
@@ -91,6 +106,8 @@ export function auditLabel(method: string, path: string, facts: LabelFacts): str
   if (resource === 'media' && tail[0] === 'alt') {
     return ok ? 'Bir görselin alternatif metnini güncelledi' : failed('Bir görselin alternatif metnini güncelleyemedi')
   }
+  if (resource === 'preview') return previewLabel(method, facts, ok, failed)
+  if (resource === 'git' && tail[0] === 'conflicts') return conflictLabel(tail.at(-1) === 'take', facts.conflict, ok, failed)
   const verb = (ok ? DONE : NOT_DONE)[method] ?? (ok ? 'değiştirdi' : 'değiştiremedi')
   if (resource === 'anasayfa') {
     if (tail[0] === 'partners' && tail[1] === 'cards')
@@ -106,6 +123,39 @@ export function auditLabel(method: string, path: string, facts: LabelFacts): str
   const object = OBJECTS[resource]
   if (object) return failed(`${title ? `${quoted(title)} ${object}` : capital(UNNAMED[resource]!)} ${verb}`)
   return failed('Bir işlem yaptı')
+}
+
+/** Collections a preview can be of, as the sentence names them ('blog yazısının'). */
+const OF: Record<string, string> = {
+  blogs: 'blog yazısının',
+  'social-projects': 'sosyal sorumluluk projesinin',
+  programs: 'programın',
+  references: 'referans kartının',
+  home: 'anasayfanın',
+  about: 'Hakkımızda sayfasının',
+  'contact-settings': 'iletişim ayarlarının',
+}
+
+/** '"e-İmza Nedir?" blog yazısı için paylaşılabilir önizleme bağlantısı oluşturdu', 'Bir önizleme bağlantısını iptal etti'. */
+function previewLabel(method: string, facts: LabelFacts, ok: boolean, failed: (what: string) => string): string {
+  if (method === 'DELETE')
+    return ok ? 'Bir paylaşılabilir önizleme bağlantısını iptal etti' : failed('Bir önizleme bağlantısını iptal edemedi')
+  const of = OF[String(facts.collection)] ?? 'bir içeriğin'
+  const single = ['home', 'about', 'contact-settings'].includes(String(facts.collection))
+  const whose = facts.title
+    ? `${quoted(facts.title)} ${of}`
+    : capital(single || !OF[String(facts.collection)] ? of : `kaydedilmemiş bir ${of}`)
+  const what = facts.share === true ? 'paylaşılabilir önizleme bağlantısını' : 'önizlemesini'
+  return ok ? `${whose} ${what} oluşturdu` : failed(`${whose} ${what} oluşturamadı`)
+}
+
+/** 'Uzak depo çakışmasında "Başlık" alanı için uzak depodaki değeri aldı: "Yeni başlık"'. */
+function conflictLabel(take: boolean, c: ConflictFacts | null | undefined, ok: boolean, failed: (what: string) => string) {
+  const where = c ? `${c.item ? `${quoted(c.item)} içeriğinin ` : ''}"${c.field}" alanı için ` : ''
+  const done = take ? 'uzak depodaki değeri aldı' : 'yayındaki değeri korudu'
+  const value = c ? `: ${quoted(c.value || '(boş)')}` : ''
+  if (!ok) return failed(`Uzak depo çakışmasında ${where}${take ? 'uzak depodaki değeri alamadı' : 'yayındaki değeri koruyamadı'}`)
+  return `Uzak depo çakışmasında ${where}${done}${value}`
 }
 
 const capital = (text: string) => text.charAt(0).toLocaleUpperCase('tr-TR') + text.slice(1)

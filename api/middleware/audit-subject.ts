@@ -1,4 +1,7 @@
 import type { Deps } from '../app-env.ts'
+import { FIELD_LABELS } from '#schema/field-labels.ts'
+import type { ConflictFacts } from './audit-labels.ts'
+import { asText } from '../store/versions/field-diff.ts'
 
 type Named = { id?: string; title?: string; name?: string }
 const titled = (list: readonly Named[] | undefined, id: string | undefined): string | null => {
@@ -36,6 +39,15 @@ export function subjectTitle(deps: Deps, path: string, body: Record<string, unkn
       if (tail[0] === 'partners' && tail[1] === 'cards') return titled(home().partners?.cards, tail[2])
       if (tail[0] === 'services' && tail[1] === 'tree') return titled(home().services?.tree, tail[2])
       return null
+    case 'preview': {
+      // A preview names its item in the body (none for a new one, or a singleton page).
+      const id = typeof body.id === 'string' ? body.id : undefined
+      const collection = String(body.collection ?? '')
+      if (collection === 'references') return titled(content.read('references').cards as Named[], id)
+      if (['blogs', 'social-projects', 'programs'].includes(collection))
+        return titled(content.read(collection as 'blogs') as unknown as Named[], id)
+      return null
+    }
     case 'history': {
       // A restore names the item in its body: an entry's id, or a home section.
       const id = typeof body.id === 'string' ? body.id : undefined
@@ -59,4 +71,25 @@ export function titleInAnswer(answer: unknown): string | null {
     if (typeof title === 'string' && title.trim()) return title.trim()
   }
   return null
+}
+
+/**
+ * The field and the value a sync conflict call keeps ('take': the remote's, 'keep': the live one), read before the
+ * call resolves it; the conflict is addressed by its place in the list or by an id (issue 27 may give it one).
+ */
+export function conflictFacts(deps: Deps, path: string): ConflictFacts | null {
+  const [key = '', choice = ''] = path.replace(/^\/api\/admin\/git\/conflicts\//, '').split('/')
+  type Listed = { id?: string; file: string; itemId?: string; path: readonly unknown[]; live: unknown; other: unknown }
+  const list = ((deps.content as { sync?: { conflicts(): readonly Listed[] } }).sync?.conflicts() ?? []) as readonly Listed[]
+  const conflict = list.find((c) => c.id === key) ?? (/^\d+$/.test(key) ? list[Number(key)] : undefined)
+  if (!conflict) return null
+  const name = [...conflict.path].reverse().find((step): step is string => typeof step === 'string') ?? ''
+  const file = conflict.file.replace(/\.json$/, '')
+  const entries = (file === 'references' ? (deps.content.read('references') as { cards?: Named[] }).cards : undefined) ??
+    (['blogs', 'social-projects', 'programs'].includes(file) ? (deps.content.read(file as 'blogs') as unknown as Named[]) : undefined)
+  return {
+    item: titled(entries, conflict.itemId),
+    field: FIELD_LABELS[name] ?? name,
+    value: asText(choice === 'take' ? conflict.other : conflict.live).slice(0, 120),
+  }
 }

@@ -6,7 +6,7 @@ import { clientAddress } from '../auth/client-address.ts'
 import { cookieNames } from '../auth/session.ts'
 import type { StoredUser } from '../store/data-store.ts'
 import { auditLabel } from './audit-labels.ts'
-import { subjectTitle, titleInAnswer } from './audit-subject.ts'
+import { conflictFacts, subjectTitle, titleInAnswer } from './audit-subject.ts'
 import { log } from '../lib/log.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -44,11 +44,17 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path
   const isLogin = path === '/api/admin/login'
   const isLogout = path === '/api/admin/logout'
-  const needsBody = isLogin || path === '/api/admin/maintenance' || path.startsWith('/api/admin/history/')
+  const needsBody =
+    isLogin ||
+    path === '/api/admin/maintenance' ||
+    path.startsWith('/api/admin/history/') ||
+    path === '/api/admin/preview'
   const body = needsBody ? await jsonBody(c) : {}
   const before = isLogout ? await accountOf(c, undefined) : null
   // The item's title before the call: a delete or a refused save has none to answer.
   const titleBefore = isLogin || isLogout ? null : subjectTitle(c.var.deps, path, body)
+  // A sync conflict leaves the list once answered: its field and values are read before (issue 30).
+  const conflict = path.startsWith('/api/admin/git/conflicts/') ? conflictFacts(c.var.deps, path) : null
   await next()
   const status = c.res.status
   // A login is recorded only once its body passed validation and the limiter let it be checked (200 or 401):
@@ -70,7 +76,14 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
       userId: actor.id ?? null,
       userName: actor.name ?? null,
       userEmail: actor.email ?? null,
-      action: auditLabel(c.req.method, path, { enabled: body.enabled, status, title }),
+      action: auditLabel(c.req.method, path, {
+        enabled: body.enabled,
+        status,
+        title,
+        collection: body.collection,
+        share: body.share,
+        conflict,
+      }),
       method: c.req.method,
       path,
       status,
