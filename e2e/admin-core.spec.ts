@@ -245,7 +245,7 @@ test('messages: a message sent from the public contact form is unread, then arch
   const trDateTime =
     /^\d{1,2} (Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık) \d{4} \d{2}:\d{2}$/
   await expect(card.locator('time')).toHaveText(trDateTime)
-  await card.getByRole('button', { name: 'Okundu' }).click()
+  await card.getByRole('button', { name: 'Okundu olarak işaretle' }).click()
   await expect(card).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Mesaj Arşivi' }).click()

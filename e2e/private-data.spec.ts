@@ -93,7 +93,7 @@ test('audit: the actions of this run show as Son işlemler and on the filterable
     page.getByRole('navigation', { name: 'Okunmamış mesaj sayfaları' }).getByRole('status'),
   ).toHaveText('1 kayıttan 1–1')
   const card = page.getByRole('article').filter({ hasText: subject })
-  await card.getByRole('button', { name: 'Okundu' }).click()
+  await card.getByRole('button', { name: 'Okundu olarak işaretle' }).click()
   await expect(card).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Gösterge Paneli' }).click()

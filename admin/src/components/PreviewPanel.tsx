@@ -95,6 +95,12 @@ export function PreviewPanel({ collection, id, build, shareable, keepFocus, onEr
           </Button>
         )}
       </div>
+      {!canShare && (
+        // Issue 30: say why the share button is missing (a link needs a saved item to point at).
+        <p className="muted preview-panel__why">
+          Paylaşılabilir önizleme bağlantısı, içerik ilk kez kaydedildikten sonra oluşturulabilir.
+        </p>
+      )}
       {created && (
         <p className="preview-panel__created" role="status">
           <label>

@@ -11,6 +11,8 @@ type Props = {
   lockCancel?: boolean
   /** Disables the submit button without the busy text (e.g. while an image is still uploading). */
   submitDisabled?: boolean
+  /** Said beside a disabled submit button (issue 30: a greyed 'Kaydet' gave no reason). */
+  disabledReason?: string
 }
 
 /** The submit and 'İptal' buttons at the end of a form. */
@@ -21,6 +23,7 @@ export function FormActions({
   cancelVariant = 'secondary',
   lockCancel = false,
   submitDisabled = false,
+  disabledReason = 'Dosya yükleniyor; yükleme bitince kaydedebilirsiniz.',
 }: Props) {
   return (
     <div className="actions">
@@ -30,6 +33,11 @@ export function FormActions({
       <Button variant={cancelVariant} onClick={onCancel} disabled={lockCancel && busy}>
         İptal
       </Button>
+      {submitDisabled && !busy && (
+        <span className="muted actions__why" role="status">
+          {disabledReason}
+        </span>
+      )}
     </div>
   )
 }

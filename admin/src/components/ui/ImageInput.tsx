@@ -117,7 +117,7 @@ export function ImageInput(props: ImageInputProps) {
             ref={inputRef}
             id={id}
             accept={accept}
-            status={file ? file.name : 'Dosya seçilmedi'}
+            status={file ? file.name : shown ? 'Yüklü görsel kullanılıyor' : 'Dosya seçilmedi'}
             onChange={(e) => choose(e.target.files?.[0])}
             {...describedBy(id, shownError, hint)}
           />

@@ -46,7 +46,7 @@ export default function UnreadMessagesPage() {
             busy={markRead.isPending && markRead.variables === m.id}
             busyLabel="İşaretleniyor..."
           >
-            Okundu
+            Okundu olarak işaretle
           </Button>
         )}
       />

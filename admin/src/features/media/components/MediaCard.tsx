@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
 import { thumbnailUrl, type MediaEntry } from '../../../lib/media.ts'
 import { sizeText } from '../../../lib/upload.ts'
-import { formatDate } from '../../../utils/format-date.ts'
+import { formatDateTime } from '../../../utils/format-date.ts'
 
 type MediaCardProps = {
   item: MediaEntry
@@ -33,7 +33,8 @@ export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
           {item.optimizedBytes
             ? `${sizeText(item.uploadBytes)} → ${sizeText(item.optimizedBytes)}`
             : sizeText(item.bytes)}
-          {item.uploadedAt && ` · ${formatDate(item.uploadedAt)}`}
+          {/* Date and time: three uploads named 'photo.jpg' must be told apart (issue 30). */}
+          {item.uploadedAt && ` · ${formatDateTime(item.uploadedAt)}`}
         </p>
         {item.uses.length ? (
           <div>

@@ -17,6 +17,8 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
   const id = useId()
   const [rows, setRows] = useState<Row[]>([])
   const [over, setOver] = useState(false)
+  // What the picker says after a choice (issue 30: it said 'Dosya seçilmedi' after an upload).
+  const [chosen, setChosen] = useState('')
   const update = (key: number, patch: Partial<Row>) =>
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)))
 
@@ -69,9 +71,11 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
         accept={ACCEPT}
         multiple
         aria-label="Yüklenecek dosyaları seçin"
-        status="Dosya seçilmedi"
+        status={chosen || 'Dosya seçilmedi'}
         onChange={(e) => {
-          void send([...(e.target.files ?? [])])
+          const files = [...(e.target.files ?? [])]
+          setChosen(files.length === 1 ? files[0]!.name : `${files.length} dosya seçildi`)
+          void send(files)
           e.target.value = ''
         }}
       />
