@@ -93,6 +93,25 @@ for (const size of SIZES) {
       await expect(page.getByText(OFFER)).toBeHidden()
     })
 
+    test('the about page keeps its draft across a reload; a saved page has none', async ({ page }) => {
+      await loginAsAdmin(page, '/admin/hakkimizda-duzenle')
+      const title = page.getByRole('region', { name: 'Birinci Bölüm' }).getByLabel('Başlık')
+      await expect(title).toBeEnabled()
+      const saved = await title.inputValue()
+      await title.fill(`${saved} (taslak ${size.name})`)
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.reload()
+      await expect(page.getByText(OFFER)).toBeVisible()
+      await expect(title).toHaveValue(saved)
+      await page.getByRole('button', { name: 'Taslağı geri yükle' }).click()
+      await expect(title).toHaveValue(`${saved} (taslak ${size.name})`)
+      // Typed back to the saved text: nothing unsaved, the draft is gone.
+      await title.fill(saved)
+      await page.reload()
+      await expect(title).toHaveValue(saved)
+      await expect(page.getByText(OFFER)).toBeHidden()
+    })
+
     test('closing the tab with unsaved changes lets the browser warn; without changes it does not', async ({
       page,
     }) => {

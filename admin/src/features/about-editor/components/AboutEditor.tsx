@@ -9,6 +9,7 @@ import { Notice } from '../../../components/ui/Notice.tsx'
 import { PublishStatus } from '../../../components/PublishStatus.tsx'
 import { useGuardedEditor } from '../../../hooks/useGuardedEditor.tsx'
 import { conflictOf } from '../../../hooks/useEditConflict.ts'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import type { LoadedAbout } from '../api/get-about.ts'
 import { useSaveAbout } from '../api/save-about.ts'
@@ -32,6 +33,19 @@ export function AboutEditor({ initial, onReload }: Props) {
     description: initial.description2,
     image: initial.image2,
   })
+  const [baseline] = useState(() => ({ first, second }))
+  // Issue 30: what is typed is kept in this browser until saved, and offered again when the page reopens.
+  const draft = useFormDraft({
+    form: 'biz-kimiz',
+    itemId: 'sayfa',
+    version: initial.version,
+    values: { first, second },
+    baseline,
+    restore: (kept) => {
+      setFirst(kept.first)
+      setSecond(kept.second)
+    },
+  })
   const { uploading, report } = useUploadTracking()
   const [publishedAt, setPublishedAt] = useState(0)
   const save = useSaveAbout()
@@ -39,6 +53,7 @@ export function AboutEditor({ initial, onReload }: Props) {
   const [version, setVersion] = useState(initial.version)
   const pending = useRef<{ about: About; create: boolean } | null>(null)
   const saved = (res: { message?: string; version?: string }, create: boolean) => {
+    draft.saved()
     setVersion(res.version)
     show('success', res.message ?? (create ? msg.aboutCreated : msg.aboutUpdated))
     setPublishedAt(Date.now())
@@ -46,7 +61,7 @@ export function AboutEditor({ initial, onReload }: Props) {
   const guarded = useGuardedEditor({
     history: { collection: 'about', what: 'Biz Kimiz / Hakkımızda' },
     loaded: initial,
-    version,
+    version: draft.version !== initial.version ? draft.version : version,
     send: async (v) => {
       const res = await save.mutateAsync({ ...pending.current!, version: v })
       saved(res, pending.current!.create)
@@ -98,6 +113,7 @@ export function AboutEditor({ initial, onReload }: Props) {
   return (
     <form className="stack" onSubmit={submit} noValidate>
       {guarded.dialog}
+      {draft.offer}
       <div className="editor-toolbar">{guarded.history}</div>
       <UploadReportContext value={report}>
         <AboutBlock

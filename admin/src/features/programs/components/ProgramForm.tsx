@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
+import { conflictOf } from '../../../hooks/useEditConflict.ts'
 import { msg } from '#schema/messages.ts'
 import { DEFAULT_VERSION, programInputSchema } from '#schema/program.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -25,7 +27,7 @@ type Props = {
 }
 
 /** New or edit program: name and description required, version defaults to 1.0.0, file required on create. */
-export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: Props) {
+export function ProgramForm({ program, onSaved: saved, onError, onCancel: cancel, onReload }: Props) {
   const editing = program !== null
   const [name, setName] = useState(program?.name ?? '')
   const [description, setDescription] = useState(program?.description ?? '')
@@ -34,12 +36,34 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
   const { uploading, report } = useUploadTracking()
   const [file, setFile] = useState<File | null>(null)
   const [fields, setFields] = useState<FieldErrors>({})
+  const [baseline] = useState(() => ({ name, description, version, logoPath }))
+  // Issue 30: what is typed is kept in this browser until saved (not the chosen file: a browser cannot keep it).
+  const draft = useFormDraft({
+    form: 'program',
+    itemId: program?.id,
+    version: program?.contentVersion,
+    values: { name, description, version, logoPath },
+    baseline,
+    restore: (kept) => {
+      setName(kept.name)
+      setDescription(kept.description)
+      setVersion(kept.version)
+      setLogoPath(kept.logoPath)
+    },
+  })
+  const onSaved = (text: string) => {
+    draft.saved()
+    saved(text)
+  }
+  const onCancel = async () => {
+    if (await draft.confirmLeave()) cancel()
+  }
   const save = useSaveProgram()
   const pending = useRef<Omit<ProgramSave, 'contentVersion'> | null>(null)
   const guarded = useGuardedEditor({
     history: program ? { collection: 'programs', id: program.id, what: program.name } : undefined,
     loaded: program,
-    version: program?.contentVersion,
+    version: draft.version,
     send: (contentVersion) => save.mutateAsync({ ...pending.current!, contentVersion }),
     savedText: msg.programUpdated,
     errorPrefix: '',
@@ -60,6 +84,7 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
       const res = await guarded.save()
       onSaved(res.message ?? (editing ? msg.programUpdated : msg.programCreated))
     } catch (error) {
+      if (conflictOf(error)) return // the conflict dialog asks; no error banner behind it (issue 30)
       if (error instanceof ApiError) setFields(error.fields)
       onError(errorText(error, msg.programSaveError))
     }
@@ -68,6 +93,7 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
   return (
     <Card title={editing ? 'Programı Düzenle' : 'Yeni Program'} actions={guarded.history}>
       {guarded.dialog}
+      {draft.offer}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
           <TextField label="Program Adı" required value={name} onChange={setName} error={fields.name} />
@@ -119,7 +145,7 @@ export function ProgramForm({ program, onSaved, onError, onCancel, onReload }: P
           submitLabel={editing ? 'Güncelle' : 'Program Ekle'}
           busy={save.isPending}
           submitDisabled={uploading}
-          onCancel={onCancel}
+          onCancel={() => void onCancel()}
         />
       </form>
     </Card>
