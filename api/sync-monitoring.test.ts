@@ -125,4 +125,19 @@ describe('the content sync in monitoring', { timeout: 90_000 }, () => {
     await expect.poll(() => s.sync().ahead, { timeout: 30_000 }).toBe(0)
     expect(await metric('site_git_sync_ahead')).toBe(0)
   })
+
+  it('a commit recovered at start (a change the last run left uncommitted) is pushed at once, with no poll', async () => {
+    const s = await setUp()
+    t.deps.content.close()
+    await t.deps.content.settled()
+    // What a kill -9 after a write leaves: the file on disk differs from HEAD.
+    const file = join(t.contentDir, 'blogs.json')
+    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
+    list[0]!.title = 'Kesintiden kalan başlık'
+    await writeFile(file, JSON.stringify(list, null, 2))
+    await t.restart()
+    await expect
+      .poll(() => JSON.parse(git(root, '--git-dir', s.bare, 'show', `${s.branch}:blogs.json`))[0].title, { timeout: 60_000 })
+      .toBe('Kesintiden kalan başlık')
+  })
 })
