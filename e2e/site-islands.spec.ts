@@ -288,7 +288,9 @@ test.describe('library', () => {
       // The 'Library Admin' badge is the red role pill.
       await expect(page.locator('.role-pill--admin')).toHaveText('Library Admin')
       await expect(page.locator('.role-pill--admin')).toHaveCSS('background-color', 'rgb(180, 35, 24)')
-      await expect(page.getByText('Kütüphane içerikleri çok yakında burada olacak.')).toBeVisible()
+      // The library itself (issue 31) with a library admin's management controls.
+      await expect(page.getByRole('searchbox', { name: 'Kütüphanede ara' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Yeni belge' })).toBeVisible()
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('libraryMember') ?? 'null'))
       expect(stored).toMatchObject({ email, role: 'library_admin' })
 
@@ -320,6 +322,8 @@ test.describe('library', () => {
       await page.getByRole('button', { name: 'Giriş Yap' }).click()
       await expect(page.locator('.role-pill--member')).toHaveText('Üye')
       await expect(page.getByText('Library Admin')).toHaveCount(0)
+      await expect(page.getByRole('searchbox', { name: 'Kütüphanede ara' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Yeni belge' })).toHaveCount(0)
     } finally {
       await api.delete(`/api/admin/library-members/${memberId}`)
     }

@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { PublicMember } from '#schema/library-member.ts'
 import { msg } from '#schema/messages.ts'
 import { clearMember, readMember, saveMember } from '../lib/library-session.ts'
 import { callApi } from '../lib/island-api.ts'
-import { LibraryDashboard } from './LibraryDashboard.tsx'
 import { LibraryLogin } from './LibraryLogin.tsx'
 import './library.css'
+
+// Loaded only for a logged-in member: a visitor's login page stays small (Lighthouse, issue 31).
+const LibraryDashboard = lazy(() =>
+  import('./LibraryDashboard.tsx').then((m) => ({ default: m.LibraryDashboard })),
+)
 
 /** The library area: login form without a stored member, otherwise the member dashboard (spec section 4). */
 export function LibraryArea() {
@@ -33,14 +37,27 @@ export function LibraryArea() {
     )
   }
   return (
-    <LibraryDashboard
-      member={member}
-      focusWelcome={justLoggedIn}
-      onLogout={async () => {
-        await callApi('/api/library/logout', { method: 'POST' })
-        clearMember(window.localStorage)
-        window.location.assign('/')
-      }}
-    />
+    <Suspense
+      fallback={
+        <p className="library__loading" role="status">
+          {msg.loading}
+        </p>
+      }
+    >
+      <LibraryDashboard
+        member={member}
+        focusWelcome={justLoggedIn}
+        onLogout={async () => {
+          await callApi('/api/library/logout', { method: 'POST' })
+          clearMember(window.localStorage)
+          window.location.assign('/')
+        }}
+        onSessionEnded={() => {
+          clearMember(window.localStorage)
+          setJustLoggedIn(false)
+          setMember(null)
+        }}
+      />
+    </Suspense>
   )
 }

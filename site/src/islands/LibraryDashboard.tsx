@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PublicMember } from '#schema/library-member.ts'
+import { LibraryShelf } from './LibraryShelf.tsx'
 
-type Props = { member: PublicMember; onLogout: () => Promise<void>; focusWelcome?: boolean }
+type Props = {
+  member: PublicMember
+  onLogout: () => Promise<void>
+  /** The server said the session is over (401): back to the login. */
+  onSessionEnded: () => void
+  focusWelcome?: boolean
+}
 
-/** Welcome, role ('Library Admin' as a red pill for library_admin), logout and the coming-soon placeholder. */
-export function LibraryDashboard({ member, onLogout, focusWelcome = false }: Props) {
+/** Welcome, role ('Library Admin' as a red pill for library_admin), logout, then the library itself (issue 31). */
+export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcome = false }: Props) {
   const [leaving, setLeaving] = useState(false)
   const welcome = useRef<HTMLHeadingElement>(null)
   // Right after a login the form the focus was in is gone: move focus to the welcome, not to the page top.
@@ -45,26 +52,7 @@ export function LibraryDashboard({ member, onLogout, focusWelcome = false }: Pro
           {leaving ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
         </button>
       </div>
-      <div className="library-dashboard__soon">
-        <svg
-          className="library-dashboard__icon"
-          viewBox="0 0 24 24"
-          width="56"
-          height="56"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path
-            d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20M4 19.5A2.5 2.5 0 0 0 6.5 22H20V2H6.5A2.5 2.5 0 0 0 4 4.5v15ZM8 7h8M8 11h6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <p>Kütüphane içerikleri çok yakında burada olacak.</p>
-      </div>
+      <LibraryShelf isAdmin={isAdmin} onSessionEnded={onSessionEnded} />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
+import { fileNameFromDisposition } from '../lib/download.ts'
 import { isXmlFileName } from '../lib/xml/file-name.ts'
 import { problemMessage } from '../lib/xml/problems.ts'
 import type { EngineName } from '../lib/xml/render.ts'
@@ -35,9 +36,32 @@ export function XmlViewer() {
     if (early && input) {
       choose(early)
       input.value = ''
+      return
     }
+    // '?kutuphane=<id>': a members' library XML ('Görüntüle', issue 31), read with the member's session and shown
+    // at once; like a local file it is rendered here and sent nowhere.
+    const libraryId = new URLSearchParams(window.location.search).get('kutuphane')
+    if (libraryId && /^[A-Za-z0-9_-]{1,64}$/.test(libraryId)) void openLibraryFile(libraryId)
     // Once, at mount: a file chosen later arrives through onChange.
   }, [])
+
+  async function openLibraryFile(id: string) {
+    const placeholder = new File([], 'kutuphane.xml')
+    setState({ step: 'working', file: placeholder })
+    try {
+      const response = await fetch(`/api/library/items/${id}/file?indir=1`, { credentials: 'same-origin' })
+      if (!response.ok) {
+        const message = response.status === 401 ? msg.librarySessionEnded : msg.xmlReadError
+        setState({ step: 'pick', file: null, message })
+        return
+      }
+      const name = fileNameFromDisposition(response.headers.get('content-disposition'), 'kutuphane.xml')
+      const file = new File([await response.blob()], name, { type: 'application/xml' })
+      await show(file)
+    } catch {
+      setState({ step: 'pick', file: null, message: msg.xmlReadError })
+    }
+  }
 
   function choose(file: File | undefined) {
     if (!file) return
@@ -58,6 +82,10 @@ export function XmlViewer() {
       setState({ ...state, message: msg.xmlNoFile })
       return
     }
+    await show(file)
+  }
+
+  async function show(file: File) {
     setState({ step: 'working', file })
     let outcome
     try {

@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import type { LibraryCategory, LibraryItem } from '#schema/library.ts'
+import { msg } from '#schema/messages.ts'
+import { messageOf } from '../lib/island-api.ts'
+import {
+  fetchCategories,
+  fetchItems,
+  send,
+  SessionEnded,
+  startVisit,
+  type ItemPage,
+} from '../lib/library-api.ts'
+import { pageCount } from '../lib/paging.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { LibraryCategories } from './LibraryCategories.tsx'
+import { LibraryItemForm } from './LibraryItemForm.tsx'
+import { LibraryItemRow } from './LibraryItemRow.tsx'
+import './notice.css'
+import './library-shelf.css'
+
+const PAGE_SIZE = 10
+const NEWEST = 3
+
+type Props = {
+  isAdmin: boolean
+  /** The server said the session is over: the island forgets the member and shows the login. */
+  onSessionEnded: () => void
+}
+type Panel = { kind: 'new' } | { kind: 'edit'; item: LibraryItem } | { kind: 'categories' } | null
+
+/**
+ * The library below the welcome: search, categories, the newest items and the paged list; for library admins also
+ * 'Yeni belge', 'Kategoriler', and 'Düzenle' / 'Sil' on each item. Members never get those controls (and the
+ * server refuses their writes anyway).
+ */
+export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
+  const [since, setSince] = useState<string | null>(null)
+  const [categories, setCategories] = useState<LibraryCategory[]>([])
+  const [newest, setNewest] = useState<LibraryItem[]>([])
+  const [typed, setTyped] = useState('')
+  const [query, setQuery] = useState({ q: '', category: '', page: 1 })
+  const [list, setList] = useState<ItemPage | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [panel, setPanel] = useState<Panel>(null)
+  const [deleting, setDeleting] = useState<LibraryItem | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [notice, setNotice] = useState('')
+  const listHeading = useRef<HTMLHeadingElement>(null)
+
+  const guard = useCallback(
+    async (work: () => Promise<void>) => {
+      try {
+        await work()
+      } catch (err) {
+        if (err instanceof SessionEnded) onSessionEnded()
+        else setFailed(true)
+      }
+    },
+    [onSessionEnded],
+  )
+
+  const loadShelf = useCallback(
+    () =>
+      guard(async () => {
+        const [cats, latest] = await Promise.all([
+          fetchCategories(),
+          fetchItems({ q: '', category: '', page: 1, pageSize: NEWEST }),
+        ])
+        if (cats) setCategories(cats)
+        if (latest) setNewest(latest.data)
+      }),
+    [guard],
+  )
+
+  useEffect(() => {
+    void guard(async () => setSince(await startVisit()))
+    void loadShelf()
+  }, [guard, loadShelf])
+
+  useEffect(() => {
+    void guard(async () => {
+      const page = await fetchItems({ ...query, pageSize: PAGE_SIZE })
+      setFailed(!page)
+      if (page) setList(page)
+    })
+  }, [query, guard])
+
+  function search(e: FormEvent) {
+    e.preventDefault()
+    setQuery({ ...query, q: typed.trim(), page: 1 })
+  }
+
+  function goToPage(page: number) {
+    setQuery({ ...query, page })
+    listHeading.current?.focus()
+  }
+
+  function changed(message: string) {
+    setNotice(message)
+    void loadShelf()
+    setQuery((q) => ({ ...q }))
+  }
+
+  const pages = list ? pageCount(list.total, list.pageSize) : 1
+  const filtered = query.q !== '' || query.category !== ''
+  const rowProps = {
+    since,
+    categories,
+    ...(isAdmin
+      ? {
+          onEdit: (item: LibraryItem) => setPanel({ kind: 'edit', item }),
+          onDelete: (item: LibraryItem) => setDeleting(item),
+        }
+      : {}),
+  }
+
+  return (
+    <div className="library-shelf">
+      {isAdmin && (
+        <div className="library-shelf__admin" role="group" aria-label="Kütüphane yönetimi">
+          <button type="button" className="btn btn--primary" onClick={() => setPanel({ kind: 'new' })}>
+            Yeni belge
+          </button>
+          <button
+            type="button"
+            className="btn btn--outline"
+            aria-expanded={panel?.kind === 'categories'}
+            onClick={() => setPanel(panel?.kind === 'categories' ? null : { kind: 'categories' })}
+          >
+            Kategoriler
+          </button>
+        </div>
+      )}
+      <div role="status" className="library-shelf__notice">
+        {notice && <p className="notice notice--success">{notice}</p>}
+      </div>
+      {isAdmin && (panel?.kind === 'new' || panel?.kind === 'edit') && (
+        <LibraryItemForm
+          key={panel.kind === 'edit' ? panel.item.id : 'new'}
+          categories={categories}
+          editing={panel.kind === 'edit' ? panel.item : null}
+          onCancel={() => setPanel(null)}
+          onSaved={(_item, message) => {
+            setPanel(null)
+            changed(message)
+          }}
+        />
+      )}
+      {isAdmin && panel?.kind === 'categories' && (
+        <LibraryCategories categories={categories} onChanged={changed} />
+      )}
+
+      <form className="library-search" role="search" onSubmit={search}>
+        <label htmlFor="library-q" className="library-search__label">
+          Kütüphanede ara
+        </label>
+        <div className="library-search__row">
+          <input
+            id="library-q"
+            type="search"
+            value={typed}
+            maxLength={200}
+            placeholder="Başlık, açıklama ya da belge içinde bir kelime"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <button type="submit" className="btn btn--primary">
+            Ara
+          </button>
+        </div>
+      </form>
+
+      {categories.length > 0 && (
+        <nav className="library-categories-nav" aria-label="Kategoriler">
+          <ul>
+            {[{ id: '', name: 'Tümü' }, ...categories].map((c) => (
+              <li key={c.id || 'all'}>
+                <button
+                  type="button"
+                  className="library-chip"
+                  aria-pressed={query.category === c.id}
+                  onClick={() => setQuery({ ...query, category: c.id, page: 1 })}
+                >
+                  {c.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {!filtered && newest.length > 0 && query.page === 1 && (
+        <section aria-labelledby="library-newest" className="library-newest">
+          <h2 id="library-newest" className="library-shelf__heading">
+            Son eklenenler
+          </h2>
+          <ul className="library-list library-list--newest">
+            {newest.map((item) => (
+              <LibraryItemRow key={item.id} item={item} {...rowProps} />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="library-all" className="library-all">
+        <h2 id="library-all" ref={listHeading} tabIndex={-1} className="library-shelf__heading">
+          {query.q ? `"${query.q}" için sonuçlar` : 'Tüm belgeler'}
+          {list && <span className="library-shelf__count"> ({list.total})</span>}
+        </h2>
+        {failed && <p className="notice notice--error">{msg.libraryLoadError}</p>}
+        {list === null && !failed && <p role="status">{msg.loading}</p>}
+        {list && list.data.length === 0 && (
+          <p className="library-shelf__empty">
+            {filtered ? 'Aramanıza uygun belge bulunamadı.' : 'Kütüphanede henüz belge yok.'}
+          </p>
+        )}
+        {list && list.data.length > 0 && (
+          <ul className="library-list">
+            {list.data.map((item) => (
+              <LibraryItemRow key={item.id} item={item} {...rowProps} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav className="library-paging" aria-label="Sayfalar">
+            <button
+              type="button"
+              className="btn btn--outline btn--small"
+              disabled={query.page <= 1}
+              onClick={() => goToPage(query.page - 1)}
+            >
+              Önceki
+            </button>
+            <span>
+              Sayfa {query.page} / {pages}
+            </span>
+            <button
+              type="button"
+              className="btn btn--outline btn--small"
+              disabled={query.page >= pages}
+              onClick={() => goToPage(query.page + 1)}
+            >
+              Sonraki
+            </button>
+          </nav>
+        )}
+      </section>
+
+      {deleting && (
+        <ConfirmDialog
+          title="Silme onayı"
+          confirmLabel="Sil"
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            void guard(async () => {
+              setBusy(true)
+              const result = await send(
+                `/api/library/items/${encodeURIComponent(deleting.id)}`,
+                'DELETE',
+              ).finally(() => setBusy(false))
+              setDeleting(null)
+              changed(messageOf(result.body, result.ok ? 'Belge silindi.' : 'Belge silinemedi.'))
+            })
+          }
+        >
+          <p>"{deleting.title}" belgesini silmek istediğinizden emin misiniz? Önceki sürümleri de silinir.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  )
+}
