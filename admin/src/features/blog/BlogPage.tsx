@@ -20,8 +20,13 @@ type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string }
 /** /admin/blog-duzenle: the post list, and the form for a new (also ?yeni=1) or edited post. */
 export default function BlogPage() {
   const [params, setParams] = useSearchParams()
+  // ?duzenle=<id> opens that post's editor (the dashboard's SEO tips link there).
   const [mode, setMode] = useState<Mode>(() =>
-    params.get('yeni') === '1' ? { kind: 'new' } : { kind: 'list' },
+    params.get('yeni') === '1'
+      ? { kind: 'new' }
+      : params.get('duzenle')
+        ? { kind: 'edit', id: params.get('duzenle')! }
+        : { kind: 'list' },
   )
   const paging = usePagedSearch()
   const remove = useDeleteBlog()
@@ -38,7 +43,7 @@ export default function BlogPage() {
 
   function toList() {
     setMode({ kind: 'list' })
-    if (params.has('yeni')) setParams({}, { replace: true })
+    if (params.has('yeni') || params.has('duzenle')) setParams({}, { replace: true })
   }
 
   const formHandlers = {

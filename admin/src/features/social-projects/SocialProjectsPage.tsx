@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router'
 import { useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { RefusedFileNotice } from '../../components/RefusedFileNotice.tsx'
@@ -19,7 +20,12 @@ type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string }
 
 /** /admin/sosyal-sorumluluk-projeleri: the project list and the new/edit form. */
 export default function SocialProjectsPage() {
-  const [mode, setMode] = useState<Mode>({ kind: 'list' })
+  // ?duzenle=<id> opens that project's editor (the dashboard's SEO tips link there).
+  const [params] = useSearchParams()
+  const [mode, setMode] = useState<Mode>(() => {
+    const id = params.get('duzenle')
+    return id ? { kind: 'edit', id } : { kind: 'list' }
+  })
   const paging = usePagedSearch()
   const remove = useDeleteProject()
   const { message, show } = useTimedMessage(5000)

@@ -2,6 +2,7 @@ import { msg } from '#schema/messages.ts'
 import { LoadError } from '../../../components/ui/LoadError.tsx'
 import { Spinner } from '../../../components/ui/Spinner.tsx'
 import { useBlog } from '../api/get-blog.ts'
+import { PageAdvice } from '../../seo/PageAdvice.tsx'
 import { BlogForm } from './BlogForm.tsx'
 
 type Props = {
@@ -18,6 +19,9 @@ export function BlogEditor({ id, ...formProps }: Props) {
   if (post.isError) return <LoadError fallback={msg.blogLoadError} error={post.error} />
   // Keyed by version: after a reload the form starts again from the post as it is now.
   return (
-    <BlogForm key={post.data.version} post={post.data} onReload={() => void post.refetch()} {...formProps} />
+    <>
+      <PageAdvice path={`/blog/${post.data.slug || post.data.id}`} title="Bu yazı için öneriler" />
+      <BlogForm key={post.data.version} post={post.data} onReload={() => void post.refetch()} {...formProps} />
+    </>
   )
 }

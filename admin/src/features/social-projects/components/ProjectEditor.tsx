@@ -2,6 +2,7 @@ import { msg } from '#schema/messages.ts'
 import { LoadError } from '../../../components/ui/LoadError.tsx'
 import { Spinner } from '../../../components/ui/Spinner.tsx'
 import { useProject } from '../api/get-project.ts'
+import { PageAdvice } from '../../seo/PageAdvice.tsx'
 import { ProjectForm } from './ProjectForm.tsx'
 
 type Props = {
@@ -17,6 +18,9 @@ export function ProjectEditor({ id, ...formProps }: Props) {
   if (project.isPending) return <Spinner />
   if (project.isError) return <LoadError fallback={msg.projectLoadError} error={project.error} />
   return (
-    <ProjectForm key={project.data.version} project={project.data} onReload={() => void project.refetch()} {...formProps} />
+    <>
+      <PageAdvice path={`/sosyal-sorumluluk/${project.data.slug || project.data.id}`} title="Bu proje için öneriler" />
+      <ProjectForm key={project.data.version} project={project.data} onReload={() => void project.refetch()} {...formProps} />
+    </>
   )
 }
