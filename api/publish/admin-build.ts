@@ -11,11 +11,19 @@ function runVite(repoRoot: string, outDir: string): Promise<void> {
     // The native config loader imports vite.config.ts as it is; the default one writes a bundled copy into
     // node_modules/.vite-temp, which a read-only checkout refuses (EROFS).
     const args = [vite, 'build', '--config', config, '--configLoader', 'native', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']
-    const child = spawn(process.execPath, args, {
-      stdio: 'inherit',
-    })
+    // Vite's own output is kept and logged as one JSON line (the journal stays `jq`-readable), not passed through.
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const keep = (d: Buffer) => (output = (output + d).slice(-8000))
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin build exited with ${code}`))))
+    child.on('close', (code) => {
+      const text = output.trim()
+      if (code !== 0) return reject(new Error(`admin build exited with ${code}${text ? `: ${text}` : ''}`))
+      if (text) log.warn({ output: text }, 'Yönetim paneli derlemesinin uyarıları')
+      resolve()
+    })
   })
 }
 
