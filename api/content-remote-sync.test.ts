@@ -115,7 +115,7 @@ describe('two-way sync with the content remote', { timeout: 90_000 }, () => {
     const build = await (await jsonRequest(t, 'GET', '/api/admin/build', undefined, s.cookie)).json()
     const conflicts = build.data.content.git.conflicts
     expect(conflicts).toEqual([
-      { file: 'blogs.json', itemId: a, path: [{ id: a }, 'title'], live: 'Yöneticinin başlığı', other: 'Bakımcının başlığı' },
+      { id: expect.any(String), file: 'blogs.json', itemId: a, path: [{ id: a }, 'title'], live: 'Yöneticinin başlığı', other: 'Bakımcının başlığı' },
     ])
     // Never a force push: the maintainer's commit stays an ancestor of the remote's branch.
     git(s.bare, 'merge-base', '--is-ancestor', pushed, `refs/heads/${s.branch}`)
@@ -126,7 +126,7 @@ describe('two-way sync with the content remote', { timeout: 90_000 }, () => {
     await t.restart()
     await t.deps.content.sync!.settled()
     expect(t.deps.content.status().git!.conflicts).toEqual(conflicts)
-    const take = await jsonRequest(t, 'POST', '/api/admin/git/conflicts/0/take', {}, s.cookie)
+    const take = await jsonRequest(t, 'POST', `/api/admin/git/conflicts/${conflicts[0].id}/take`, {}, s.cookie)
     expect(take.status).toBe(200)
     expect(s.posts().find((p) => p.id === a)!.title).toBe('Bakımcının başlığı')
     expect(t.deps.content.status().git!.conflicts).toEqual([])

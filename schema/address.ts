@@ -26,8 +26,9 @@ export function slugify(title: string): string {
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
-    // Cut to fit the suffix; a cut ending on a hyphen would make '--' (not a valid address part).
-    const candidate = `${base.slice(0, MAX_SLUG - String(n).length - 1).replace(/-+$/, '')}-${n}`
+    // Cut before the suffix, never on a hyphen: 'a-b-…-' + '-2' would be '--', which no stored address may have.
+    const stem = base.slice(0, MAX_SLUG - String(n).length - 1).replace(/-+$/, '')
+    const candidate = stem ? `${stem}-${n}` : String(n)
     if (!taken.has(candidate)) return candidate
   }
 }

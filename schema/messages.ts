@@ -31,7 +31,9 @@ export const msg = {
   sliderDuplicate: 'Bu görsel slider’da zaten var.',
   /** The content remote's webhook with a missing or wrong signature (issue 19). */
   webhookSignature: 'İmza doğrulanamadı.',
-  conflictGone: 'Bu çakışma artık listede yok.',
+  conflictGone: 'Bu çakışma artık listede yok; liste yenilendi, güncel hâline bakın.',
+  conflictWholeFile:
+    'Bu fark dosyanın tamamını kapsıyor; tek tıkla alınamaz. Dosyayı uzak depoda düzeltin ya da yayındaki değeri koruyun.',
   conflictTaken: 'Uzak depodaki değer alındı ve yayınlanıyor.',
   conflictKept: 'Yayındaki değer korundu.',
   sliderReordered: 'Slider sıralaması güncellendi.',
@@ -46,6 +48,8 @@ export const msg = {
     'Bu sürüm bu içeriğin geçmişinde yok; yalnızca Geçmiş listesindeki bir sürüme dönülebilir.',
   versionInvalid: (field: string, reason: string) =>
     `Bu sürüm geri yüklenemez, çünkü geçerli değil${field ? ` (alan "${field}")` : ''}: ${reason}`,
+  contentRefused: (field: string, reason: string) =>
+    `Değişiklik kaydedilmedi${field ? ` (alan "${field}")` : ''}: ${reason}`,
   versionRestored: 'İçerik seçilen sürüme döndürüldü.',
   historyUnavailable: 'İçerik geçmişi bu sunucuda açık değil.',
   missingDate: 'Tarih belirtilmemiş',
@@ -55,6 +59,7 @@ export const msg = {
   invalidEmail: 'Geçerli bir e-posta adresi giriniz.',
   invalidUrl: 'Geçerli bir bağlantı giriniz (https:// ile başlayan).',
   invalidId: 'Geçersiz kimlik.',
+  idTaken: 'Bu kimlik başka bir içerikte kullanılıyor.',
 
   // Admin login, profile, users
   adminLoginError: 'Giriş yapılırken bir hata oluştu.',

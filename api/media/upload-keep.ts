@@ -1,5 +1,5 @@
 import type { ContentName, ContentStore } from '../store/content-store.ts'
-import { entriesOf, titleOf } from '../store/versions/content-items.ts'
+import { entriesOf, titleOf } from '../store/content-items.ts'
 import { HistoryUnreadable } from '../store/versions/upload-index.ts'
 import { mediaUses, type MediaUse } from './media-uses.ts'
 import { isUploadUsed } from './upload-usage.ts'

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../app-env.ts'
-import { HOME_SECTIONS, itemOf, versionOf, type ItemRef } from '../store/versions/content-items.ts'
+import { HOME_SECTIONS, itemOf, versionOf, type ItemRef } from '../store/content-items.ts'
 import { editContext, type EditContext } from '../store/versions/edit-context.ts'
 
 const LISTS: Record<string, ItemRef['name']> = {

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import type { ContentName, ContentStore } from '../store/content-store.ts'
-import { entriesOf, HOME_SECTIONS, versionOf } from '../store/versions/content-items.ts'
+import { entriesOf, HOME_SECTIONS, versionOf } from '../store/content-items.ts'
 import { editContext } from '../store/versions/edit-context.ts'
 import { targetOf } from './content-edit.ts'
 

@@ -38,9 +38,8 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
     const { slug: typed, publishAt: _p, unpublishAt: _u, ...input } = form
     const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, [])
     const at = now().toISOString()
-    const post: BlogPost = {
+    const post: Omit<BlogPost, 'slug'> = {
       id: newId(),
-      slug: newItemSlug(content.read('blogs'), input.title, typed, 'yazi'),
       ...input,
       ...checkedSchedule(undefined, form, sent),
       featuredImage: structure.images[0] ?? '',
@@ -49,8 +48,13 @@ export const blogsAdminRoutes = new Hono<AppEnv>()
       createdAt: at,
       updatedAt: at,
     }
-    await content.update('blogs', (posts) => void posts.push(post))
-    return c.json({ success: true, message: msg.blogCreated, data: post })
+    // The address is chosen inside the queued update: two creations at once see each other's address (issue 27).
+    const saved = await content.update('blogs', (posts) => {
+      const entry = { ...post, slug: newItemSlug(posts, input.title, typed, 'yazi') }
+      posts.push(entry)
+      return entry
+    })
+    return c.json({ success: true, message: msg.blogCreated, data: saved })
   })
   .put('/:id', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { versionOf } from '../store/versions/content-items.ts'
+import { versionOf } from '../store/content-items.ts'
 import { addUser, createTestApp, formRequest, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 import { asFile, photo } from '../testing/test-images.ts'
 

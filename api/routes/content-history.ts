@@ -5,8 +5,8 @@ import type { AppEnv } from '../app-env.ts'
 import { fail } from '../lib/errors.ts'
 import { validate } from '../middleware/validate.ts'
 import type { ContentName } from '../store/content-store.ts'
-import { isValidRef, versionOf, type ItemRef } from '../store/versions/content-items.ts'
-import { restoreItem } from '../store/versions/restore.ts'
+import { isValidRef, versionOf, type ItemRef } from '../store/content-items.ts'
+import { restoreItem } from '../store/content-restore.ts'
 
 const NAMES = [
   'blogs',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { versionOf } from '../store/versions/content-items.ts'
+import { versionOf } from '../store/content-items.ts'
 import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 
 /** Issue 19: two admins editing one item keep both changes unless they changed the very same field. */

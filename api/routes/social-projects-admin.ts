@@ -36,9 +36,8 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
     const { slug: typed, publishAt: _p, unpublishAt: _u, ...input } = form
     const structure = await resolveStructure(c.var.deps, input.contentStructure, uploads, [])
     const at = now().toISOString()
-    const project: SocialProject = {
+    const project: Omit<SocialProject, 'slug'> = {
       id: newId(),
-      slug: newItemSlug(content.read('social-projects'), input.title, typed, 'proje'),
       ...input,
       ...checkedSchedule(undefined, form, sent),
       images: structure.images,
@@ -46,8 +45,13 @@ export const socialProjectsAdminRoutes = new Hono<AppEnv>()
       createdAt: at,
       updatedAt: at,
     }
-    await content.update('social-projects', (projects) => void projects.push(project))
-    return c.json({ success: true, message: msg.projectCreated, data: project })
+    // The address is chosen inside the queued update: two creations at once see each other's address (issue 27).
+    const saved = await content.update('social-projects', (projects) => {
+      const entry = { ...project, slug: newItemSlug(projects, input.title, typed, 'proje') }
+      projects.push(entry)
+      return entry
+    })
+    return c.json({ success: true, message: msg.projectCreated, data: saved })
   })
   .put('/:id', postFormLimit, async (c) => {
     const { content, files, now } = c.var.deps

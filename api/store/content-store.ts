@@ -1,12 +1,4 @@
 import { mkdir, realpath } from 'node:fs/promises'
-import type { About } from '#schema/about.ts'
-import type { BlogPost } from '#schema/blog.ts'
-import type { ContactSettings } from '#schema/contact-settings.ts'
-import type { Home } from '#schema/home.ts'
-import type { MediaItem } from '#schema/media.ts'
-import type { Program } from '#schema/program.ts'
-import type { References } from '#schema/reference.ts'
-import type { SocialProject } from '#schema/social-project.ts'
 import { emptyAbout, emptyContactSettings, emptyHome } from './content-defaults.ts'
 import { memoryJournal, type CommitJournal } from './git/commit-journal.ts'
 import { createCommitQueue } from './git/commit-queue.ts'
@@ -16,7 +8,8 @@ import { commitRecovered, readRecoverySnapshot } from './git/recover-commits.ts'
 import { openCollections, type Collections } from './json-db.ts'
 import { DIR_MODE } from './durable-file.ts'
 import { lastValidVersion, loadContentFile } from './versions/content-load.ts'
-import { describeFileError, type ContentFileError } from './versions/content-validation.ts'
+import { describeFileError, type ContentFileError } from './gate/content-validation.ts'
+import { createContentGate } from './gate/content-gate.ts'
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
 import { watchContentDir } from './versions/content-watch.ts'
 import { createRecentVersions, type RecentVersions } from './versions/recent-versions.ts'
@@ -25,22 +18,11 @@ import { memoryUploadHistory, type UploadHistoryTable } from './private/upload-h
 import { versionCollections, type ContentStatus } from './versions/versioned-content.ts'
 import { log } from '../lib/log.ts'
 
-/** What the public site shows: one JSON file per collection in CONTENT_DIR (in git). */
-export type ContentData = {
-  'contact-settings': ContactSettings
-  home: Home
-  about: About
-  references: References
-  blogs: BlogPost[]
-  'social-projects': SocialProject[]
-  programs: Program[]
-  /** Every uploaded image and video (sizes, alt text, upload date), plus the bundled demo images. */
-  media: MediaItem[]
-}
-export type ContentName = keyof ContentData
+import type { ContentData, ContentName } from './content-types.ts'
+export type { ContentData, ContentName } from './content-types.ts'
 
 /** Content collections; each write is reported to `onChange` (the server rebuilds the site). */
-export type ContentStore = Collections<ContentData> & {
+export type ContentStore = Omit<Collections<ContentData>, 'replace'> & {
   /** Item histories from git; null when CONTENT_DIR is not versioned (git off). */
   history: ContentHistory | null
   /** Versions of items editors loaded lately: the base a save over a newer version merges from. */
@@ -118,10 +100,15 @@ export async function openContentStore(
   repo?.catch(() => {}) // reported through the queue's status
   // Files from git are untrusted: each is read safely and checked; one refused at start is reported as when
   // running, and the store starts from its last valid version in history (else its empty default).
+  // Every write of this store passes it (issue 27); it also keeps each file's layout.
+  const gate = createContentGate()
   const refused = new Map<ContentName, ContentFileError & { unreadable: boolean }>()
   const load = async <K extends ContentName>(name: K): Promise<ContentData[K]> => {
     const loaded = await loadContentFile(dir, name)
-    if (loaded.kind === 'ok') return loaded.data as ContentData[K]
+    if (loaded.kind === 'ok') {
+      gate.remember(name, loaded.layout)
+      return loaded.data as ContentData[K]
+    }
     if (loaded.kind === 'missing') return structuredClone(defaults[name])
     refused.set(name, { ...loaded.error, unreadable: loaded.bytes === null })
     log.error({ file: `${name}.json` }, describeFileError(loaded.error))
@@ -171,9 +158,9 @@ export async function openContentStore(
       )
   }
   // After the recovery snapshot: the files as the last run left them are read before anything can change them.
-  const inner = await openCollections(dir, defaults, onChange, load)
+  const inner = await openCollections(dir, defaults, onChange, load, gate.next)
   const recent = createRecentVersions()
-  const versioned = versionCollections(inner, dir, names, git, recent)
+  const versioned = versionCollections(inner, dir, names, git, recent, gate)
   await versioned.init(refused)
   // Two-way sync with the content remote (issue 19): fetched on a timer and on a webhook, merged by field.
   const sync =

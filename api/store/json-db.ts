@@ -20,6 +20,11 @@ export type Collections<D> = {
    * the collection's file again when none is given; reports the change.
    */
   reload<K extends keyof D>(name: K, data?: D[K]): Promise<void>
+  /**
+   * Makes checked data current and writes `bytes` as its file (the content remote's own bytes, so the file matches
+   * its commit); the gate checks `data` first.
+   */
+  replace<K extends keyof D>(name: K, data: D[K], bytes: string | Buffer): Promise<void>
 }
 
 /** What an update function returned, with any draft in it (at the top or one level down) made plain. */
@@ -43,14 +48,25 @@ async function readJson<T>(path: string, fallback: T): Promise<T> {
 }
 
 /**
+ * The check every write passes before it is durable (the content store's gate, issue 27): the data to keep and
+ * the exact bytes to write, or a throw that leaves everything as it was.
+ */
+export type WriteGate<D> = <K extends keyof D>(name: K, next: D[K], previous: D[K]) => { data: D[K]; bytes: readonly Buffer[] }
+
+/** Without a gate: the data as it is, in lowdb's format. */
+const ungated = <T>(_name: unknown, next: T) => ({ data: next, bytes: collectionChunks(next) })
+
+/**
  * Opens `<dir>/<key>.json` for each key of `defaults` (a missing file starts as its default). `load` replaces the
- * plain read at start: the content store checks what it reads (untrusted files from git).
+ * plain read at start: the content store checks what it reads (untrusted files from git). `gate` checks every
+ * write's complete next file before it is written.
  */
 export async function openCollections<D extends object>(
   dir: string,
   defaults: D,
   onChange: (name: keyof D) => void = () => {},
   load?: <K extends keyof D>(name: K) => Promise<D[K]>,
+  gate: WriteGate<D> = ungated,
 ): Promise<Collections<D>> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const names = Object.keys(defaults) as (keyof D & string)[]
@@ -74,11 +90,19 @@ export async function openCollections<D extends object>(
         // lowdb's format (two-space indented JSON, so content/ diffs stay readable), unchanged entries' bytes reused.
         const draft = createDraft(current[name] as object) as (typeof current)[typeof name]
         const result = plain(fn(draft))
-        const next = deepFreeze(finishDraft(draft) as (typeof current)[typeof name])
-        await writeFileDurably(pathOf(name as keyof D & string), collectionChunks(next))
+        const { data, bytes } = gate(name, finishDraft(draft) as D[typeof name], current[name])
+        const next = deepFreeze(data)
+        await writeFileDurably(pathOf(name as keyof D & string), bytes)
         current[name] = next
         onChange(name)
         return result
+      }),
+    replace: (name, data, bytes) =>
+      enqueue(name, async () => {
+        const next = deepFreeze(gate(name, data, current[name]).data)
+        await writeFileDurably(pathOf(name as keyof D & string), bytes)
+        current[name] = next
+        onChange(name)
       }),
     reload: (name, data) =>
       enqueue(name, async () => {

@@ -41,9 +41,9 @@ const belongsTo = (c: SyncConflict, filter: ConflictFilter) =>
 /** The sync's conflicts (issue 19) for `filter`, each with both values and one click to take the other or keep. */
 export function useSyncConflicts(filter: ConflictFilter) {
   const build = useBuildStatus()
-  // Addressed by their place in the whole list: the API's numbering.
+  // Addressed by their stable id: a list a few seconds old still names the very conflict that was shown.
   const conflicts = (build.data?.content?.git?.conflicts ?? [])
-    .map((conflict, index) => ({ conflict, index }))
+    .map((conflict) => ({ conflict, id: conflict.id }))
     .filter(({ conflict }) => belongsTo(conflict, filter))
   return { conflicts, refetch: build.refetch }
 }
@@ -56,9 +56,9 @@ export function SyncConflictList({ filter }: { filter: ConflictFilter }) {
   const { conflicts, refetch } = useSyncConflicts(filter)
   const [message, setMessage] = useState('')
   if (conflicts.length === 0) return message ? <p role="status">{message}</p> : null
-  async function choose(index: number, choice: 'take' | 'keep') {
+  async function choose(id: string, choice: 'take' | 'keep') {
     try {
-      const res = await api.post<{ message?: string }>(`/api/admin/git/conflicts/${index}/${choice}`, {})
+      const res = await api.post<{ message?: string }>(`/api/admin/git/conflicts/${encodeURIComponent(id)}/${choice}`, {})
       setMessage(res.message ?? '')
     } catch (error) {
       setMessage(errorText(error, 'İşlem yapılamadı.'))
@@ -73,8 +73,8 @@ export function SyncConflictList({ filter }: { filter: ConflictFilter }) {
       </p>
       {message && <p role="status">{message}</p>}
       <ul className="stack conflict-list">
-        {conflicts.map(({ conflict: c, index }) => (
-          <li key={`${c.file}-${JSON.stringify(c.path)}`} className="conflict-field">
+        {conflicts.map(({ conflict: c, id }) => (
+          <li key={id} className="conflict-field">
             <strong className="conflict-field__wide">{placeOf(c)}</strong>
             <span>
               <span className="muted">Yayındaki</span>
@@ -85,10 +85,10 @@ export function SyncConflictList({ filter }: { filter: ConflictFilter }) {
               <span className="diff-text conflict-field__value">{asText(c.other)}</span>
             </span>
             <span className="actions conflict-field__wide">
-              <Button size="sm" onClick={() => void choose(index, 'take')}>
+              <Button size="sm" onClick={() => void choose(id, 'take')}>
                 Depodakini al
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => void choose(index, 'keep')}>
+              <Button size="sm" variant="secondary" onClick={() => void choose(id, 'keep')}>
                 Yayındakini koru
               </Button>
             </span>

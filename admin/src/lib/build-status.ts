@@ -46,7 +46,19 @@ export type ContentStatus = {
       lastPushedAt: string | null
     } | null
     /** With a content remote (issue 19): the last fetch, how far apart, the last failure in Turkish and its kind. */
-    sync?: { lastFetchAt: string | null; ahead: number; behind: number; error: string | null; errorKind?: SyncErrorKind | null }
+    sync?: {
+      lastFetchAt: string | null
+      ahead: number
+      behind: number
+      error: string | null
+      errorKind?: SyncErrorKind | null
+      /** Remote files the sync refused (deleted, invalid, too large); the live file is kept (issue 27). */
+      refused?: { file: string; message: string }[]
+      /** Files in the remote that are no collection: never served. */
+      ignored?: string[]
+      /** What the last sync did that staff should know (the remote's history was rewritten). */
+      notice?: string | null
+    }
     /** Fields changed both on the remote and here: the live value was kept, the other is offered. */
     conflicts?: SyncConflict[]
   } | null
@@ -54,6 +66,8 @@ export type ContentStatus = {
 
 /** A field a sync with the content remote kept the live value of. */
 export type SyncConflict = {
+  /** Stable: take/keep name it, so an older list never acts on another conflict. */
+  id: string
   file: string
   itemId?: string
   path: (string | { id: string })[]

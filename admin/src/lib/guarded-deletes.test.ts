@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ContentName } from '#api/store/content-store.ts'
-import { itemOf, versionOf, type ItemRef } from '#api/store/versions/content-items.ts'
+import { itemOf, versionOf, type ItemRef } from '#api/store/content-items.ts'
 import { adminCookie, createTestApp, type TestApp } from '#api/testing/test-helpers.ts'
 import { deleteBlog } from '../features/blog/api/delete-blog.ts'
 import { deletePartnerCard } from '../features/home-editor/api/delete-partner-card.ts'

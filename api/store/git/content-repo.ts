@@ -28,10 +28,25 @@ export type ContentRepo = {
   /** The repository's git folder: the server's own state lives there (private index, sync conflicts). */
   gitDir: string
   mode: RepoMode
-  /** Commits exactly these files on top of HEAD; null when nothing changed. Leaves the repository clean. */
-  commit(files: FileSnapshot[], author: GitAuthor, message: string, mergeParent?: string): Promise<string | null>
-  /** Moves the branch to `target` when it is a descendant of HEAD (a fast-forward): false when HEAD moved. */
-  fastForward(target: string, names: string[]): Promise<boolean>
+  /**
+   * Commits exactly these files on top of HEAD; null when nothing changed. Leaves the repository clean.
+   * `options.carry`: other paths of CONTENT_DIR (files that are no collection) taken as `mergeParent` has them, so a
+   * merge never drops a maintainer's other files. `options.onto`: the commit's first parent instead of HEAD (the
+   * branch is moved there: the remote rewrote its history, issue 27).
+   */
+  commit(
+    files: FileSnapshot[],
+    author: GitAuthor,
+    message: string,
+    mergeParent?: string,
+    options?: { carry?: string[]; onto?: string },
+  ): Promise<string | null>
+  /**
+   * Moves the branch to `target` when it is a descendant of HEAD (a fast-forward): false when HEAD moved. `names`:
+   * the content files that changed; `others`: other changed paths of CONTENT_DIR, which the work tree and the
+   * index follow too, so `git status` stays clean.
+   */
+  fastForward(target: string, names: string[], others?: string[]): Promise<boolean>
   /** The blob ids HEAD records for these content files (a file HEAD lacks is absent from the map). */
   headBlobs(names: string[]): Promise<Map<string, string>>
   /** The id git gives these bytes (sha1, or sha256 in such a repository). */
@@ -142,9 +157,48 @@ export async function openContentRepo(
     }
   }
 
-  async function commitOnce(files: FileSnapshot[], author: GitAuthor, message: string, mergeParent?: string) {
+  /** Index lines that set `paths` as `source` has them (mode 0: removed where it has none). */
+  async function linesFrom(source: string, paths: string[]): Promise<string[]> {
+    if (paths.length === 0) return []
+    const out = await gitOrNull(['ls-tree', '-z', source, '--', ...paths.map(pathOf)], { cwd: root })
+    const found = new Map<string, string>()
+    for (const row of (out ?? '').split('\0')) {
+      const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(row)
+      if (match) found.set(match[3]!, `${match[1]} ${match[2]}\t${match[3]}`)
+    }
+    const zero = format === 'sha256' ? '0'.repeat(64) : '0'.repeat(40)
+    return paths.map((p) => found.get(pathOf(p)) ?? `0 ${zero}\t${pathOf(p)}`)
+  }
+
+  /** The work tree and the real index of `paths` as `commit` has them (other files a merge carried). */
+  async function followInWorkTree(commit: string, paths: string[]) {
+    if (paths.length === 0) return
+    const lines = await linesFrom(commit, paths)
+    const present = paths.filter((_, i) => !lines[i]!.startsWith('0 '))
+    const gone = paths.filter((_, i) => lines[i]!.startsWith('0 '))
+    if (present.length) await runReal(['checkout', commit, '--', ...present.map(pathOf)]).catch((err) => log.warn(`${(err as Error).message}`))
+    for (const path of gone) {
+      await runReal(['rm', '-q', '--cached', '--ignore-unmatch', '--', pathOf(path)]).catch(() => {})
+      await rm(join(root, pathOf(path)), { force: true })
+    }
+  }
+
+  async function commitOnce(
+    files: FileSnapshot[],
+    author: GitAuthor,
+    message: string,
+    mergeParent?: string,
+    options: { carry?: string[]; onto?: string } = {},
+  ) {
+    if (options.onto) {
+      // The first parent is `onto`: the private index starts from its tree.
+      known = null
+      await rm(indexEnv.GIT_INDEX_FILE, { force: true })
+      await run(['read-tree', options.onto])
+    }
     const { head, ref, tree: headTree } = (known ??= await readHead())
     const lines: string[] = []
+    if (mergeParent && options.carry?.length) lines.push(...(await linesFrom(mergeParent, options.carry)))
     const blobs: [string, string][] = []
     for (const file of files) {
       // zlib's fastest level for the loose object: a 20 MB blogs.json (10,000 posts) took 0.5 s at git's default,
@@ -153,11 +207,20 @@ export async function openContentRepo(
       lines.push(`100644 ${blob}\t${pathOf(file.name)}`)
       blobs.push([pathOf(file.name), blob])
     }
-    await run(['update-index', '--index-info'], {}, lines.join('\n') + '\n')
+    // No line at all (a merge that only records the remote's commits): git refuses an empty --index-info.
+    if (lines.length > 0) await run(['update-index', '--index-info'], {}, lines.join('\n') + '\n')
     const tree = (await run(['write-tree'])).trim()
+    const first = options.onto ?? head
     // A merge with the content remote is a commit even when the tree stays: it records the remote's commits.
-    if (tree === headTree && !mergeParent) return null
-    const parents = [...(head ? ['-p', head] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
+    if (tree === headTree && !mergeParent && !options.onto) return null
+    if (options.onto && tree === (await run(['rev-parse', `${options.onto}^{tree}`])).trim()) {
+      // Nothing of ours on top of the new history: the branch simply moves there.
+      await run(['update-ref', '-m', message, ref, options.onto, head ?? '0'.repeat(40)])
+      known = null
+      for (const file of files) unsynced.set(pathOf(file.name), repo.blobOf(file.text))
+      return options.onto
+    }
+    const parents = [...(first ? ['-p', first] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
     const commit = (await run(['commit-tree', tree, ...parents], authorEnv(author), message)).trim()
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
     await run(['update-ref', '-m', message, ref, commit, head ?? '0'.repeat(40)])
@@ -171,14 +234,15 @@ export async function openContentRepo(
     prefix,
     gitDir,
     mode,
-    async commit(files, author, message, mergeParent) {
+    async commit(files, author, message, mergeParent, options = {}) {
       if (mode === 'local') return null
       const who = acceptableAuthor(author)
       const text = oneLineMessage(message)
       for (let attempt = 1; ; attempt++) {
         try {
-          const sha = await commitOnce(files, who, text, mergeParent)
+          const sha = await commitOnce(files, who, text, mergeParent, options)
           await syncRealIndex()
+          if (sha && options.carry?.length) await followInWorkTree(sha, options.carry)
           return sha
         } catch (err) {
           known = null // reread HEAD and the index before trying again
@@ -186,7 +250,7 @@ export async function openContentRepo(
         }
       }
     },
-    async fastForward(target, names) {
+    async fastForward(target, names, others = []) {
       if (mode === 'local') return false
       const { head, ref } = (known ??= await readHead())
       try {
@@ -197,12 +261,13 @@ export async function openContentRepo(
       }
       known = null // the private index is read again from the new HEAD at the next commit
       // The repository's own index follows, so `git status` stays clean for the files that moved.
-      const out = await gitOrNull(['ls-tree', '-z', target, '--', ...names.map(pathOf)], { cwd: root })
+      const out = names.length ? await gitOrNull(['ls-tree', '-z', target, '--', ...names.map(pathOf)], { cwd: root }) : ''
       for (const row of (out ?? '').split('\0')) {
         const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(row)
         if (match) unsynced.set(match[2]!, match[1]!)
       }
       await syncRealIndex()
+      await followInWorkTree(target, others)
       return true
     },
     async headBlobs(names) {

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gitErrorKind, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitSync } from '../../lib/metrics.ts'
+import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import { writeFileDurably } from '../durable-file.ts'
-import type { ContentFileError } from '../versions/content-validation.ts'
+import type { ContentFileError } from '../gate/content-validation.ts'
 import type { SyncConflict } from '../merge/file-merge.ts'
 import type { CommitQueue } from './commit-queue.ts'
 import { SERVER_AUTHOR, type ContentRepo, type FileSnapshot } from './content-repo.ts'
@@ -21,10 +23,22 @@ export type SyncStatus = {
   error: string | null
   /** What kind of failure `error` is (the admin names it in Turkish: schema/git-sync.ts). */
   errorKind: SyncErrorKind | null
+  /** Files of the remote the sync refused (deleted, invalid, too large): the live file is kept. */
+  refused: { file: string; message: string }[]
+  /** Files in the remote's content folder that are no collection: not served, listed so nobody wonders. */
+  ignored: string[]
+  /** What the last sync did that staff should know (the remote's history was rewritten), in Turkish. */
+  notice: string | null
 }
 
-/** A file of the remote that the schemas refuse: the live content stays (kind 'refused-file'). */
-class RefusedRemoteFile extends Error {}
+/** A remote file the sync will not take: the live file stays, the remote's commit is not recorded. */
+export class RefusedRemoteFile extends Error {
+  readonly file: string
+  constructor(file: string, message: string) {
+    super(message)
+    this.file = file
+  }
+}
 
 /** Merges one file from the remote into the live content (the content store does it, under its own lock). */
 export type MergeFile = (
@@ -57,15 +71,17 @@ export function createRemoteSync(options: {
 }) {
   const { remote, queue, files } = options
   const secrets = secretsOf(remote)
-  const status: SyncStatus = { lastFetchAt: null, ahead: 0, behind: 0, error: null, errorKind: null }
-  const conflicts: SyncConflict[] = []
+  const status: SyncStatus = { lastFetchAt: null, ahead: 0, behind: 0, error: null, errorKind: null, refused: [], ignored: [], notice: null }
+  const conflicts: ListedConflict[] = []
   // The list outlives a restart: it is the only place the other value is offered to staff. A file in the git folder
   // (the repository's own state, beside the server's private index), written as every private file is.
   const conflictsFile = options.repo.then((repo) => join(repo.gitDir, 'netiz-sync-conflicts.json'))
   const loaded = conflictsFile
     .then(async (file) => {
       const saved = JSON.parse(await readFile(file, 'utf8')) as SyncConflict[]
-      if (Array.isArray(saved)) conflicts.push(...saved.filter((c) => !conflicts.some((o) => sameField(o, c))))
+      // Lists saved before conflicts had ids get them now.
+      if (Array.isArray(saved))
+        conflicts.push(...saved.filter((c) => !conflicts.some((o) => sameField(o, c))).map((c) => ({ ...c, id: conflictId(c) })))
     })
     .catch(() => {})
   let saving = Promise.resolve()
@@ -81,62 +97,133 @@ export function createRemoteSync(options: {
   let timer: NodeJS.Timeout | null = null
   let stopped = false
 
-  async function fetchRemote(repo: ContentRepo): Promise<string | null> {
+  async function fetchRemote(repo: ContentRepo): Promise<{ theirs: string | null; previous: string | null }> {
     const branch = (await gitOrNull(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: repo.root }))?.trim() || 'main'
+    const previous = (await gitOrNull(['rev-parse', '-q', '--verify', `${FETCHED}^{commit}`], { cwd: repo.root }))?.trim() || null
     await git(['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:${FETCHED}`], { cwd: repo.root })
-    return (await gitOrNull(['rev-parse', '-q', '--verify', `${FETCHED}^{commit}`], { cwd: repo.root }))?.trim() || null
+    const theirs = (await gitOrNull(['rev-parse', '-q', '--verify', `${FETCHED}^{commit}`], { cwd: repo.root }))?.trim() || null
+    return { theirs, previous }
   }
 
   const count = async (root: string, range: string) =>
     Number((await gitOrNull(['rev-list', '--count', range], { cwd: root }))?.trim() || 0)
+  const isAncestor = async (root: string, a: string, b: string) =>
+    (await gitOrNull(['merge-base', '--is-ancestor', a, b], { cwd: root })) !== null
 
-  /** The content files that differ between two commits. */
-  async function changedFiles(repo: ContentRepo, from: string, to: string): Promise<string[]> {
+  /**
+   * What changed in CONTENT_DIR between two commits: content files changed or added, content files deleted, and
+   * other paths (no collection: carried along, never served). Renames are a deletion and an addition.
+   */
+  async function changedFiles(repo: ContentRepo, from: string, to: string) {
     const path = repo.prefix || '.'
-    const out = (await gitOrNull(['diff', '--name-only', '-z', from, to, '--', path], { cwd: repo.root })) ?? ''
+    const out = (await gitOrNull(['diff', '--no-renames', '--name-status', '-z', from, to, '--', path], { cwd: repo.root })) ?? ''
     const strip = (p: string) => (repo.prefix ? p.slice(repo.prefix.length + 1) : p)
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map(strip)
-      .filter((f) => files.includes(f))
+    const fields = out.split('\0').filter(Boolean)
+    const changed: string[] = []
+    const deleted: string[] = []
+    const others: string[] = []
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const [kind, file] = [fields[i]!, strip(fields[i + 1]!)]
+      if (!files.includes(file)) others.push(file)
+      else if (kind === 'D') deleted.push(file)
+      else changed.push(file)
+    }
+    return { changed, deleted, others }
   }
 
-  async function integrate(repo: ContentRepo, theirs: string) {
-    const head = (await gitOrNull(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root }))?.trim()
-    if (!head) return
-    status.ahead = await count(repo.root, `${theirs}..${head}`)
-    status.behind = await count(repo.root, `${head}..${theirs}`)
-    if (status.behind === 0) return
-    const base = (await gitOrNull(['merge-base', head, theirs], { cwd: repo.root }))?.trim() ?? null
-    const changed = await changedFiles(repo, base ?? head, theirs)
+  /** The size of a file in a commit, without reading it (a 1 GB blob must not be read to be refused). */
+  const sizeIn = async (repo: ContentRepo, commit: string, file: string) =>
+    Number((await gitOrNull(['cat-file', '-s', `${commit}:${repo.prefix ? `${repo.prefix}/${file}` : file}`], { cwd: repo.root }))?.trim() || 0)
+
+  /** Merges each content file that changed into the live content, through the store's gate. */
+  async function mergeFiles(repo: ContentRepo, base: string | null, theirs: string, names: string[]) {
     const merged: FileSnapshot[] = []
     const found: SyncConflict[] = []
-    for (const file of changed) {
+    for (const file of names) {
+      if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
       const result = await options.mergeFile(
         file.replace(/\.json$/, ''),
         base ? await repo.show(base, file) : null,
         await repo.show(theirs, file),
       )
       // A file the schemas refuse is not taken: the live content stays, the remote's commit is not recorded yet.
-      if (!result.ok) throw new RefusedRemoteFile(`${result.error.file} uzak depoda geçersiz (${result.error.message})`)
+      if (!result.ok) throw new RefusedRemoteFile(file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
       merged.push({ name: file, text: result.text })
       found.push(...result.conflicts)
     }
-    const fastForward = base === head && found.length === 0 && (await sameAs(repo, merged, theirs))
-    if (!(fastForward && (await repo.fastForward(theirs, changed)))) {
-      await repo.commit(merged, SERVER_AUTHOR, mergeMessage(found.length), theirs)
+    return { merged, found }
+  }
+
+  async function integrate(repo: ContentRepo, theirs: string, previous: string | null) {
+    const head = (await gitOrNull(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root }))?.trim()
+    if (!head) return
+    // The remote's branch no longer contains what it had at the last fetch: its history was rewritten (even a
+    // rollback to a commit the server already has, which would otherwise look like nothing to take).
+    if (previous && previous !== theirs && !(await isAncestor(repo.root, previous, theirs)) && (await isAncestor(repo.root, previous, head))) {
+      return rewritten(repo, head, theirs, previous)
     }
-    // Newest first; one entry per field (a later sync's value replaces an older one for the same field).
+    status.ahead = await count(repo.root, `${theirs}..${head}`)
+    status.behind = await count(repo.root, `${head}..${theirs}`)
+    if (status.behind === 0) {
+      status.refused = []
+      return
+    }
+    const base = (await gitOrNull(['merge-base', head, theirs], { cwd: repo.root }))?.trim() ?? null
+    const { changed, deleted, others } = await changedFiles(repo, base ?? head, theirs)
+    status.ignored = others
+    // A collection deleted in git would take the whole site's posts with it: refused, named as a deletion.
+    if (deleted.length > 0) {
+      throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
+    }
+    const { merged, found } = await mergeFiles(repo, base, theirs, changed)
+    const fastForward = base === head && found.length === 0 && (await sameAs(repo, merged, theirs))
+    if (!(fastForward && (await repo.fastForward(theirs, changed, others)))) {
+      await repo.commit(merged, SERVER_AUTHOR, mergeMessage(found.length), theirs, { carry: others })
+    }
+    await listConflicts(found)
+    status.refused = []
+    status.behind = 0
+    status.ahead = await count(repo.root, `${theirs}..HEAD`)
+  }
+
+  /**
+   * The remote's history was rewritten (a force push, e.g. a rollback): the remote's branch is the truth for
+   * history. The server never pushes the dropped commits back: it moves its branch onto the remote's and adds on
+   * top only what it has that the remote never had (saves since the last fetch), merged by field; and it says so.
+   */
+  async function rewritten(repo: ContentRepo, head: string, theirs: string, previous: string) {
+    const { changed, deleted, others } = await changedFiles(repo, head, theirs)
+    status.ignored = others.filter((f) => !files.includes(f))
+    if (deleted.length > 0) {
+      throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
+    }
+    // base: the remote as the server last had it; ours: live (with saves made since); theirs: the new history.
+    const { merged, found } = await mergeFiles(repo, previous, theirs, changed)
+    const dropped = await count(repo.root, `${theirs}..${previous}`)
+    const own = await count(repo.root, `${previous}..${head}`)
+    await repo.commit(merged, SERVER_AUTHOR, 'Uzak depodaki yeni geçmiş alındı; sunucudaki kayıtlar üzerine eklendi', undefined, {
+      onto: theirs,
+      carry: others,
+    })
+    await listConflicts(found)
+    status.notice =
+      `Uzak depoda geçmiş yeniden yazıldı: uzak depodan ${dropped} kayıt kaldırılmış. Sunucu yeni geçmişi aldı, ` +
+      `kaldırılan kayıtları geri göndermedi${own > 0 ? ` ve kendi ${own} kaydını bunun üzerine ekledi` : ''}.`
+    log.warn({ event: 'sync-history-rewritten', dropped, own, previous, theirs }, status.notice)
+    status.refused = []
+    status.behind = 0
+    status.ahead = await count(repo.root, `${theirs}..HEAD`)
+  }
+
+  /** Newest first; one entry per field (a later sync's value replaces an older one for the same field). */
+  async function listConflicts(found: SyncConflict[]) {
     await loaded
     for (const c of found) {
       const at = conflicts.findIndex((o) => sameField(o, c))
       if (at >= 0) conflicts.splice(at, 1)
-      conflicts.unshift(c)
+      conflicts.unshift({ ...c, id: conflictId(c) })
     }
     if (found.length) await saveConflicts()
-    status.behind = 0
-    status.ahead = await count(repo.root, `${theirs}..HEAD`)
   }
 
   /** True when every merged file is byte for byte the remote's (nothing of ours to add: a fast-forward). */
@@ -151,9 +238,9 @@ export function createRemoteSync(options: {
     try {
       const repo = await options.repo
       if (repo.mode === 'local') return
-      const theirs = await fetchRemote(repo)
+      const { theirs, previous } = await fetchRemote(repo)
       status.lastFetchAt = new Date().toISOString()
-      if (theirs) await queue.exclusive(() => integrate(repo, theirs))
+      if (theirs) await queue.exclusive(() => integrate(repo, theirs, previous))
       status.error = null
       status.errorKind = null
       failures = 0
@@ -161,11 +248,12 @@ export function createRemoteSync(options: {
       failures++
       const text = redactSecrets(err instanceof Error ? err.message : String(err), secrets)
       const kind = err instanceof RefusedRemoteFile ? 'refused-file' : gitErrorKind(text)
+      if (err instanceof RefusedRemoteFile) status.refused = [{ file: err.file, message: err.message }]
       status.error = `Uzak depoyla eşitlenemedi: ${text}`
       status.errorKind = kind
       metrics.gitSyncFailures.inc({ kind })
       // One JSON line with its kind, as every other log line (journalctl -o cat | jq).
-      log.error({ kind, failures }, status.error)
+      log.error({ kind, failures, refusedFile: err instanceof RefusedRemoteFile ? err.file : undefined }, status.error)
     }
   }
 
@@ -209,11 +297,15 @@ export function createRemoteSync(options: {
       else void trigger()
     },
     status: (): SyncStatus => ({ ...status }),
-    conflicts: (): SyncConflict[] => structuredClone(conflicts),
+    conflicts: (): ListedConflict[] => structuredClone(conflicts),
+    /** The listed conflict with this id (undefined: resolved already, or never listed). */
+    find: (id: string): ListedConflict | undefined => structuredClone(conflicts.find((c) => c.id === id)),
     /** Forgets a conflict once someone chose (took the other value, or kept the live one). */
-    resolve(index: number): SyncConflict | undefined {
-      const [gone] = conflicts.splice(index, 1)
-      if (gone) void saveConflicts()
+    async resolve(id: string): Promise<ListedConflict | undefined> {
+      const at = conflicts.findIndex((c) => c.id === id)
+      if (at < 0) return undefined
+      const [gone] = conflicts.splice(at, 1)
+      await saveConflicts()
       return gone
     },
     /** Resolves once the list read at start is in (tests) and the last change is on disk. */
@@ -234,5 +326,12 @@ const mergeMessage = (conflicts: number) =>
   conflicts === 0
     ? 'Uzak depodaki değişiklikler birleştirildi'
     : `Uzak depodaki değişiklikler birleştirildi (${conflicts} çakışmada yayındaki değer korundu)`
+
+/** A listed conflict: its stable id is what take/keep name (never its position, which each sync changes). */
+export type ListedConflict = SyncConflict & { id: string }
+
+/** Stable for one field and one other value: a newer value of the same field is a new conflict with a new id. */
+export const conflictId = (c: SyncConflict) =>
+  createHash('sha256').update(JSON.stringify([c.file, c.path, c.other ?? null])).digest('base64url').slice(0, 16)
 
 const sameField = (a: SyncConflict, b: SyncConflict) => a.file === b.file && JSON.stringify(a.path) === JSON.stringify(b.path)

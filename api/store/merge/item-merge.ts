@@ -17,7 +17,7 @@ const VOLATILE = new Set(['updatedAt'])
 const DERIVED = new Set(['images', 'featuredImage'])
 
 /** True for a conflict the merge settles itself (a volatile or derived field, or a content field's position). */
-function settles(conflict: MergeConflict, derives: boolean): boolean {
+export function settles(conflict: Pick<MergeConflict, 'path'>, derives: boolean): boolean {
   const last = conflict.path[conflict.path.length - 1]
   if (typeof last !== 'string') return false
   if (VOLATILE.has(last)) return true
@@ -26,7 +26,7 @@ function settles(conflict: MergeConflict, derives: boolean): boolean {
 }
 
 /** Recomputes what a post or project derives from its content fields, as the save routes do. */
-function rederive(item: Rec): Rec {
+export function rederive(item: Rec): Rec {
   const blocks = Array.isArray(item.contentStructure) ? (item.contentStructure as Rec[]) : null
   if (!blocks) return item
   const structure: Rec[] = blocks.map((block, order) => (isRecord(block) ? { ...block, order } : block))
@@ -38,6 +38,9 @@ function rederive(item: Rec): Rec {
   if ('featuredImage' in item) next.featuredImage = images[0] ?? ''
   return next
 }
+
+/** True for an item whose images and content-field order are derived from its content fields (posts, projects). */
+export const derivesFields = (item: unknown) => isRecord(item) && Array.isArray(item.contentStructure)
 
 export type ItemMerge = {
   /** The merged item, with each conflict settled as chosen (this save's value unless 'theirs' was chosen). */
@@ -58,7 +61,7 @@ export function mergeItem(
   current: unknown,
   choices: Record<string, 'mine' | 'theirs'> = {},
 ): ItemMerge {
-  const derives = isRecord(mine) && Array.isArray(mine.contentStructure)
+  const derives = derivesFields(mine)
   const { merged, conflicts } = mergeContent(base, mine, current)
   const all = conflicts.filter((c) => !settles(c, derives))
   let result: unknown = merged

@@ -59,9 +59,11 @@ function mergeValue(base: unknown, ours: unknown, theirs: unknown, path: Path, o
   if (isRecord(ours) && isRecord(theirs) && (base === undefined || isRecord(base))) {
     return mergeRecords(base ?? {}, ours, theirs, path, out)
   }
-  if (Array.isArray(ours) && Array.isArray(theirs) && Array.isArray(base)) {
-    const key = identityKey(base, ours, theirs)
-    if (key) return mergeIdentityLists(key, base, ours, theirs, path, out)
+  // A list both sides added (no base: a file new on both sides) merges item by item from an empty one.
+  if (Array.isArray(ours) && Array.isArray(theirs) && (base === undefined || Array.isArray(base))) {
+    const from = (base ?? []) as unknown[]
+    const key = identityKey(from, ours, theirs)
+    if (key) return mergeIdentityLists(key, from, ours, theirs, path, out)
   }
   out.push({ path, base, ours, theirs })
   return ours

@@ -1,5 +1,5 @@
-import type { ContentName } from '../content-store.ts'
-import { entriesOf, HOME_SECTIONS, SLIDER_ID, titleOf } from './content-items.ts'
+import type { ContentName } from '../content-types.ts'
+import { entriesOf, HOME_SECTIONS, SLIDER_ID, titleOf } from '../content-items.ts'
 
 /** What an entry of each list is called in a commit message. */
 const ENTRY_NOUN: Partial<Record<ContentName, string>> = {

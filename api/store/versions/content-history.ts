@@ -1,5 +1,5 @@
 import type { ContentRepo, GitAuthor } from '../git/content-repo.ts'
-import { itemOf, versionOf, type ItemRef } from './content-items.ts'
+import { itemOf, versionOf, type ItemRef } from '../content-items.ts'
 import { diffFields, type FieldChange } from './field-diff.ts'
 
 /** One version of an item in its history: who made it, when, and which fields it changed. */

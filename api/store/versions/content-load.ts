@@ -1,13 +1,16 @@
+import { isDeepStrictEqual } from 'node:util'
 import { join } from 'node:path'
-import type { ContentName } from '../content-store.ts'
+import type { ContentName } from '../content-types.ts'
 import { readContentFileSafely } from '../content-file.ts'
 import type { ContentRepo } from '../git/content-repo.ts'
-import { checkContentFile, type ContentFileError } from './content-validation.ts'
+import { checkContentFile, type ContentFileError } from '../gate/content-validation.ts'
+import { markChecked } from '../gate/content-gate.ts'
+import { keepEntryLayout, type Layout } from '../json-text.ts'
 
 /** A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). */
 export type LoadedFile =
   | { kind: 'missing' }
-  | { kind: 'ok'; data: unknown; bytes: Buffer }
+  | { kind: 'ok'; data: unknown; bytes: Buffer; layout: Layout }
   | { kind: 'refused'; error: ContentFileError; bytes: Buffer | null }
 
 /**
@@ -19,8 +22,12 @@ export async function loadContentFile(dir: string, name: ContentName): Promise<L
   if (read.kind === 'missing') return read
   if (read.kind === 'refused')
     return { kind: 'refused', error: { file: `${name}.json`, field: '', message: read.reason }, bytes: null }
-  const checked = checkContentFile(name, read.bytes.toString('utf8'))
-  return checked.ok ? { kind: 'ok', data: checked.data, bytes: read.bytes } : { kind: 'refused', error: checked.error, bytes: read.bytes }
+  const text = read.bytes.toString('utf8')
+  const checked = checkContentFile(name, text)
+  // Checked whole: the write gate need not check these entries again when a later save keeps them.
+  if (!checked.ok) return { kind: 'refused', error: checked.error, bytes: read.bytes }
+  markChecked(name, checked.data)
+  return { kind: 'ok', data: checked.data, bytes: read.bytes, layout: keepEntryLayout(checked.data, text, isDeepStrictEqual) }
 }
 
 /** How far back a start looks for a valid version of a refused file. */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { GitAuthor } from '../git/content-repo.ts'
-import type { ContentName } from '../content-store.ts'
-import type { ItemRef } from './content-items.ts'
+import type { ContentName } from '../content-types.ts'
+import type { ItemRef } from '../content-items.ts'
 
 /** What the request making a content change knows about it: who, which version it edited, an explicit message. */
 export type EditContext = {

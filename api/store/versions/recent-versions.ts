@@ -1,4 +1,4 @@
-import { versionOf, type ItemRef } from './content-items.ts'
+import { versionOf, type ItemRef } from '../content-items.ts'
 
 /** How many item versions are kept: enough for every editor open at once, small beside the content. */
 const LIMIT = 2000

@@ -4,22 +4,22 @@ import { createDraft, finishDraft } from 'immer'
 import { join } from 'node:path'
 import { FIELD_LABELS } from '#schema/field-labels.ts'
 import { msg } from '#schema/messages.ts'
-import { failWithBody } from '../../lib/errors.ts'
+import { fail, failWithBody } from '../../lib/errors.ts'
+import { ContentRefused, gateText, type ContentGate } from '../gate/content-gate.ts'
 import { plain, type Collections } from '../json-db.ts'
-import { mergeContentFile, type SyncConflict } from '../merge/file-merge.ts'
+import { mergeContentData, type SyncConflict } from '../merge/file-merge.ts'
 import { conflictKey, mergeItem } from '../merge/item-merge.ts'
 import type { MergeConflict } from '../merge/three-way-merge.ts'
-import { collectionChunks } from '../json-text.ts'
-import type { ContentData, ContentName } from '../content-store.ts'
+import { keepEntryLayout } from '../json-text.ts'
+import type { ContentData, ContentName } from '../content-types.ts'
 import { recoveredMessage, SERVER_AUTHOR } from '../git/content-repo.ts'
 import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
 import type { SyncStatus } from '../git/remote-sync.ts'
-import { changedParts, itemOf, putItem, versionOf, type ItemRef } from './content-items.ts'
+import { changedParts, itemOf, putItem, versionOf, type ItemRef } from '../content-items.ts'
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
 import { loadContentFile } from './content-load.ts'
-import { writeFileDurably } from '../durable-file.ts'
-import { checkContentFile, describeFileError, type ContentFileError } from './content-validation.ts'
+import { checkContentFile, describeFileError, type ContentFileError } from '../gate/content-validation.ts'
 import { editContext } from './edit-context.ts'
 import { describeConflicts } from './conflict-view.ts'
 import type { RecentVersions } from './recent-versions.ts'
@@ -28,7 +28,7 @@ import { log } from '../../lib/log.ts'
 
 /** The result of merging a file from the content remote: the bytes now live, or why it was refused. */
 export type RemoteMerge =
-  | { ok: true; text: ReturnType<typeof collectionChunks> | string; conflicts: SyncConflict[] }
+  | { ok: true; text: readonly Buffer[] | string; conflicts: SyncConflict[] }
   | { ok: false; error: ContentFileError }
 
 /** Replaces a collection's data inside its draft (a list's entries, a document's keys). */
@@ -39,6 +39,31 @@ function replaceAll(draft: unknown, data: unknown): void {
     for (const key of Object.keys(doc)) delete doc[key]
     Object.assign(doc, data)
   }
+}
+
+/** A file text from git as loading would keep it (canonical), or as it is when the schemas refuse it. */
+function storedForm(name: ContentName, text: string | null): unknown {
+  if (text === null) return undefined
+  const checked = checkContentFile(name, text)
+  if (checked.ok) return checked.data
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The merged data with every entry that equals the live one replaced by the live object itself: json-db then
+ * writes its bytes unchanged (a maintainer's layout stays) and the gate does not check it again.
+ */
+function keepUnchanged(live: unknown, merged: unknown): unknown {
+  if (!Array.isArray(live) || !Array.isArray(merged)) return merged
+  const byId = new Map(live.map((e) => [(e as { id?: unknown })?.id ?? e, e]))
+  return merged.map((e) => {
+    const same = byId.get((e as { id?: unknown })?.id ?? e)
+    return same !== undefined && isDeepStrictEqual(same, e) ? same : e
+  })
 }
 
 /**
@@ -81,7 +106,6 @@ class StaleVersion extends Error {
 }
 
 /** The same serialisation as json-db (entry bytes cached), so a commit records exactly the bytes on disk. */
-const serialize = collectionChunks
 // lstat: a symlink is judged as the link it is (and refused), never by the file it points to.
 const signature = (path: string) =>
   lstat(path).then(
@@ -100,6 +124,7 @@ export function versionCollections(
   names: ContentName[],
   git: GitParts | null,
   recent: RecentVersions,
+  gate: ContentGate,
 ) {
   const known = new Map<ContentName, string>()
   /** Refused files whose bytes could not be read (a link, a FIFO, too large): a save cannot keep them in history. */
@@ -139,6 +164,7 @@ export function versionCollections(
     known.set(name, now)
     const loaded = await loadContentFile(dir, name)
     if (loaded.kind === 'missing') return false
+    if (loaded.kind === 'ok') gate.remember(name, loaded.layout)
     if (git?.queue && loaded.bytes) {
       // The file no longer holds what a save still waiting for its commit wrote: the journal keeps those bytes.
       // What it holds now (loaded or refused) is committed on its own before the next save overwrites it.
@@ -214,7 +240,16 @@ export function versionCollections(
     })
   }
 
-  const store: Collections<ContentData> = {
+  /** A save the gate refused: 422 with the field as the admin's form names it; nothing was written. */
+  function answerRefused(err: ContentRefused): never {
+    const { field, message } = err.error
+    const key = field.match(/[A-Za-z_][A-Za-z0-9_]*/g)?.at(-1)
+    const label = key ? (FIELD_LABELS[key] ?? key) : ''
+    log.warn({ file: err.error.file, field }, `Kayıt reddedildi: ${message}`)
+    fail(422, msg.contentRefused(label, message), key ? { [key]: message } : undefined)
+  }
+
+  const store: Omit<Collections<ContentData>, 'replace'> = {
     read: (name) => inner.read(name),
     update: (name, fn) =>
       serial(name, async () => {
@@ -238,7 +273,9 @@ export function versionCollections(
         const context = editContext.getStore()
         const result = await inner
           .update(name, (draft) => applyGuarded(name, draft, fn as (d: never) => unknown, base))
-          .catch((err) => (err instanceof StaleVersion ? answerStale(err) : Promise.reject(err)))
+          .catch((err) =>
+            err instanceof StaleVersion ? answerStale(err) : err instanceof ContentRefused ? answerRefused(err) : Promise.reject(err),
+          )
         // Still this save's turn: what it wrote is what its answer names (ETag, merged entry), whatever comes next.
         if (context) (context.saved ??= {})[name] = inner.read(name)
         known.set(name, await signature(pathOf(name)))
@@ -251,7 +288,7 @@ export function versionCollections(
           if (name !== 'media') git.uploads.add(changedParts(name, before, after))
           // The commit's intent is durable before the save is answered; the commit itself follows off the path.
           await queue?.enqueue({
-            file: { name: `${name}.json`, text: serialize(after) },
+            file: { name: `${name}.json`, text: gate.serialize(name, after) },
             author: context?.author ?? SERVER_AUTHOR,
             message: context?.message ?? commitMessage(name, before, after),
           })
@@ -286,28 +323,34 @@ export function versionCollections(
       serial(name, async (): Promise<RemoteMerge> => {
         await loadIfChanged(name)
         const live = inner.read(name)
-        const { data, conflicts } = mergeContentFile(`${name}.json`, base, JSON.stringify(live), theirs)
+        // Every side in the stored (canonical) form: a default the remote's file merely leaves out is no change,
+        // so a deletion in git takes effect and nothing is pushed back (issue 27).
+        const { data, conflicts } = mergeContentData(`${name}.json`, storedForm(name, base), live, storedForm(name, theirs))
         const checked = checkContentFile(name, JSON.stringify(data ?? null))
         if (!checked.ok) return { ok: false, error: checked.error }
-        const remote = theirs === null ? null : checkContentFile(name, theirs)
-        if (remote?.ok && isDeepStrictEqual(checked.data, remote.data)) {
-          // Nothing of ours to add: the remote's own bytes, so the file matches its commit (a fast-forward).
-          await writeFileDurably(pathOf(name), theirs!)
-          if (!isDeepStrictEqual(remote.data, live)) {
-            await inner.reload(name, remote.data as ContentData[typeof name])
-            git?.uploads.add(remote.data)
+        // The remote's file as a start would read it: within the size limit, accepted by the schemas.
+        const remote = theirs === null ? null : gateText(name, theirs)
+        try {
+          if (remote?.ok && isDeepStrictEqual(checked.data, remote.data)) {
+            // Nothing of ours to add: the remote's own bytes, so the file matches its commit (a fast-forward).
+            gate.remember(name, keepEntryLayout(remote.data, theirs!, isDeepStrictEqual))
+            await inner.replace(name, remote.data as ContentData[typeof name], theirs!)
+            if (!isDeepStrictEqual(remote.data, live)) git?.uploads.add(remote.data)
+            known.set(name, await signature(pathOf(name)))
+            errors.delete(name)
+            return { ok: true, text: theirs!, conflicts }
           }
-          known.set(name, await signature(pathOf(name)))
-          errors.delete(name)
-          return { ok: true, text: theirs!, conflicts }
+          if (!isDeepStrictEqual(checked.data, live)) {
+            await inner.update(name, (draft) => replaceAll(draft, keepUnchanged(live, checked.data)))
+            known.set(name, await signature(pathOf(name)))
+            errors.delete(name)
+            git?.uploads.add(changedParts(name, live, inner.read(name)))
+          }
+        } catch (err) {
+          if (err instanceof ContentRefused) return { ok: false, error: err.error }
+          throw err
         }
-        if (!isDeepStrictEqual(checked.data, live)) {
-          await inner.update(name, (draft) => replaceAll(draft, checked.data))
-          known.set(name, await signature(pathOf(name)))
-          errors.delete(name)
-          git?.uploads.add(changedParts(name, live, inner.read(name)))
-        }
-        return { ok: true, text: serialize(inner.read(name)), conflicts }
+        return { ok: true, text: gate.serialize(name, inner.read(name)), conflicts }
       }),
     /** Checks every file for a change made outside the API (the watcher calls it). */
     checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name)))),

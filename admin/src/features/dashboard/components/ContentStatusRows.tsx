@@ -72,9 +72,10 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
         <Row
           label="Uzak depodan alma"
           value={sync.error ? syncErrorLabels[sync.errorKind ?? 'other'] : sync.behind > 0 ? 'Alınıyor' : 'Eşit'}
-          tone={sync.error ? 'danger' : sync.behind > 0 ? 'info' : 'success'}
+          tone={sync.error ? 'danger' : sync.notice || sync.behind > 0 ? 'info' : 'success'}
           detail={
             sync.error ??
+            sync.notice ??
             (sync.lastFetchAt ? `Son kontrol: ${formatDateTime(sync.lastFetchAt)}` : 'Henüz kontrol edilmedi')
           }
         />

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ContentData, ContentName } from '../content-store.ts'
+import type { ContentData, ContentName } from './content-types.ts'
 
 /** One thing the admin edits as a whole: an entry of a list (by id), a home section (by key) or a document. */
 export type ItemRef = { name: ContentName; id?: string }

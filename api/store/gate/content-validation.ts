@@ -8,11 +8,12 @@ import { mediaItemSchema } from '#schema/media.ts'
 import { programSchema } from '#schema/program.ts'
 import { referenceCardSchema, referencesSchema } from '#schema/reference.ts'
 import { socialProjectSchema } from '#schema/social-project.ts'
-import type { ContentName } from '../content-store.ts'
-import { SLIDER_ID, type ItemRef } from './content-items.ts'
+import type { ContentName } from '../content-types.ts'
+import { SLIDER_ID, type ItemRef } from '../content-items.ts'
+import { firstClash } from './content-rules.ts'
 
 /** Each content file with the shared schema the site build checks it against (schema/content.test.ts too). */
-const SCHEMAS: Record<ContentName, z.ZodType> = {
+export const SCHEMAS: Record<ContentName, z.ZodType> = {
   'contact-settings': contactSettingsSchema,
   home: homeSchema,
   about: aboutSchema,
@@ -27,7 +28,7 @@ const SCHEMAS: Record<ContentName, z.ZodType> = {
 export type ContentFileError = { file: string; field: string; message: string }
 
 /** Turns a z.issue path into the field name people read: 'cards[2].title'. */
-const fieldOf = (path: readonly PropertyKey[]) =>
+export const fieldOf = (path: readonly PropertyKey[]) =>
   path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
     .join('')
@@ -77,9 +78,14 @@ export function checkContentFile(
     return { ok: false, error: { file, field: '', message: jsonError(err, text) } }
   }
   const result = SCHEMAS[name].safeParse(raw)
-  if (result.success) return { ok: true, data: inInputOrder(result.data, raw) }
-  const issue = result.error.issues[0]!
-  return { ok: false, error: { file, field: fieldOf(issue.path), message: issue.message } }
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    return { ok: false, error: { file, field: fieldOf(issue.path), message: issue.message } }
+  }
+  const data = inInputOrder(result.data, raw)
+  // What no single entry shows: two entries with one id or one address (one of them could never be reached).
+  const clash = firstClash(name, data)
+  return clash ? { ok: false, error: { file, ...clash } } : { ok: true, data }
 }
 
 /** The schema of one item: a list entry, a home section or a whole document. */

@@ -1,10 +1,10 @@
 import { msg } from '#schema/messages.ts'
-import { fail } from '../../lib/errors.ts'
-import type { ContentStore } from '../content-store.ts'
-import { restoreMessage } from './commit-message.ts'
+import { fail } from '../lib/errors.ts'
+import type { ContentStore } from './content-store.ts'
+import { restoreMessage } from './versions/commit-message.ts'
 import { putItem, type ItemRef } from './content-items.ts'
-import { checkItem } from './content-validation.ts'
-import { withEdit } from './edit-context.ts'
+import { checkItem } from './gate/content-validation.ts'
+import { withEdit } from './versions/edit-context.ts'
 
 /**
  * Puts an item back as a commit recorded it: a new save (and so a new commit and a publish), never a rewrite of
