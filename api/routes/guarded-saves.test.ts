@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ContentName } from '../store/content-store.ts'
-import { HOME_SECTIONS, itemOf, versionOf, type ItemRef } from '../store/versions/content-items.ts'
+import { HOME_SECTIONS, itemOf, versionOf, type ItemRef } from '../store/content-items.ts'
 import { adminCookie, createTestApp, type TestApp } from '../testing/test-helpers.ts'
 
 let t: TestApp

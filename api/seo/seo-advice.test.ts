@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, loginCookie } from '../test-helpers.ts'
-import { createTestSite, type TestSite } from '../publish/test-site.ts'
+import { addUser, loginCookie } from '../testing/test-helpers.ts'
+import { createTestSite, type TestSite } from '../testing/test-site.ts'
 import { checkPage } from './page-check.ts'
 import { seoReport } from './seo-report.ts'
 

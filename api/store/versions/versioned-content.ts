@@ -14,7 +14,7 @@ import { keepEntryLayout } from '../json-text.ts'
 import type { ContentData, ContentName } from '../content-types.ts'
 import { recoveredMessage, SERVER_AUTHOR } from '../git/content-repo.ts'
 import type { CommitQueue, GitStatus } from '../git/commit-queue.ts'
-import type { SyncStatus } from '../git/remote-sync.ts'
+import type { ListedConflict, SyncStatus } from '../git/remote-sync.ts'
 import { changedParts, itemOf, putItem, versionOf, type ItemRef } from '../content-items.ts'
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
@@ -73,7 +73,7 @@ function keepUnchanged(live: unknown, merged: unknown): unknown {
 export type ContentStatus = {
   errors: (ContentFileError & { onSave: string })[]
   /** With a content remote: the sync's state and the conflicts it kept the live value of (issue 19). */
-  git: (GitStatus & { sync?: SyncStatus; conflicts?: SyncConflict[] }) | null
+  git: (GitStatus & { sync?: SyncStatus; conflicts?: ListedConflict[] }) | null
 }
 
 /** What a save does with a refused file on disk (decision 031), as the editors' warning says it. */
