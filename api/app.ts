@@ -49,6 +49,8 @@ export type AppOptions = {
   trustProxy?: string
   /** How much of the audit log is kept (AUDIT_KEEP_DAYS, AUDIT_KEEP_ROWS). */
   auditRetention?: AuditRetention
+  /** Days a contact message is kept (MESSAGE_KEEP_DAYS, default 730; KVKK). */
+  messageKeepDays?: number
   /** Called after maintenance mode is switched (the server writes the export's flag file for nginx). */
   onMaintenance?: (on: boolean) => Promise<void>
   /** CONTENT_GIT_WEBHOOK_SECRET; without it POST /api/git/webhook is off (404). */
@@ -86,7 +88,11 @@ export async function createApp(options: AppOptions) {
   await files.init()
   // The database first: it holds the content commits' journal (a crash then loses no commit, decision 025) and
   // the upload references of content history (decision 032).
-  const data = await openDataStore(options.dataDir, { auditRetention: options.auditRetention, now })
+  const data = await openDataStore(options.dataDir, {
+    auditRetention: options.auditRetention,
+    messageKeepDays: options.messageKeepDays,
+    now,
+  })
   const libraryFiles = createLibraryFiles(options.dataDir)
   await libraryFiles.init()
   // Partial uploads of a killed server, and files whose row a crash never wrote, go before anything is served.

@@ -62,6 +62,7 @@ async function main() {
     // Previews render with the publisher's bundle, never into its export (issue 21).
     preview: { render: publisher.preview, shareMs: env.PREVIEW_SHARE_DAYS * 86_400_000 },
     auditRetention: { days: env.AUDIT_KEEP_DAYS, rows: env.AUDIT_KEEP_ROWS },
+    messageKeepDays: env.MESSAGE_KEEP_DAYS,
     libraryMaxFileBytes: env.LIBRARY_MAX_FILE_MB * 1024 * 1024,
     onMaintenance: (on) => setMaintenanceFlag(env.siteBuildDir, on),
     gitWebhookSecret: env.CONTENT_GIT_WEBHOOK_SECRET,

@@ -279,6 +279,7 @@ export const msg = {
 
   // Statistics and SEO advice (issue 32)
   statsDaysInvalid: 'Gün sayısı 1 ile 366 arasında bir tam sayı olmalıdır.',
+  personalDataErased: 'Bu e-posta adresine ait kişisel veriler silindi.',
 
   // XML viewer
   xmlNotXml: 'Lütfen bir XML dosyası seçin (.xml)',

@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('loopback'),
   /** The audit log keeps entries of this many days, and at most this many entries (the newest). */
   AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).default(365),
+  // KVKK (issue 32): contact messages are deleted this many days after they arrived.
+  MESSAGE_KEEP_DAYS: z.coerce.number().int().min(1).default(730),
   AUDIT_KEEP_ROWS: z.coerce.number().int().min(100).default(100_000),
   /** Days a shared preview link works for a reviewer without an account (issue 21). */
   PREVIEW_SHARE_DAYS: z.coerce.number().min(0.001).max(90).default(7),

@@ -106,6 +106,9 @@ export function auditLabel(method: string, path: string, facts: LabelFacts): str
   if (resource === 'media' && tail[0] === 'alt') {
     return ok ? 'Bir görselin alternatif metnini güncelledi' : failed('Bir görselin alternatif metnini güncelleyemedi')
   }
+  // KVKK (issue 32): the entry says only that it happened; the address and what was deleted are not repeated.
+  if (resource === 'personal-data')
+    return ok ? 'Bir kişinin kişisel verilerini sildi' : failed('Bir kişinin kişisel verilerini silemedi')
   if (resource === 'preview') return previewLabel(method, facts, ok, failed)
   if (resource === 'git' && tail[0] === 'conflicts') return conflictLabel(tail.at(-1) === 'take', facts.conflict, ok, failed)
   const verb = (ok ? DONE : NOT_DONE)[method] ?? (ok ? 'değiştirdi' : 'değiştiremedi')

@@ -8,6 +8,7 @@ import { adminContactSettingsRoutes, contactSettingsRoutes } from './contact-set
 import { contentHistoryRoutes } from './content-history.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { siteStatsRoutes } from './site-stats.ts'
+import { personalDataRoutes } from './personal-data.ts'
 import { libraryMemberRoutes } from './library-members.ts'
 import { libraryRoutes } from './library.ts'
 import { libraryContentRoutes } from './library-content.ts'
@@ -40,6 +41,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/admin/users', userRoutes)
   app.route('/api/admin', dashboardRoutes)
   app.route('/api/admin', siteStatsRoutes)
+  app.route('/api/admin/personal-data', personalDataRoutes)
   app.route('/api/maintenance', maintenanceRoutes)
   app.route('/api/admin/maintenance', adminMaintenanceRoutes)
   app.route('/api/library', libraryRoutes)

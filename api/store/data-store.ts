@@ -68,7 +68,7 @@ export type DataStore = {
 /** Opens (and on first start creates, migrates and fills from the JSON-era files) DATA_DIR's database. */
 export async function openDataStore(
   dir: string,
-  options: { auditRetention?: AuditRetention; now?: () => Date } = {},
+  options: { auditRetention?: AuditRetention; messageKeepDays?: number; now?: () => Date } = {},
 ): Promise<DataStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const db = await openDatabase(dir)
@@ -90,7 +90,7 @@ export async function openDataStore(
     read: (name) => collections[name].read() as PrivateData[typeof name],
     // Synchronous SQLite under an async signature: callers already await, and a throw becomes a rejection.
     update: async (name, fn) => (collections[name].update as (f: typeof fn) => ReturnType<typeof fn>)(fn),
-    messages: messageStore(db, writer),
+    messages: messageStore(db, writer, { keepDays: options.messageKeepDays, now: options.now }),
     counters,
     daily: dailyFigures(db),
     seo: seoPageStore(db),

@@ -47,8 +47,31 @@ const fromRow = (r: Record<string, SQLInputValue>): ContactMessage => ({
   readAt: r.read_at === null ? null : String(r.read_at),
 })
 
-/** Contact messages (table messages): stored through the writer thread, read a page at a time. */
-export function messageStore(db: DatabaseSync, writer: Writer | null) {
+/** Days a message is kept when MESSAGE_KEEP_DAYS is not set (KVKK: two years, then deleted). */
+export const DEFAULT_MESSAGE_KEEP_DAYS = 730
+/** How often (at most) messages past their days are looked for and deleted. */
+const PRUNE_EVERY_MS = 3600_000
+
+/**
+ * Contact messages (table messages): stored through the writer thread, read a page at a time. Messages older than
+ * `keepDays` are deleted (KVKK, issue 32): looked for at start and, at most once an hour, when a message comes in or
+ * the inbox is read.
+ */
+export function messageStore(
+  db: DatabaseSync,
+  writer: Writer | null,
+  { keepDays = DEFAULT_MESSAGE_KEEP_DAYS, now = () => new Date() }: { keepDays?: number; now?: () => Date } = {},
+) {
+  const pruneOld = db.prepare('DELETE FROM messages WHERE created_at < ?')
+  let prunedAt = -Infinity
+  /** Deletes messages past their days; returns how many. */
+  const prune = (force = false): number => {
+    const at = now().getTime()
+    if (!force && at - prunedAt < PRUNE_EVERY_MS) return 0
+    prunedAt = at
+    return Number(pruneOld.run(new Date(at - keepDays * 86_400_000).toISOString()).changes)
+  }
+  prune()
   const byId = db.prepare(`SELECT ${COLUMNS} FROM messages WHERE id = ?`)
   const setRead = db.prepare('UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL')
   const queries = {
@@ -57,7 +80,12 @@ export function messageStore(db: DatabaseSync, writer: Writer | null) {
   }
   return {
     /** Stores a new message (one row, nothing else grows with it); resolves once it is on disk. */
-    add: (m: ContactMessage) => writer!.write([{ stmt: 'messageInsert', params: rowOf(m) }]),
+    add: (m: ContactMessage) => {
+      prune()
+      return writer!.write([{ stmt: 'messageInsert', params: rowOf(m) }])
+    },
+    /** Deletes the messages past their days now (tests, the hourly look happens by itself). */
+    pruneNow: () => prune(true),
     /** Several messages on this connection, inside the caller's transaction (the JSON import, benchmarks). */
     addMany(messages: ContactMessage[]) {
       const insert = db.prepare(MESSAGE_STATEMENTS.messageInsert)
@@ -65,6 +93,7 @@ export function messageStore(db: DatabaseSync, writer: Writer | null) {
     },
     /** A page of unread (inbox) or read (archive) messages, newest first, optionally filtered by `q`. */
     list({ archived, page, pageSize, q }: MessageQuery): MessagePage {
+      prune()
       const { where, order } = queries[`${archived}`]
       const term = q?.trim() ? containsPattern(q.trim()) : null
       const filter = term ? `${where} AND search LIKE ? ESCAPE '\\'` : where
