@@ -54,8 +54,8 @@ export function ContentStatusRows({ status }: { status: ContentStatus | undefine
           label="Uzak depo"
           value={
             push.error
-              ? push.errorKind === 'push-refused'
-                ? syncErrorLabels['push-refused']
+              ? push.errorKind === 'push-refused' || push.errorKind === 'unreachable'
+                ? syncErrorLabels[push.errorKind]
                 : 'Gönderilemedi'
               : push.pending
                 ? 'Gönderiliyor'
