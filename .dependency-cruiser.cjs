@@ -6,14 +6,8 @@
 // Extension-free: the checker cruises a type-stripped copy (.ts → .js, .tsx → .jsx).
 const TEST_FILE = '(\\.test\\.|^api/testing/)'
 
-/**
- * Temporary known exceptions: import circles the lead is removing for issue 27 (content-store.ts ↔ versions/,
- * git/ → versions/ and media/upload-keep.ts ↔ upload-usage.ts were named). Only those still circular at run time
- * are listed; each line goes once issue 27 lands.
- */
-const KNOWN_CIRCLES = [
-  '^api/media/upload-(keep|usage)\\.', // removed by issue 27
-]
+/** Import circles tolerated: none (issue 27 removed the last ones, content-store ↔ versions and upload-keep ↔ usage). */
+const KNOWN_CIRCLES = []
 
 module.exports = {
   forbidden: [

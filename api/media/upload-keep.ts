@@ -2,9 +2,23 @@ import type { ContentName, ContentStore } from '../store/content-store.ts'
 import { entriesOf, titleOf } from '../store/content-items.ts'
 import { HistoryUnreadable } from '../store/versions/upload-index.ts'
 import { mediaUses, type MediaUse } from './media-uses.ts'
-import { isUploadUsed } from './upload-usage.ts'
 
 export { HistoryUnreadable }
+
+const collections: ContentName[] = [
+  'contact-settings',
+  'home',
+  'about',
+  'references',
+  'blogs',
+  'social-projects',
+  'programs',
+]
+
+/** True when any content collection still mentions the URL (as a field or inside a text). */
+export function isUploadUsed(content: ContentStore, url: string): boolean {
+  return collections.some((name) => JSON.stringify(content.read(name)).includes(url))
+}
 
 /** Why an upload stays: the places today's content shows it, and the old versions that use it (Turkish). */
 export type KeepReasons = { uses: MediaUse[]; history: string[] }

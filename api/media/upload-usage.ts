@@ -1,23 +1,11 @@
-import type { ContentName, ContentStore } from '../store/content-store.ts'
+import type { ContentStore } from '../store/content-store.ts'
 import type { FileStore } from '../store/file-store.ts'
 import { log } from '../lib/log.ts'
 import { forgetMedia } from './media-library.ts'
 import { HistoryUnreadable, uploadKeepCheck } from './upload-keep.ts'
 
-const collections: ContentName[] = [
-  'contact-settings',
-  'home',
-  'about',
-  'references',
-  'blogs',
-  'social-projects',
-  'programs',
-]
-
-/** True when any content collection still mentions the URL (as a field or inside a text). */
-export function isUploadUsed(content: ContentStore, url: string): boolean {
-  return collections.some((name) => JSON.stringify(content.read(name)).includes(url))
-}
+// The check itself lives in upload-keep.ts (one way: usage → keep), re-exported for the save routes.
+export { isUploadUsed } from './upload-keep.ts'
 
 /**
  * Removes those of our uploads (/uploads/…) that no content refers to any more, nor any version in history. Call it after the content
