@@ -1,6 +1,5 @@
 import { getRequestListener } from '@hono/node-server'
 import { createServer } from 'node:http'
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from './app.ts'
 import { ensureAdminBuilt } from './publish/admin-build.ts'
@@ -19,6 +18,7 @@ import { errorText, log } from './lib/log.ts'
 import { applyKeepAlive } from './lib/keep-alive.ts'
 import { observeRequests, recordRoute } from './ops/request-log.ts'
 import { opsRoutes } from './routes/ops.ts'
+import { checkStartFolders } from './ops/start-folders.ts'
 
 /** A stop that takes longer than this ends the process anyway, before systemd's TimeoutStopSec (20 s) kills it. */
 const STOP_DEADLINE_MS = 18_000
@@ -29,7 +29,8 @@ async function main() {
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'Yakalanmamış hata'))
   const env = readEnv()
   const repoRoot = join(import.meta.dirname, '..')
-  await mkdir(env.dataDir, { recursive: true, mode: 0o700 })
+  // Before anything is opened: a missing CONTENT_DIR (a typo) stops the start, never an empty site (issue 27).
+  await checkStartFolders(env)
 
   let admin: StaticCache = new Map()
   // Renders read the API's content from memory (set once the app is open; files until then).
