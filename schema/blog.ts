@@ -72,7 +72,7 @@ export const blogPostSchema = z.object({
   /** The address part of /blog/{slug}; missing on older posts, whose address is their id (schema/address.ts). */
   slug: storedSlug.optional(),
   /** Addresses the post had before: they answer 301 to the current one. */
-  oldSlugs: z.array(z.string()).optional(),
+  oldSlugs: z.array(storedSlug).optional(),
   /** Scheduled publish and unpublish (schema/schedule.ts). */
   publishAt: storedScheduleTime,
   unpublishAt: storedScheduleTime,

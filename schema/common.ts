@@ -89,7 +89,10 @@ export function isSafeLink(value: string): boolean {
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
+    // A host name of letters, digits, dots and hyphens (IDNs arrive as punycode), or an IP: the URL parser lets
+    // '$' or '!' through, and such a host breaks the CSP and nginx lines that carry it (issue 27).
+    const host = /^[a-z0-9.-]+$/i.test(url.hostname) || /^\[[0-9a-f:.]+\]$/i.test(url.hostname)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && host
   } catch {
     return false
   }

@@ -90,7 +90,7 @@ export const socialProjectSchema = z.object({
   /** The address part of /sosyal-sorumluluk/{slug}; missing on older projects (their id is their address). */
   slug: storedSlug.optional(),
   /** Addresses the project had before: they answer 301 to the current one. */
-  oldSlugs: z.array(z.string()).optional(),
+  oldSlugs: z.array(storedSlug).optional(),
   /** Scheduled publish and unpublish (schema/schedule.ts). */
   publishAt: storedScheduleTime,
   unpublishAt: storedScheduleTime,

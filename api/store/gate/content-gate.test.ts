@@ -149,3 +149,24 @@ describe('canonical content', () => {
     }
   })
 })
+
+describe('a value no page can carry is refused at save (issue 27)', () => {
+  it('a map URL whose host nginx and the CSP cannot carry: 4xx with the field, the file and the live site unchanged', async () => {
+    const before = await readFile(join(t.contentDir, 'contact-settings.json'), 'utf8')
+    const current = JSON.parse(before)
+    const fields = { title: current.title, email: current.email, phone: current.phone, address: current.address, whatsapp: current.whatsapp, aboutText: current.aboutText, socialLinks: JSON.stringify(current.socialLinks) }
+    const res = await formRequest(t, 'PUT', '/api/admin/contact-settings', { ...fields, mapUrl: 'https://maps.a$b.example/embed' }, cookie)
+    expect(res.status).toBe(400)
+    expect((await res.json()).fields).toEqual({ mapUrl: expect.stringMatching(/Harita adresi/) })
+    expect(await readFile(join(t.contentDir, 'contact-settings.json'), 'utf8')).toBe(before)
+    // The same value from a file (a push): refused by loading, so never live.
+    expect(checkContentFile('contact-settings', JSON.stringify({ ...current, mapUrl: 'https://maps.a$b.example/embed' })).ok).toBe(false)
+    expect(checkContentFile('contact-settings', JSON.stringify({ ...current, mapUrl: 'https://www.google.com/maps/embed?pb=1' })).ok).toBe(true)
+  })
+
+  it('an old address that is no address (a push) is refused: it would become an nginx and _redirects line', () => {
+    const post = { id: 'p1', title: 'A', excerpt: '', author: 'X', tags: [], createdAt: '2026-01-01T00:00:00.000Z', slug: 'a' }
+    expect(checkContentFile('blogs', JSON.stringify([{ ...post, oldSlugs: ['eski-adres'] }])).ok).toBe(true)
+    expect(checkContentFile('blogs', JSON.stringify([{ ...post, oldSlugs: ['kötü $adres'] }])).ok).toBe(false)
+  })
+})
