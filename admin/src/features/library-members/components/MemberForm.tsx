@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { memberInputSchema, memberRoleLabels, type PublicMember } from '#schema/library-member.ts'
 import { msg } from '#schema/messages.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -17,12 +18,32 @@ type Props = {
 }
 
 /** New or edit member: name, e-mail and password all required; 'Kütüphane Yöneticisi' sets role library_admin. */
-export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
+export function MemberForm({ member, onSaved: saved, onError, onCancel: cancel }: Props) {
   const [name, setName] = useState(member?.name ?? '')
   const [email, setEmail] = useState(member?.email ?? '')
   const [password, setPassword] = useState('')
   const [isAdmin, setIsAdmin] = useState(member?.role === 'library_admin')
   const [fields, setFields] = useState<FieldErrors>({})
+  const [baseline] = useState(() => ({ name, email, isAdmin }))
+  // Issue 30: what is typed is kept in this browser until saved; never the password.
+  const kept = useFormDraft({
+    form: 'uye',
+    itemId: member?.id,
+    values: { name, email, isAdmin },
+    baseline,
+    restore: (v) => {
+      setName(v.name)
+      setEmail(v.email)
+      setIsAdmin(v.isAdmin)
+    },
+  })
+  const onSaved = (text: string) => {
+    kept.saved()
+    saved(text)
+  }
+  const onCancel = async () => {
+    if (await kept.confirmLeave()) cancel()
+  }
   const save = useSaveMember()
   const editing = member !== null
 
@@ -50,6 +71,7 @@ export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
 
   return (
     <Card title={editing ? 'Üyeyi Düzenle' : 'Yeni Üye'}>
+      {kept.offer}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
           <TextField label="Ad Soyad" required value={name} onChange={setName} error={fields.name} />
@@ -76,7 +98,7 @@ export function MemberForm({ member, onSaved, onError, onCancel }: Props) {
         <FormActions
           submitLabel={editing ? 'Güncelle' : 'Üye Ekle'}
           busy={save.isPending}
-          onCancel={onCancel}
+          onCancel={() => void onCancel()}
         />
       </form>
     </Card>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
@@ -14,6 +15,9 @@ import { ReferenceFields } from './ReferenceFields.tsx'
 /** New reference card: cover image (resized to 800 px, JPEG 0.7), texts, category, sectors, socials. */
 export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
   const [draft, setDraft] = useState(emptyReferenceDraft)
+  const [empty] = useState(emptyReferenceDraft)
+  // Issue 30: a half-filled new card is kept in this browser and offered again.
+  const kept = useFormDraft({ form: 'referans', values: draft, baseline: empty, restore: setDraft })
   const { uploading, report } = useUploadTracking()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
@@ -27,6 +31,7 @@ export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
     setBusy(true)
     try {
       await save.mutateAsync({ card: draft })
+      kept.saved()
       setDraft(emptyReferenceDraft())
       feedback.ok('Referans kartı eklendi.')
     } catch (error) {
@@ -41,6 +46,7 @@ export function NewReferenceForm({ feedback }: { feedback: Feedback }) {
 
   return (
     <Card title="Yeni referans kartı">
+      {kept.offer}
       <form className="form" onSubmit={submit} noValidate aria-label="Yeni referans kartı">
         <UploadReportContext value={report}>
           <CoverImageField

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
+import { conflictOf } from '../../../hooks/useEditConflict.ts'
 import { msg } from '#schema/messages.ts'
 import type { ReferenceCard } from '#schema/reference.ts'
 import { Button } from '../../../components/ui/Button.tsx'
@@ -28,6 +30,16 @@ type Props = { card: ReferenceCard; onClose: () => void; feedback: Feedback }
 export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   const [editing, setEditing] = useState(true)
   const [draft, setDraft] = useState(() => draftOfCard(card))
+  const [loadedDraft] = useState(() => draftOfCard(card))
+  // Issue 30: what is typed is kept in this browser until saved, and offered again when the card reopens.
+  const kept = useFormDraft({
+    form: 'referans',
+    itemId: card.id,
+    version: (card as ReferenceCard & { version?: string }).version,
+    values: draft,
+    baseline: loadedDraft,
+    restore: setDraft,
+  })
   const { uploading, report } = useUploadTracking()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
@@ -39,7 +51,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     history: { collection: 'references', id: card.id, what: card.title || 'Referans' },
     loaded: card,
     // Admin reads carry each card's stored version (api/middleware/content-versions.ts).
-    version: (card as ReferenceCard & { version?: string }).version,
+    version: kept.version,
     send: async (version) => {
       await save.mutateAsync({ id: card.id, card: pending.current!, version })
       return {}
@@ -55,7 +67,9 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     onReload: onClose,
   })
 
-  function cancel() {
+  /** 'İptal', the close button and Escape ask first when something typed is not saved (the draft stays). */
+  async function cancel() {
+    if (editing && !(await kept.confirmLeave())) return
     onClose()
   }
 
@@ -67,9 +81,11 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     try {
       pending.current = draft
       await guarded.save()
+      kept.saved()
       setEditing(false)
       feedback.ok(msg.homeSaved)
     } catch (error) {
+      if (conflictOf(error)) return // the conflict dialog asks; no error banner behind it (issue 30)
       if (error instanceof ApiError) setErrors(error.fields)
       local.show('error', errorText(error, msg.referenceUpdateError))
     } finally {
@@ -94,7 +110,7 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
   const footer = editing ? (
     <>
       {guarded.history}
-      <Button variant="ghost" onClick={cancel} disabled={busy}>
+      <Button variant="ghost" onClick={() => void cancel()} disabled={busy}>
         İptal
       </Button>
       <Button onClick={submit} busy={busy} disabled={uploading}>
@@ -122,12 +138,13 @@ export function ReferenceCardModal({ card, onClose, feedback }: Props) {
     <Modal
       open
       title={editing ? 'Referansı düzenle' : 'Referans'}
-      onClose={onClose}
+      onClose={() => void cancel()}
       footer={footer}
       size="lg"
     >
       <Notice message={local.message} />
       {guarded.dialog}
+      {editing && kept.offer}
       {editing ? (
         <form
           className="form"
