@@ -161,12 +161,14 @@ test('references: card validation, modal edit, keyboard reorder, delete, slider 
   await row.locator('img').scrollIntoViewIfNeeded()
   await expect.poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800)
 
-  // The row's 'Düzenle' opens the editor itself (no preview with a second 'Düzenle'); İptal closes unchanged.
+  // The row's 'Düzenle' opens the editor itself (no preview with a second 'Düzenle'); İptal asks first when
+  // something was typed (issue 30), then closes unchanged.
   await row.getByRole('button', { name: `${title} düzenle` }).click()
   const modal = page.getByRole('dialog')
   await expect(modal.getByRole('heading', { name: 'Referansı düzenle' })).toBeVisible()
   await modal.getByLabel('Başlık').fill(`${title} (güncel)`)
   await modal.getByRole('button', { name: 'İptal' }).click()
+  await confirmInDialog(page, 'Sayfadan çık')
   await expect(modal).toBeHidden()
   await expect(row).toBeVisible()
   await row.getByRole('button', { name: `${title} düzenle` }).click()
@@ -322,9 +324,12 @@ test('social projects: heading level 3 and captioned image, edit, delete', async
   for (let i = 0; i < 21; i++) await form.getByRole('button', { name: 'Görsel alanı ekle' }).click()
   await expect(page.getByText('Maksimum 20 görsel alanı ekleyebilirsiniz.')).toBeVisible()
   await expect(form.getByText('20/40 alan: 0/20 metin, 0 başlık, 20/20 görsel')).toBeVisible()
+  // Issue 30: İptal asks first; the fields stay as a draft this browser offers, here deleted.
   await form.getByRole('button', { name: 'İptal' }).click()
+  await confirmInDialog(page, 'Sayfadan çık')
   await page.getByRole('button', { name: 'Yeni proje' }).click()
   await expect(form.getByText('0/40 alan: 0/20 metin, 0 başlık, 0/20 görsel')).toBeVisible()
+  await page.getByRole('button', { name: 'Taslağı sil' }).click()
   await form.getByRole('button', { name: 'Kaydet' }).click()
   await expect(form.getByText('Proje başlığı zorunludur.')).toBeVisible()
 

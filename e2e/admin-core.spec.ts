@@ -54,6 +54,7 @@ test('login: wrong password shows the server message, then the panel opens with 
   await expect(status.getByText(/sürdü\.$/)).toBeHidden()
   await status.getByText('Teknik ayrıntı').click()
   await expect(status.getByText(/^Son yayın .+, [\d,]+ (ms|sn) sürdü\.$/)).toBeVisible()
+  await status.screenshot({ path: 'test-results/issue-30/sistem-durumu.png' })
   // Storage used (exact bytes are checked in the API test; parallel tests may upload meanwhile).
   await expect(status.locator('.status-row', { hasText: 'Depolama' })).toContainText(
     /Görseller: [\d.,]+ (bayt|KB|MB|GB) · Program dosyaları: [\d.,]+ (bayt|KB|MB|GB) · Son temizlik \(.+\): /,
