@@ -184,24 +184,29 @@ describe('maintainer pushes the sync handles (issue 27)', { timeout: 120_000 }, 
     const bad = await s.push('yanlış başlık', (dir) => s.editPosts(dir, (list) => void (list.find((p) => p.id === a!.id)!.title = 'Yanlış başlık')))
     await s.sync()
     expect(s.posts().find((p) => p.id === a!.id)!.title).toBe('Yanlış başlık')
-    // A staff save the remote never had, on another post.
-    const b = s.posts()[1]!
-    const res = await formRequest(t, 'PUT', `/api/admin/blogs/${b.id}`, { title: 'Yönetimin kaydı', excerpt: b.excerpt, author: b.author, tags: JSON.stringify(b.tags), contentStructure: JSON.stringify(b.contentStructure) }, s.cookie)
-    expect(res.status).toBe(200)
+    // Two staff saves: one the server pushed and fetched back before the force push, one after its last fetch.
+    const save = (post: Post, title: string) =>
+      formRequest(t, 'PUT', `/api/admin/blogs/${post.id}`, { title, excerpt: post.excerpt, author: post.author, tags: JSON.stringify(post.tags), contentStructure: JSON.stringify(post.contentStructure) }, s.cookie)
+    const [, b, c] = s.posts()
+    expect((await save(b!, 'Yönetimin kaydı')).status).toBe(200)
+    await s.sync()
+    expect((await save(c!, 'Yönetimin ikinci kaydı')).status).toBe(200)
     await t.deps.content.settled()
-    // The maintainer rolls back with a force push (before the server pushed its save: it pushes on the next sync).
+    // The maintainer's clone never pulled the staff saves: a rollback with a force push drops them from the remote.
     git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~1')
     git(s.maintainer, 'push', '-q', '--force')
     await s.sync()
     expect(s.posts().find((p) => p.id === a!.id)!.title).toBe(original)
-    expect(s.posts().find((p) => p.id === b.id)!.title).toBe('Yönetimin kaydı')
+    expect(s.posts().find((p) => p.id === b!.id)!.title).toBe('Yönetimin kaydı')
+    expect(s.posts().find((p) => p.id === c!.id)!.title).toBe('Yönetimin ikinci kaydı')
     expect(s.status().sync!.notice).toMatch(/Uzak depoda geçmiş yeniden yazıldı/)
     await s.sync()
-    // The remote's history does not contain the dropped commit, and has the staff save.
+    // The remote's history does not contain the dropped commit, and has both staff saves.
     expect(() => git(s.bare, 'merge-base', '--is-ancestor', bad, s.remoteHead())).toThrow()
     git(s.maintainer, 'pull', '-q', '--ff-only')
     const remote = JSON.parse(await readFile(join(s.maintainer, 'blogs.json'), 'utf8')) as Post[]
-    expect(remote.find((p) => p.id === b.id)!.title).toBe('Yönetimin kaydı')
+    expect(remote.find((p) => p.id === b!.id)!.title).toBe('Yönetimin kaydı')
+    expect(remote.find((p) => p.id === c!.id)!.title).toBe('Yönetimin ikinci kaydı')
     expect(remote.find((p) => p.id === a!.id)!.title).toBe(original)
     s.clean()
     await s.allLoad()

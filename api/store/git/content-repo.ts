@@ -67,6 +67,8 @@ export type ContentRepo = {
 
 /** The server's own identity for commits it makes itself (the first import of the files, recovered changes). */
 export const SERVER_AUTHOR: GitAuthor = { name: 'Site sunucusu', email: 'sunucu@localhost' }
+/** The committer of every commit the server makes (the author is the staff member who saved). */
+export const SERVER_COMMITTER = SERVER_AUTHOR
 
 /** The message of a commit that records a content file's change no save accounts for (issue 18). */
 export const recoveredMessage = (file: string) => `Kaydedilmemiş değişiklik kurtarıldı: ${file}`
@@ -78,11 +80,15 @@ const PRIVATE_INDEX = 'site-content-index'
 const INDEX_TRIES = 5
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
+/**
+ * The staff member is the author; the server is always the committer, as git means it (who recorded the commit).
+ * That is how the sync tells the server's own commits from a maintainer's when a force push drops some (issue 27).
+ */
 const authorEnv = (a: GitAuthor) => ({
   GIT_AUTHOR_NAME: a.name,
   GIT_AUTHOR_EMAIL: a.email,
-  GIT_COMMITTER_NAME: a.name,
-  GIT_COMMITTER_EMAIL: a.email,
+  GIT_COMMITTER_NAME: SERVER_COMMITTER.name,
+  GIT_COMMITTER_EMAIL: SERVER_COMMITTER.email,
 })
 
 /**

@@ -7,9 +7,9 @@ import { metrics, registerGitSync } from '../../lib/metrics.ts'
 import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import { writeFileDurably } from '../durable-file.ts'
 import type { ContentFileError } from '../gate/content-validation.ts'
-import type { SyncConflict } from '../merge/file-merge.ts'
+import { mergeContentFile, type SyncConflict } from '../merge/file-merge.ts'
 import type { CommitQueue } from './commit-queue.ts'
-import { SERVER_AUTHOR, type ContentRepo, type FileSnapshot } from './content-repo.ts'
+import { SERVER_AUTHOR, SERVER_COMMITTER, type ContentRepo, type FileSnapshot } from './content-repo.ts'
 import { git, gitOrNull } from './git-exec.ts'
 import { redactSecrets, secretsOf } from './git-text.ts'
 
@@ -197,19 +197,44 @@ export function createRemoteSync(options: {
     if (deleted.length > 0) {
       throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
     }
-    // base: the remote as the server last had it; ours: live (with saves made since); theirs: the new history.
-    const { merged, found } = await mergeFiles(repo, previous, theirs, changed)
-    const dropped = await count(repo.root, `${theirs}..${previous}`)
+    // Staff saves the force push dropped (commits this server recorded) are never lost: they are re-applied onto
+    // the remote's new history first; what the dropped commits of maintainers changed is rolled back.
+    const dropped = (await gitOrNull(['rev-list', '--reverse', '--no-merges', `--format=%ce`, `${theirs}..${previous}`], { cwd: repo.root })) ?? ''
+    const ownDropped = [...dropped.matchAll(/^commit ([0-9a-f]+)\n(.*)$/gm)].filter((m) => m[2] === SERVER_COMMITTER.email).map((m) => m[1]!)
+    const replayed = new Map<string, string | null>()
+    for (const file of changed) {
+      let text = await repo.show(theirs, file)
+      for (const commit of ownDropped) {
+        const [before, after] = [await repo.show(`${commit}^`, file), await repo.show(commit, file)]
+        if (before === after) continue
+        text = JSON.stringify(mergeContentFile(file, before, text, after).data ?? null)
+      }
+      replayed.set(file, text)
+    }
+    // base: the remote as the server last had it; ours: live (with saves made since); theirs: the new history
+    // with the dropped staff saves on it.
+    const merged: FileSnapshot[] = []
+    const found: SyncConflict[] = []
+    for (const file of changed) {
+      if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
+      const result = await options.mergeFile(file.replace(/\.json$/, ''), await repo.show(previous, file), replayed.get(file) ?? null)
+      if (!result.ok) throw new RefusedRemoteFile(file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
+      merged.push({ name: file, text: result.text })
+      found.push(...result.conflicts)
+    }
+    const removed = await count(repo.root, `${theirs}..${previous}`)
     const own = await count(repo.root, `${previous}..${head}`)
     await repo.commit(merged, SERVER_AUTHOR, 'Uzak depodaki yeni geçmiş alındı; sunucudaki kayıtlar üzerine eklendi', undefined, {
       onto: theirs,
       carry: others,
     })
     await listConflicts(found)
+    const kept = ownDropped.length + own
     status.notice =
-      `Uzak depoda geçmiş yeniden yazıldı: uzak depodan ${dropped} kayıt kaldırılmış. Sunucu yeni geçmişi aldı, ` +
-      `kaldırılan kayıtları geri göndermedi${own > 0 ? ` ve kendi ${own} kaydını bunun üzerine ekledi` : ''}.`
-    log.warn({ event: 'sync-history-rewritten', dropped, own, previous, theirs }, status.notice)
+      `Uzak depoda geçmiş yeniden yazıldı: uzak depodan ${removed} kayıt kaldırılmış. Sunucu yeni geçmişi aldı ve ` +
+      `kaldırılan kayıtları geri göndermedi; bakımcıların kaldırılan değişiklikleri sitede de geri alındı` +
+      `${kept > 0 ? `, yönetim panelinden yapılan ${kept} kayıt korunup yeni geçmişin üzerine eklendi` : ''}.`
+    log.warn({ event: 'sync-history-rewritten', removed, keptStaffSaves: kept, previous, theirs }, status.notice)
     status.refused = []
     status.behind = 0
     status.ahead = await count(repo.root, `${theirs}..HEAD`)
