@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright/test'
 import { makePdf } from '../api/library/pdf-writer.ts'
 import { ADMIN, expect, test } from './helpers.ts'
@@ -36,6 +37,20 @@ test.afterAll(async () => {
   await server?.stop()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
+
+/** WCAG 2.1 A/AA violations on the page as it is now (the same rules as accessibility.spec.ts). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  )
+}
 
 async function loggedIn(
   browser: Browser,
@@ -87,6 +102,7 @@ for (const width of [390, 1440]) {
     })
     await admin.getByRole('button', { name: 'Yeni belge' }).click()
     await expect(admin.getByRole('heading', { name: 'Yeni belge' })).toBeFocused()
+    expect(await violations(admin), 'library admin with the form open').toEqual([])
     await admin.getByLabel('Başlık').fill(title)
     await admin.getByLabel('Açıklama').fill('Aylık berat yükleme adımları.')
     await admin.getByLabel('Kategori', { exact: true }).selectOption({ label: 'Kılavuzlar' })
@@ -116,6 +132,7 @@ for (const width of [390, 1440]) {
     await member.getByRole('button', { name: 'Ara' }).click()
     const results = member.locator('.library-all .library-item')
     await expect(results).toHaveCount(1)
+    expect(await violations(member), 'member with search results').toEqual([])
     await expect(results.getByRole('heading', { name: title })).toBeVisible()
 
     // 'Görüntüle' opens the PDF inline in a new tab, in a sandbox (CSP) and with its Turkish name.

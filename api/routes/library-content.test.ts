@@ -493,3 +493,20 @@ describe('library numbers on the staff dashboard', () => {
     expect((await get('/api/admin/library-stats', librarian)).status).toBe(401)
   })
 })
+
+describe('library search order', () => {
+  it('lists items whose title or description hold the words first, then those with the words only inside, pages across both', async () => {
+    await upload({ title: 'Eski Kılavuz', url: 'https://ornek.com/1' })
+    await upload({ title: 'Sunum', file: file(testPdf('kılavuz metni içeride'), 's.pdf') })
+    await upload({ title: 'Yeni Kılavuz', description: 'x', url: 'https://ornek.com/2' })
+    await upload({ title: 'Rapor', description: 'Bir kılavuz özeti', url: 'https://ornek.com/3' })
+    const titles = async (query: string) =>
+      ((await (await get(`/api/library/items?${query}`, member)).json()).data as { title: string }[]).map(
+        (i) => i.title,
+      )
+    expect(await titles('q=kilavuz')).toEqual(['Rapor', 'Yeni Kılavuz', 'Eski Kılavuz', 'Sunum'])
+    expect(await titles('q=kilavuz&pageSize=2&page=2')).toEqual(['Eski Kılavuz', 'Sunum'])
+    expect(await titles('q=kilavuz&pageSize=3&page=2')).toEqual(['Sunum'])
+    expect(await titles('')).toEqual(['Rapor', 'Yeni Kılavuz', 'Sunum', 'Eski Kılavuz'])
+  })
+})

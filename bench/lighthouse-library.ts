@@ -1,0 +1,106 @@
+/**
+ * Issue 31's bar: Lighthouse (mobile) on /kutuphane logged out and logged in (a member with the demo library):
+ * performance ≥ 95, accessibility and best practices 100 (SEO is not asked: the page is noindex on purpose).
+ * One Chromium (Debian's) is started with a debugging port; the logged-out runs come first, then a member logs in
+ * in that browser (HttpOnly session cookie, the stored member in localStorage) and Lighthouse runs again with
+ * --disable-storage-reset so it keeps them. RUNS runs per state (default 3), the median performance reported.
+ * Run: node bench/lighthouse-library.ts   (PORT 4383, DEBUG_PORT 9331; CHROME_PATH defaults to /usr/bin/chromium)
+ */
+import { spawnSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { loadavg } from 'node:os'
+import { join } from 'node:path'
+import puppeteer from 'puppeteer-core'
+import { ADMIN, repoRoot, startServer } from './lib.ts'
+
+const port = Number(process.env.PORT ?? 4383)
+const debugPort = Number(process.env.DEBUG_PORT ?? 9331)
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const RUNS = Number(process.env.RUNS ?? 3)
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+
+async function lighthouse(url: string, report: string, keepStorage: boolean) {
+  const lh = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'lighthouse'),
+    [
+      url,
+      `--port=${debugPort}`,
+      '--form-factor=mobile',
+      '--output=json',
+      `--output-path=${report}`,
+      '--quiet',
+      ...(keepStorage ? ['--disable-storage-reset'] : []),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  if (lh.status !== 0) throw new Error(`lighthouse failed on ${url}`)
+  const lhr = JSON.parse(await readFile(report, 'utf8'))
+  const scores: Record<string, number> = {}
+  const misses: string[] = []
+  for (const id of CATEGORIES) {
+    scores[id] = Math.round(lhr.categories[id].score * 100)
+    for (const ref of lhr.categories[id].auditRefs) {
+      const audit = lhr.audits[ref.id]
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+        misses.push(`${id}: ${ref.id} (${audit.displayValue ?? Math.round(audit.score * 100)})`)
+    }
+  }
+  return { scores, misses }
+}
+
+const server = await startServer(port)
+const browser = await puppeteer.launch({
+  executablePath: chrome,
+  headless: true,
+  args: ['--no-sandbox', `--remote-debugging-port=${debugPort}`],
+})
+const loadBefore = loadavg()
+try {
+  const admin = await fetch(`${server.base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const cookie = (admin.headers.get('set-cookie') ?? '').split(';')[0]!
+  await fetch(`${server.base}/api/admin/library-members`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: server.base },
+    body: JSON.stringify({
+      name: 'Ece Kaya',
+      email: 'lighthouse@ornek.com',
+      password: 'Kutuphane-1',
+      role: 'member',
+    }),
+  })
+  const url = `${server.base}/kutuphane`
+  const run = async (state: string, keep: boolean) => {
+    const runs = []
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await lighthouse(url, join(server.root, 'lighthouse.json'), keep))
+    runs.sort((a, b) => a.scores.performance! - b.scores.performance!)
+    const mid = runs[Math.floor((runs.length - 1) / 2)]!
+    console.log(
+      state.padEnd(12),
+      CATEGORIES.map((c) => String(mid.scores[c]).padStart(4)).join(''),
+      `  performance of the ${RUNS} runs: ${runs.map((r) => r.scores.performance).join(', ')}`,
+      mid.misses.length ? `; ${mid.misses.join('; ')}` : '',
+    )
+  }
+  console.log('state        perf a11y  b-p')
+  await run('logged out', false)
+  const page = await browser.newPage()
+  await page.goto(url)
+  await page.locator('#library-email').fill('lighthouse@ornek.com')
+  await page.locator('#library-password').fill('Kutuphane-1')
+  await page.locator('form.library-login button[type=submit]').click()
+  await page.waitForSelector('#library-all')
+  await page.close()
+  await run('logged in', true)
+} finally {
+  await browser.close()
+  await server.stop()
+}
+const loadAfter = loadavg()
+console.log(
+  `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after (2 cores)`,
+)
