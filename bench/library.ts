@@ -92,6 +92,39 @@ const words = [
   console.log(`${ITEMS} items stored in ${Math.round(performance.now() - t0)} ms`)
 }
 
+// The same searches in-process (the store's list(), as the route calls it): the query's own cost, without HTTP and
+// without waiting for a core on a shared machine.
+const QUERIES: [string, Record<string, string>][] = [
+  ['rare word inside the text (1 hit)', { q: 'zumrutcicegi' }],
+  ['common word (every item)', { q: 'uygulamasinda' }],
+  ['Turkish-folded prefix "kilav"', { q: 'kilav' }],
+  ['two words', { q: 'ozel entegrator' }],
+  ['common word + category', { q: 'adim', category: 'cat2' }],
+  ['newest first, no words', {}],
+  ['common word, page 100', { q: 'uygulamasinda', page: '100' }],
+]
+{
+  const store = await openDataStore(dataDir)
+  console.log(`\n0. Search in-process (store, ms, median / p95 of ${RUNS})`)
+  for (const [label, q] of QUERIES) {
+    const times: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now()
+      store.library.items.list({
+        q: q.q ?? '',
+        category: q.category ?? '',
+        page: Number(q.page ?? 1),
+        pageSize: 20,
+      })
+      times.push(performance.now() - t)
+    }
+    console.log(
+      `  ${label.padEnd(36)} ${median(times).toFixed(1).padStart(6)} / ${percentile(times, 95).toFixed(1).padStart(6)} ms`,
+    )
+  }
+  await store.close()
+}
+
 const server = await startServer(PORT, { DATA_DIR: dataDir, REBUILD: 'off', LOG_LEVEL: 'warn' })
 const base = server.base
 async function memberCookie(email: string) {
