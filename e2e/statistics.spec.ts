@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { ADMIN, expect, test, type Page } from './helpers.ts'
+import { ADMIN, confirmInDialog, expect, test, type Page } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'
 
 // Visits of our own on a server of their own, so the figures are exact (other tests visit the shared server).
@@ -150,4 +150,42 @@ test('SEO tips list the real findings worst first and link to the right editor, 
   await expect(advice.getByRole('heading', { name: 'Bu yazı için öneriler' })).toBeVisible()
   await expect(advice.getByRole('listitem')).toHaveCount(post.issues.length)
   await page.screenshot({ path: test.info().outputPath('blog-editor-advice.png'), fullPage: false })
+})
+
+test('Kişisel veri silme: a superadmin finds what is kept about an address and deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const form = {
+    name: 'Zeynep Ak',
+    email: 'zeynep.ak@ornek.com',
+    phone: '0532 000 00 00',
+    subject: 'Teklif',
+    message: 'Merhaba, bilgi almak istiyorum.',
+  }
+  expect(
+    (
+      await page.request.post(`${server.url}/api/contact`, { data: form, headers: { origin: server.url } })
+    ).status(),
+  ).toBe(201)
+  await login(page, '/admin/kisisel-veri-silme')
+  await expect(page.getByRole('heading', { level: 1, name: 'Kişisel veri silme' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'E-posta adresi' }).fill('Zeynep.Ak@ornek.com')
+  await page.getByRole('button', { name: 'Ara' }).click()
+  const result = page.locator('.personal-data-result')
+  await expect(result).toContainText('1 iletişim mesajı')
+  await expect(result).toContainText('Kütüphane üyeliği yok')
+  expect(await axe(page)).toEqual([])
+  await page.getByRole('button', { name: 'Tümünü sil' }).click()
+  await confirmInDialog(
+    page,
+    'Sil',
+    'zeynep.ak@ornek.com adresine ait tüm kişisel veriler silinsin mi? Bu işlem geri alınamaz.',
+  )
+  await expect(page.getByText('Bu e-posta adresine ait kişisel veriler silindi.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'E-posta adresi' }).fill('zeynep.ak@ornek.com')
+  await page.getByRole('button', { name: 'Ara' }).click()
+  await expect(result).toContainText('Bu e-posta adresine ait saklanan bir veri yok.')
+  await page.screenshot({ path: test.info().outputPath('personal-data-390.png'), fullPage: true })
 })

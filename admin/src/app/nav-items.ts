@@ -45,7 +45,10 @@ export const navGroups: readonly { title: string; items: readonly NavItem[] }[] 
   },
   {
     title: 'Denetim',
-    items: [{ to: '/islem-gecmisi', label: 'İşlem Geçmişi', superadminOnly: true }],
+    items: [
+      { to: '/islem-gecmisi', label: 'İşlem Geçmişi', superadminOnly: true },
+      { to: '/kisisel-veri-silme', label: 'Kişisel veri silme', superadminOnly: true },
+    ],
   },
 ]
 

@@ -19,5 +19,6 @@ export const adminRoutes = [
   { path: 'iletisim-mesajlari', Page: lazy(() => import('../features/messages/UnreadMessagesPage.tsx')) },
   { path: 'iletisim-arsiv', Page: lazy(() => import('../features/messages/ArchivePage.tsx')) },
   { path: 'kutuphane-uyeleri', Page: lazy(() => import('../features/library-members/LibraryMembersPage.tsx')) },
+  { path: 'kisisel-veri-silme', Page: lazy(() => import('../features/personal-data/PersonalDataPage.tsx')) },
   { path: 'islem-gecmisi', Page: lazy(() => import('../features/audit/AuditPage.tsx')) },
 ] as const

@@ -92,12 +92,15 @@ export function counterStore(db: DatabaseSync, writer: Writer, now: () => Date =
       live.views[path] = (live.views[path] ?? 0) + 1
       if (visit.bot) return
       addDaily('view', path)
+      addDaily('view-day', '')
       if (visit.referrer) addDaily('referrer', visit.referrer)
     },
     /** Counts one download of a program. */
     countDownload(programId: string, visit: VisitFacts = PLAIN_VISIT) {
       live.downloads[programId] = (live.downloads[programId] ?? 0) + 1
-      if (!visit.bot) addDaily('download', programId)
+      if (visit.bot) return
+      addDaily('download', programId)
+      addDaily('download-day', '')
     },
     /** Counts one contact message on today's figures (the message itself is stored by the messages store). */
     countMessage() {
