@@ -97,7 +97,13 @@ db.exec('COMMIT')
 console.log(
   `seeded ${PAGES.toLocaleString('en')} SEO rows in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
 )
-console.log(`seo (${PAGES.toLocaleString('en')} pages): ${fmt(await timed('/api/admin/seo'))}`)
+console.log(
+  `seo, the dashboard's 6 worst (${PAGES.toLocaleString('en')} pages): ${fmt(await timed('/api/admin/seo?limit=6'))}`,
+)
+console.log(`seo, one editor's page: ${fmt(await timed('/api/admin/seo?path=/blog/yazi-5000'))}`)
+console.log(
+  `seo, every page with findings (${PAGES.toLocaleString('en')}): ${fmt(await timed('/api/admin/seo'))}`,
+)
 await t.cleanup()
 
 // 3. The home page during a burst of counted views on the real server.

@@ -29,7 +29,9 @@ export const contactSettingsInputSchema = z.object({
     .max(40)
     .optional()
     .default('')
-    .refine((v) => v === '' || /^[+0-9 ()-]{7,}$/.test(v), { error: 'Geçerli bir telefon numarası giriniz.' }),
+    .refine((v) => v === '' || /^[+0-9 ()-]{7,}$/.test(v), {
+      error: 'Geçerli bir telefon numarası giriniz.',
+    }),
   /** Postal address, several lines allowed. */
   address: optionalText(1000),
   /** WhatsApp number with country code; non-digits are stripped when building the chat link. */
@@ -38,6 +40,11 @@ export const contactSettingsInputSchema = z.object({
   mapUrl: urlOrEmpty(),
   /** Short about text for the footer. */
   aboutText: optionalText(2000),
+  /**
+   * KVKK 'Aydınlatma Metni' (issue 32): what the company does with what the contact form and the library keep;
+   * shown under the contact form. Paragraphs separated by empty lines.
+   */
+  privacyNotice: optionalText(20000),
   socialLinks: socialLinksSchema.optional().default({
     linkedin: '',
     instagram: '',

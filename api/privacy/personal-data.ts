@@ -21,7 +21,10 @@ export function personalData(data: DataStore) {
   /** Texts that name the person in audit entries: the address, and the member's name when there is a member. */
   const auditWhere = (email: string, name: string | null) =>
     name
-      ? { sql: "lower(user_email) = ? OR action LIKE ? ESCAPE '\\' OR action LIKE ? ESCAPE '\\'", params: [email, likeText(email), likeText(`"${name}"`)] }
+      ? {
+          sql: "lower(user_email) = ? OR action LIKE ? ESCAPE '\\' OR action LIKE ? ESCAPE '\\'",
+          params: [email, likeText(email), likeText(`"${name}"`)],
+        }
       : { sql: "lower(user_email) = ? OR action LIKE ? ESCAPE '\\'", params: [email, likeText(email)] }
 
   return {
@@ -45,17 +48,23 @@ export function personalData(data: DataStore) {
         db.prepare(
           `UPDATE audit_log SET user_id = NULL, user_name = '${ERASED}', user_email = NULL, address = NULL WHERE lower(user_email) = ?`,
         ).run(email)
-        db.prepare("UPDATE audit_log SET action = replace(action, ?, ?) WHERE action LIKE ? ESCAPE '\\'").run(email, ERASED, likeText(email))
+        db.prepare("UPDATE audit_log SET action = replace(action, ?, ?) WHERE action LIKE ? ESCAPE '\\'").run(
+          email,
+          ERASED,
+          likeText(email),
+        )
         if (member) {
-          db.prepare("UPDATE audit_log SET action = replace(action, ?, ?) WHERE action LIKE ? ESCAPE '\\'").run(
-            `"${member.name}"`,
-            `"${ERASED}"`,
-            likeText(`"${member.name}"`),
-          )
+          db.prepare(
+            "UPDATE audit_log SET action = replace(action, ?, ?) WHERE action LIKE ? ESCAPE '\\'",
+          ).run(`"${member.name}"`, `"${ERASED}"`, likeText(`"${member.name}"`))
           db.prepare('DELETE FROM library_visits WHERE member_id = ?').run(member.id)
         }
       })
-      if (member) await data.update('members', (members) => void members.splice(members.indexOf(members.find((m) => m.id === member.id)!), 1))
+      if (member)
+        await data.update(
+          'members',
+          (members) => void members.splice(members.indexOf(members.find((m) => m.id === member.id)!), 1),
+        )
       return found
     },
   }

@@ -59,7 +59,13 @@ describe('contact settings', () => {
     expect(body).toEqual({
       success: true,
       message: 'Ayarlar başarıyla kaydedildi!',
-      data: { ...fields, socialLinks, logo: expect.stringMatching(/^\/uploads\/[A-Za-z0-9_-]+\.png$/) },
+      // The demo's 'Aydınlatma Metni' stays: a save without the field keeps it (issue 32).
+      data: {
+        ...fields,
+        socialLinks,
+        logo: expect.stringMatching(/^\/uploads\/[A-Za-z0-9_-]+\.png$/),
+        privacyNotice: expect.stringContaining('KVKK'),
+      },
     })
     expect(t.changes).toContain('contact-settings')
     await t.restart()

@@ -53,7 +53,9 @@ export const adminContactSettingsRoutes = new Hono<AppEnv>().put('/', mediaFormL
   const uploaded = body.logoFile ? await storeMediaFile(c.var.deps, body.logoFile, 'image', 'logoFile') : undefined
   const { previous, saved } = await content.update('contact-settings', (settings) => {
     const previous = settings.logo
-    Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous })
+    // The 'Aydınlatma Metni' (issue 32) is not among the spec's fields: a save without it keeps the stored text.
+    const privacyNotice = body.fields.privacyNotice === undefined ? (settings.privacyNotice ?? '') : input.privacyNotice
+    Object.assign(settings, input, { logo: uploaded ?? logoText ?? previous, privacyNotice })
     return { previous, saved: settings }
   })
   // The old logo goes unless other content still shows it.

@@ -19,6 +19,13 @@ const dailyQuery = z.object({
     .default(30),
 })
 
+/** `limit`: the worst pages only (the dashboard); `path`: one page (an editor). */
+const seoQuery = z.object({
+  limit: z.coerce.number({ error: msg.invalidBody }).int().min(1).max(100_000).optional(),
+  path: z.string().max(2000).optional(),
+})
+let seoCache: { version: number; db: unknown; report: ReturnType<typeof seoReport> } | null = null
+
 /** The admin's statistics and SEO advice (mounted at /api/admin): daily figures of the last `days` Istanbul days, today included. */
 export const siteStatsRoutes = new Hono<AppEnv>()
   .get('/stats/daily', validate('query', dailyQuery), async (c) => {
@@ -41,10 +48,27 @@ export const siteStatsRoutes = new Hono<AppEnv>()
       },
     })
   })
-  .get('/seo', async (c) => {
+  .get('/seo', validate('query', seoQuery), async (c) => {
     const { data, content, seo } = c.var.deps
+    const { limit, path } = c.req.valid('query')
     // Checks of the last publishes still running are waited for: the answer shows the pages as they are live.
     await seo.settled()
+    // The report changes only when a publish's checks are stored: computed once per change (10,000 pages).
+    const version = data.seo.version()
+    if (!seoCache || seoCache.version !== version || seoCache.db !== data.db)
+      seoCache = { version, db: data.db, report: seoReport(data.seo.all()) }
+    const { report } = seoCache
+    const chosen = path
+      ? report.pages.filter((p) => p.path === path)
+      : report.pages.slice(0, limit ?? report.pages.length)
     const editorOf = editorFinder(content.read('blogs'), content.read('social-projects'))
-    return c.json({ success: true, data: seoReport(data.seo.all(), editorOf) })
+    return c.json({
+      success: true,
+      data: {
+        checkedAt: report.checkedAt,
+        checkedPages: report.checkedPages,
+        total: report.pages.length,
+        pages: chosen.map((p) => ({ ...p, edit: editorOf(p.path) })),
+      },
+    })
   })

@@ -43,7 +43,7 @@ const weight = (issues: SeoFinding[]) => issues.reduce((n, i) => n + (i.severity
  * pages (the same title or description on several pages) added here. Paged list pages share the list's text by
  * design and are left out of the duplicate check.
  */
-export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string | null) {
+export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string | null = () => null) {
   const sameTitle = new Map<string, string[]>()
   const sameDescription = new Map<string, string[]>()
   for (const r of rows) {
@@ -73,6 +73,6 @@ export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string
       })
     if (issues.length) pages.push({ path: r.path, title: r.title, edit: editorOf(r.path), issues })
   }
-  pages.sort((a, b) => weight(b.issues) - weight(a.issues) || a.path.localeCompare(b.path))
+  pages.sort((a, b) => weight(b.issues) - weight(a.issues) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return { checkedAt: checkedAt || null, checkedPages: rows.length, pages }
 }

@@ -12,6 +12,7 @@ export const emptyContactSettings: ContactSettings = {
   whatsapp: '',
   mapUrl: '',
   aboutText: '',
+  privacyNotice: '',
   socialLinks: { linkedin: '', instagram: '', facebook: '', twitter: '', youtube: '' },
 }
 

@@ -21,7 +21,10 @@ export function seoPageStore(db: DatabaseSync) {
   const all = db.prepare('SELECT path, title, description, findings, checked_at FROM seo_pages')
   const count = db.prepare('SELECT count(*) AS n FROM seo_pages')
   const paths = db.prepare('SELECT path FROM seo_pages')
+  /** Grows with every save: readers keep what they computed from the rows until it changes. */
+  let version = 0
   return {
+    version: () => version,
     count: () => Number(count.get()?.n ?? 0),
     paths: () => paths.all().map((r) => String(r.path)),
     /** The checked pages of one publish and the pages it removed, in one transaction (a rare, admin-caused write). */
@@ -31,6 +34,7 @@ export function seoPageStore(db: DatabaseSync) {
           upsert.run(r.path, r.title, r.description, JSON.stringify(r.findings), r.checkedAt)
         for (const path of removed) remove.run(path)
       })
+      version++
     },
     all(): SeoPageRow[] {
       return all.all().map((r) => ({

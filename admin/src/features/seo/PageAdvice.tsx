@@ -7,7 +7,7 @@ import './seo.css'
  * Nothing is shown for an item that has no live page yet (a draft).
  */
 export function PageAdvice({ path, title }: { path: string; title: string }) {
-  const { data } = useSeo()
+  const { data } = useSeo({ path })
   if (!data) return null
   const page = data.pages.find((p) => p.path === path)
   const checked = data.checkedAt !== null

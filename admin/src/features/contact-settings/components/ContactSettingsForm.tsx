@@ -125,6 +125,12 @@ export function ContactSettingsForm({ initial, onReload }: Props) {
           </div>
           <TextField label="Harita yerleştirme bağlantısı" type="url" {...bind('mapUrl')} />
           <TextArea label="Hakkımızda Metni" {...bind('aboutText')} />
+          <TextArea
+            label="Aydınlatma Metni (KVKK)"
+            rows={10}
+            hint="İletişim formunun altında gösterilir: formla gelen kişisel verilerin ne için, ne kadar süre saklandığını ve kişinin haklarını anlatır. Paragrafları boş bir satırla ayırın."
+            {...bind('privacyNotice')}
+          />
         </div>
       </Card>
       <Card title="Sosyal Medya">

@@ -25,6 +25,7 @@ export function toValues(s: Partial<ContactSettings>): SettingsValues {
     whatsapp: s.whatsapp ?? '',
     mapUrl: s.mapUrl ?? '',
     aboutText: s.aboutText ?? '',
+    privacyNotice: s.privacyNotice ?? '',
     socialLinks: Object.fromEntries(socialKeys.map((k) => [k, links[k] ?? ''])) as Record<SocialKey, string>,
   }
 }

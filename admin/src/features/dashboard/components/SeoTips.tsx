@@ -14,7 +14,7 @@ const SHOWN = 6
  * the page and a link to the editor of its content.
  */
 export function SeoTips() {
-  const { data, isPending, error } = useSeo()
+  const { data, isPending, error } = useSeo({ limit: SHOWN })
   return (
     <Card title="SEO İpuçları">
       {error ? (
