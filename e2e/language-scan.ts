@@ -18,8 +18,11 @@ export const ENGLISH_UI_WORDS = [
   'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'JSON', 'undefined', 'null', 'NaN', 'token',
 ] as const
 
-/** Texts the spec itself gives in English and that stay (spec section 2: the library members' role checkbox). */
-export const SPEC_TEXTS = ['Library Admin'] as const
+/**
+ * Texts the spec gives in English that stay. The spec's 'Library Admin' (section 2) reads 'Kütüphane Yöneticisi'
+ * on every screen since issue 30, so none is exempt now.
+ */
+export const SPEC_TEXTS = [] as readonly string[]
 
 /** An ISO date or date-time as a machine writes it: 2026-11-24, 2026-11-24T21:47:47.504Z. */
 export const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?\b/g

@@ -285,8 +285,8 @@ test.describe('library', () => {
       await page.getByLabel('Şifre').press('Enter')
       // The form is gone: focus moves to the welcome heading instead of falling back to the page.
       await expect(page.getByRole('heading', { name: /Hoş geldiniz, Deniz Aydın!/ })).toBeFocused()
-      // The 'Library Admin' badge is the red role pill.
-      await expect(page.locator('.role-pill--admin')).toHaveText('Library Admin')
+      // The 'Kütüphane Yöneticisi' badge (issue 30: 'Library Admin' was English) is the red role pill.
+      await expect(page.locator('.role-pill--admin')).toHaveText('Kütüphane Yöneticisi')
       await expect(page.locator('.role-pill--admin')).toHaveCSS('background-color', 'rgb(180, 35, 24)')
       // The library itself (issue 31) with a library admin's management controls.
       await expect(page.getByRole('searchbox', { name: 'Kütüphanede ara' })).toBeVisible()
@@ -308,7 +308,7 @@ test.describe('library', () => {
     }
   })
 
-  test('a plain member gets the neutral Üye pill and no Library Admin badge', async ({ page, request }) => {
+  test('a plain member gets the neutral Üye pill and no Kütüphane Yöneticisi badge', async ({ page, request }) => {
     const api = await adminApi(request)
     const email = `uye-${unique()}@ornek.com`
     const created = await api.post('/api/admin/library-members', {
@@ -321,7 +321,7 @@ test.describe('library', () => {
       await page.getByLabel('Şifre').fill('Kutuphane-1')
       await page.getByRole('button', { name: 'Giriş Yap' }).click()
       await expect(page.locator('.role-pill--member')).toHaveText('Üye')
-      await expect(page.getByText('Library Admin')).toHaveCount(0)
+      await expect(page.getByText('Kütüphane Yöneticisi')).toHaveCount(0)
       await expect(page.getByRole('searchbox', { name: 'Kütüphanede ara' })).toBeVisible()
       await expect(page.getByRole('button', { name: 'Yeni belge' })).toHaveCount(0)
     } finally {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { PublicMember } from '#schema/library-member.ts'
+import { memberRoleLabels, type PublicMember } from '#schema/library-member.ts'
 import { LibraryShelf } from './LibraryShelf.tsx'
 
 type Props = {
@@ -10,7 +10,7 @@ type Props = {
   focusWelcome?: boolean
 }
 
-/** Welcome, role ('Library Admin' as a red pill for library_admin), logout, then the library itself (issue 31). */
+/** Welcome, role ('Kütüphane Yöneticisi' as a red pill for library_admin; issue 30), logout, then the library itself (issue 31). */
 export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcome = false }: Props) {
   const [leaving, setLeaving] = useState(false)
   const welcome = useRef<HTMLHeadingElement>(null)
@@ -35,7 +35,7 @@ export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcom
             <p className="library-dashboard__role">
               Rol:{' '}
               <span className={`role-pill ${isAdmin ? 'role-pill--admin' : 'role-pill--member'}`}>
-                {isAdmin ? 'Library Admin' : 'Üye'}
+                {isAdmin ? memberRoleLabels.library_admin : memberRoleLabels.member}
               </span>
             </p>
           </div>
