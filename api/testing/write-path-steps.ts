@@ -193,7 +193,9 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
         else if (![404, 409, 422].includes(res.status)) throw new Error(`restore answered ${res.status}`)
       },
       async restart() {
-        await settle()
+        // Synced first: a start pushes and, when the remote moved, fetches at once (issue 29); the comparison is
+        // about what the start loads, not about a merge it then makes.
+        await sync()
         const before = snapshot()
         t.deps.content.close()
         await settle()
