@@ -202,7 +202,9 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
         await t.restart()
         cookie = await adminCookie(t)
         await settle()
-        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(snapshot())), JSON.parse(JSON.stringify(before)))) throw new Error('a restart came back with other content')
+        const after = JSON.parse(JSON.stringify(snapshot()))
+        const differ = CONTENT_NAMES.filter((n) => !isDeepStrictEqual(after[n], JSON.parse(JSON.stringify(before[n]))))
+        if (differ.length) throw new Error(`a restart came back with other content: ${differ.join(', ')}`)
       },
     }
     const weights: [string, number][] = [['create', 5], ['edit', 6], ['remove', 2], ['gitEdit', 4], ['gitAdd', 2], ['gitDelete', 2], ['gitBadFile', 1], ['gitRollback', 1], ['sync', 5], ['resolve', 2], ['restore', 2], ['restart', 1]]
