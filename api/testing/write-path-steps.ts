@@ -217,6 +217,7 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
     for (let step = 1; step <= steps; step++) {
       const kind = choose()
       kinds[kind] = (kinds[kind] ?? 0) + 1
+      if (process.env.WRITE_PATHS_VERBOSE) log(`step ${step}: ${kind}`)
       try {
         await ops[kind]!(step)
         await settle()
