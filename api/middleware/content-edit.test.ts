@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { msg } from '#schema/messages.ts'
+import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
 import { targetOf } from './content-edit.ts'
 
 // Issue 28: which content item an admin write's If-Match guards, read from its path (fast tests for the mutation
@@ -41,5 +43,138 @@ describe('targetOf', () => {
     expect(targetOf('PUT', '/api/admin/blogs/x1/extra')).toBeNull()
     expect(targetOf('PUT', '/api/admin/users/u1')).toBeNull()
     expect(targetOf('DELETE', '/api/admin/media/a.png')).toBeNull()
+  })
+})
+
+// The middleware through the app: the forms an If-Match header comes in, the merge choices header, and the answer
+// of a merged save.
+
+let t: TestApp | undefined
+afterEach(async () => {
+  await t?.cleanup()
+  t = undefined
+})
+
+const POST = 'blog-e-fatura-rehberi'
+async function twoEditors() {
+  t = await createTestApp()
+  const a = await loginCookie(t, (await addUser(t.deps.data, 'admin')).email)
+  const b = await loginCookie(t, (await addUser(t.deps.data, 'admin')).email)
+  return { a, b }
+}
+type Post = { version: string; title: string; excerpt: string; author: string; status: string; tags: string[]; contentStructure: unknown[] }
+const loadPost = async (cookie: string): Promise<Post> =>
+  (await (await jsonRequest(t!, 'GET', `/api/admin/blogs/${POST}`, undefined, cookie)).json()).data
+function savePost(cookie: string, post: Post, ifMatch: string | null, extra: Record<string, string> = {}) {
+  const body = new FormData()
+  for (const key of ['title', 'excerpt', 'author', 'status'] as const) body.append(key, post[key])
+  body.append('tags', JSON.stringify(post.tags))
+  body.append('contentStructure', JSON.stringify(post.contentStructure))
+  const headers: Record<string, string> = { cookie, ...extra }
+  if (ifMatch !== null) headers['if-match'] = ifMatch
+  return t!.app.request(`/api/admin/blogs/${POST}`, { method: 'PUT', headers, body })
+}
+const storedPost = () => t!.deps.content.read('blogs').find((p) => p.id === POST)!
+
+describe('contentEdit: the If-Match header', () => {
+  it('the current version, quoted, weak or bare and with spaces, saves without a merge', async () => {
+    const { a } = await twoEditors()
+    const forms = [(v: string) => `"${v}"`, (v: string) => `W/"${v}"`, (v: string) => v, (v: string) => `  "${v}"  `]
+    for (const form of forms) {
+      const post = await loadPost(a)
+      const res = await savePost(a, { ...post, title: `Başlık ${storedPost().title.length}` }, form(post.version))
+      expect(res.status).toBe(200)
+      expect(res.headers.get('x-content-merged')).toBeNull()
+      expect((await res.json()).merged).toBeUndefined()
+    }
+  })
+
+  it('a version nobody loaded is refused in any of those forms; an empty one checks nothing', async () => {
+    const { a } = await twoEditors()
+    const post = await loadPost(a)
+    for (const stale of ['"bilinmeyen0"', 'W/"bilinmeyen0"', 'bilinmeyen0', ' W/"bilinmeyen0" ']) {
+      const res = await savePost(a, { ...post, title: 'Reddedilmeli' }, stale)
+      expect(res.status).toBe(412)
+      expect((await res.json()).message).toBe(msg.editConflict)
+    }
+    expect(storedPost().title).toBe(post.title)
+    for (const none of ['""', 'W/""', '']) expect((await savePost(a, { ...post, title: `Boş ${none}` }, none)).status).toBe(200)
+  })
+})
+
+describe('contentEdit: merges and the X-Merge-Choices header', () => {
+  it('a merged save answers X-Content-Merged, merged: true, both messages and the merged entry with its version', async () => {
+    const { a, b } = await twoEditors()
+    const [seenA, seenB] = [await loadPost(a), await loadPost(b)]
+    expect((await savePost(a, { ...seenA, title: 'Ayşe’nin başlığı' }, seenA.version)).status).toBe(200)
+    const res = await savePost(b, { ...seenB, excerpt: 'Burak’ın özeti' }, seenB.version)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-content-merged')).toBe('1')
+    const body = await res.json()
+    expect(body.merged).toBe(true)
+    expect(body.message).toMatch(new RegExp(`. ${msg.contentMerged}$`))
+    expect(body.data).toMatchObject({ id: POST, title: 'Ayşe’nin başlığı', excerpt: 'Burak’ın özeti' })
+    expect(body.data.version).toBe((await loadPost(a)).version)
+    expect(res.headers.get('content-length')).toBeNull()
+  })
+
+  it('a merged document (about) answers the merged document; a merged home section its own answer', async () => {
+    const { a, b } = await twoEditors()
+    const read = async (cookie: string) => {
+      const res = await jsonRequest(t!, 'GET', '/api/admin/hakkimizda', undefined, cookie)
+      return { about: await res.json(), etag: res.headers.get('etag')! }
+    }
+    const put = (cookie: string, seen: { about: object; etag: string }, change: object) =>
+      t!.app.request('/api/admin/hakkimizda', {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', 'if-match': seen.etag },
+        body: JSON.stringify({ ...seen.about, ...change }),
+      })
+    const [seenA, seenB] = [await read(a), await read(b)]
+    expect((await put(a, seenA, { title1: 'Ayşe' })).status).toBe(200)
+    const merged = await put(b, seenB, { title2: 'Burak' })
+    expect(merged.headers.get('x-content-merged')).toBe('1')
+    const body = await merged.json()
+    expect(body.data).toEqual(t!.deps.content.read('about'))
+    expect(body.data).toMatchObject({ title1: 'Ayşe', title2: 'Burak' })
+
+    const home = await (await jsonRequest(t!, 'GET', '/api/admin/anasayfa', undefined, a)).json()
+    const banner = home.versions.banner as string
+    const section = (cookie: string, change: object) =>
+      t!.app.request('/api/admin/anasayfa/banner', {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', 'if-match': `"${banner}"` },
+        body: JSON.stringify(change),
+      })
+    expect((await section(a, { title: 'Ayşe’nin bannerı' })).status).toBe(200)
+    const sectionMerged = await section(b, { subtitle: 'Burak’ın alt başlığı' })
+    expect(sectionMerged.status).toBe(200)
+    expect(sectionMerged.headers.get('x-content-merged')).toBe('1')
+    const sectionBody = await sectionMerged.json()
+    expect(sectionBody.merged).toBe(true)
+    expect(t!.deps.content.read('home').banner).toMatchObject({ title: 'Ayşe’nin bannerı', subtitle: 'Burak’ın alt başlığı' })
+  })
+
+  it('malformed, non-object or unknown choices are ignored: the clash stays a 412; a valid choice saves', async () => {
+    const { a, b } = await twoEditors()
+    const [seenA, seenB] = [await loadPost(a), await loadPost(b)]
+    expect((await savePost(a, { ...seenA, title: 'Ayşe' }, seenA.version)).status).toBe(200)
+    const clash = { ...seenB, title: 'Burak' }
+    for (const choices of ['%E0%A4%A', encodeURIComponent('[1]'), encodeURIComponent('null'), encodeURIComponent('{"title":"ikisi"}'), encodeURIComponent('"mine"')]) {
+      const res = await savePost(b, clash, seenB.version, { 'x-merge-choices': choices })
+      expect(res.status, choices).toBe(412)
+      expect((await res.json()).conflicts?.map((c: { key: string }) => c.key)).toEqual(['title'])
+    }
+    expect(storedPost().title).toBe('Ayşe')
+    const chosen = await savePost(b, clash, seenB.version, { 'x-merge-choices': encodeURIComponent('{"title":"mine","excerpt":"x"}') })
+    expect(chosen.status).toBe(200)
+    expect(storedPost().title).toBe('Burak')
+  })
+
+  it('without a signed-in user nothing is guarded or merged (the route answers 401)', async () => {
+    t = await createTestApp()
+    const res = await t.app.request(`/api/admin/blogs/${POST}`, { method: 'PUT', headers: { 'if-match': '"x"' }, body: new FormData() })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('x-content-merged')).toBeNull()
   })
 })
