@@ -118,5 +118,11 @@ describe('schedule fields', () => {
     expect(storedScheduleTime.safeParse(PUBLISH).success).toBe(true)
     expect(storedScheduleTime.safeParse(undefined).success).toBe(true)
     expect(storedScheduleTime.safeParse('2026-12-01T06:00:00').success).toBe(false)
+    // A stored time is not trimmed: the whole string must be the time (the pattern is anchored at both ends).
+    for (const bad of [' 2026-12-01T06:00:00Z', '2026-12-01T06:00:00Z ', '12026-12-01T06:00:00Z', '2026-12-01T06:00:00Z0', '2026-12-01T06:00:00+03:000', '2026-12-01T006:00:00Z'])
+      expect(storedScheduleTime.safeParse(bad).success, bad).toBe(false)
+    expect(storedScheduleTime.safeParse('2026-12-01T06:00:00.5+03:00').success).toBe(true)
+    expect(storedScheduleTime.safeParse('2026-12-01T06:00-03:00').success).toBe(true)
+    expect(storedScheduleTime.safeParse('2026-12-01T24:61:00Z').success).toBe(false)
   })
 })

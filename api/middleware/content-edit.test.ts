@@ -178,3 +178,68 @@ describe('contentEdit: merges and the X-Merge-Choices header', () => {
     expect(res.headers.get('x-content-merged')).toBeNull()
   })
 })
+
+describe('contentEdit: more merged answers, the other editor’s value, the commit author', () => {
+  it('choosing theirs keeps the other editor’s value', async () => {
+    const { a, b } = await twoEditors()
+    const [seenA, seenB] = [await loadPost(a), await loadPost(b)]
+    expect((await savePost(a, { ...seenA, title: 'Ayşe' }, seenA.version)).status).toBe(200)
+    const res = await savePost(b, { ...seenB, title: 'Burak', excerpt: 'Burak’ın özeti' }, seenB.version, {
+      'x-merge-choices': encodeURIComponent('{"title":"theirs"}'),
+    })
+    expect(res.status).toBe(200)
+    expect(storedPost()).toMatchObject({ title: 'Ayşe', excerpt: 'Burak’ın özeti' })
+  })
+
+  it('a merged program answers its fingerprint as contentVersion (its own version field stays)', async () => {
+    const { a, b } = await twoEditors()
+    const list = async (cookie: string) =>
+      ((await (await jsonRequest(t!, 'GET', '/api/admin/programs', undefined, cookie)).json()).data as { id: string; name: string; description: string; version: string; contentVersion: string }[]).find(
+        (p) => p.id === 'program-ornek-e-fatura',
+      )!
+    const [seenA, seenB] = [await list(a), await list(b)]
+    const put = (cookie: string, fields: Record<string, string>, ifMatch: string) => {
+      const body = new FormData()
+      for (const [k, v] of Object.entries(fields)) body.append(k, v)
+      return t!.app.request('/api/admin/programs/program-ornek-e-fatura', { method: 'PUT', headers: { cookie, 'if-match': `"${ifMatch}"` }, body })
+    }
+    expect((await put(a, { name: 'Ayşe’nin adı', description: seenA.description }, seenA.contentVersion)).status).toBe(200)
+    const res = await put(b, { name: seenB.name, description: 'Burak’ın açıklaması' }, seenB.contentVersion)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-content-merged')).toBe('1')
+    const { data } = await res.json()
+    const stored = t!.deps.content.read('programs').find((p) => p.id === 'program-ornek-e-fatura')!
+    expect(data).toMatchObject({ name: 'Ayşe’nin adı', description: 'Burak’ın açıklaması', version: stored.version })
+    expect(data.version).not.toBe(data.contentVersion)
+    expect(data.contentVersion).toBe((await list(a)).contentVersion)
+    expect(data.contentVersion).not.toBe(seenB.contentVersion)
+  })
+
+  it('a merged answer without a message gets none added', async () => {
+    const { a, b } = await twoEditors()
+    const home = await (await jsonRequest(t!, 'GET', '/api/admin/anasayfa', undefined, a)).json()
+    const partners = `"${home.versions.partners as string}"`
+    const card = t!.deps.content.read('home').partners.cards[0]!
+    const { id, ...fields } = card
+    const send = (cookie: string, path: string, body: object) =>
+      t!.app.request(path, { method: 'PUT', headers: { cookie, 'content-type': 'application/json', 'if-match': partners }, body: JSON.stringify(body) })
+    expect((await send(a, '/api/admin/anasayfa/partners', { title: 'Ayşe’nin başlığı' })).status).toBe(200)
+    const res = await send(b, `/api/admin/anasayfa/partners/cards/${id}`, { ...fields, title: 'Burak’ın kartı' })
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.merged).toBe(true)
+    expect(body).not.toHaveProperty('message')
+  })
+
+  it('the commit’s author is the signed-in admin: their name, else their e-mail', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const user = await addUser(t.deps.data, 'admin', 'adsiz@ornek.com')
+    await t.deps.data.update('users', (users) => void (users.find((u) => u.id === user.id)!.name = ''))
+    const cookie = await loginCookie(t, user.email)
+    const post = await loadPost(cookie)
+    expect((await savePost(cookie, { ...post, title: 'Adsız yazdı' }, post.version)).status).toBe(200)
+    await t.deps.content.settled()
+    const { execFileSync } = await import('node:child_process')
+    expect(execFileSync('git', ['log', '-1', '--format=%an <%ae>'], { cwd: t.contentDir, encoding: 'utf8' }).trim()).toBe('adsiz@ornek.com <adsiz@ornek.com>')
+  })
+})
