@@ -28,6 +28,8 @@ describe('targetOf', () => {
     }
     expect(targetOf('PUT', '/api/admin/blogs/%C3%A7ay')).toEqual({ name: 'blogs', id: 'çay' })
     expect(targetOf('DELETE', '/api/admin/references/card/r9')).toEqual({ name: 'references', id: 'r9' })
+    // 'card' is a sub-path only for references: in another list it is an entry's id.
+    expect(targetOf('PUT', '/api/admin/blogs/card')).toEqual({ name: 'blogs', id: 'card' })
   })
 
   it('no item: reads, creations, reorders, sub-paths, the card list itself and unknown areas', () => {
@@ -153,6 +155,9 @@ describe('contentEdit: merges and the X-Merge-Choices header', () => {
     const sectionBody = await sectionMerged.json()
     expect(sectionBody.merged).toBe(true)
     expect(t!.deps.content.read('home').banner).toMatchObject({ title: 'Ayşe’nin bannerı', subtitle: 'Burak’ın alt başlığı' })
+    // A home section's answer is the route's own (the section has no version field of its own to add).
+    expect(sectionBody.data).not.toHaveProperty('version')
+    expect(sectionBody.data).not.toHaveProperty('contentVersion')
   })
 
   it('malformed, non-object or unknown choices are ignored: the clash stays a 412; a valid choice saves', async () => {
@@ -241,5 +246,38 @@ describe('contentEdit: more merged answers, the other editor’s value, the comm
     await t.deps.content.settled()
     const { execFileSync } = await import('node:child_process')
     expect(execFileSync('git', ['log', '-1', '--format=%an <%ae>'], { cwd: t.contentDir, encoding: 'utf8' }).trim()).toBe('adsiz@ornek.com <adsiz@ornek.com>')
+    const named = await loginCookie(t, (await addUser(t.deps.data, 'admin', 'ayse@ornek.com')).email)
+    const again = await loadPost(named)
+    expect((await savePost(named, { ...again, title: 'Ayşe yazdı' }, again.version)).status).toBe(200)
+    await t.deps.content.settled()
+    expect(execFileSync('git', ['log', '-1', '--format=%an <%ae>'], { cwd: t.contentDir, encoding: 'utf8' }).trim()).toBe('Test admin <ayse@ornek.com>')
+  })
+})
+
+describe('contentEdit: If-Match where it guards nothing, and answers other than 200', () => {
+  it('an If-Match on a write with no item (reorder, users) changes nothing about it', async () => {
+    const { a } = await twoEditors()
+    const ids = t!.deps.content.read('references').cards.map((c) => c.id).reverse()
+    const res = await t!.app.request('/api/admin/references/reorder', {
+      method: 'PUT',
+      headers: { cookie: a, 'content-type': 'application/json', 'if-match': '"bilinmeyen0"' },
+      body: JSON.stringify({ orderedIds: ids }),
+    })
+    expect(res.status).toBe(200)
+    expect(t!.deps.content.read('references').cards.map((c) => c.id)).toEqual(ids)
+  })
+
+  it('a merged save answered 201 (a new service heading) is answered as the route made it', async () => {
+    const { a, b } = await twoEditors()
+    const home = await (await jsonRequest(t!, 'GET', '/api/admin/anasayfa', undefined, a)).json()
+    const services = `"${home.versions.services as string}"`
+    const send = (cookie: string, method: string, path: string, body: object) =>
+      t!.app.request(path, { method, headers: { cookie, 'content-type': 'application/json', 'if-match': services }, body: JSON.stringify(body) })
+    expect((await send(a, 'PUT', '/api/admin/anasayfa/services', { title: 'Ayşe’nin hizmetleri' })).status).toBe(200)
+    const res = await send(b, 'POST', '/api/admin/anasayfa/services/tree', { title: 'Yeni başlık' })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('x-content-merged')).toBeNull()
+    expect((await res.json()).merged).toBeUndefined()
+    expect(t!.deps.content.read('home').services.title).toBe('Ayşe’nin hizmetleri')
   })
 })
