@@ -121,6 +121,15 @@ describe('GET /api/admin/stats/daily', () => {
     expect(data.days[0]!.views).toBe(1)
     expect(data.pages).toEqual([{ path: '/', title: 'Ana Sayfa', views: 1 }])
     expect(t.deps.data.read('counters').views['/']).toBe(4)
+    // Today's rows are read again once more views were written (they are kept between reads until then).
+    await visit('/')
+    await visit('/blog/blog-e-imza-nedir')
+    const again = await daily(1)
+    expect(again.days[0]!.views).toBe(3)
+    expect(again.pages.map((p) => [p.path, p.views])).toEqual([
+      ['/', 2],
+      ['/blog/blog-e-imza-nedir', 1],
+    ])
   })
 
   it('keeps only the referring domain, never our own site, and stores nothing that identifies a visitor', async () => {

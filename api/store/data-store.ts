@@ -84,7 +84,8 @@ export async function openDataStore(
     ...LIBRARY_STATEMENTS,
   })
   const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
-  const counters = counterStore(db, writer, options.now)
+  const daily = dailyFigures(db)
+  const counters = counterStore(db, writer, options.now, daily.written)
   const collections = { ...tables, counters }
   return {
     read: (name) => collections[name].read() as PrivateData[typeof name],
@@ -92,7 +93,7 @@ export async function openDataStore(
     update: async (name, fn) => (collections[name].update as (f: typeof fn) => ReturnType<typeof fn>)(fn),
     messages: messageStore(db, writer, { keepDays: options.messageKeepDays, now: options.now }),
     counters,
-    daily: dailyFigures(db),
+    daily,
     seo: seoPageStore(db),
     audit: auditStore(db, writer, options.auditRetention),
     revocations: revocationStore(db),

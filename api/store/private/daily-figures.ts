@@ -37,6 +37,8 @@ export function dailyFigures(db: DatabaseSync) {
   )
   const ofDay = db.prepare('SELECT key, count AS n FROM daily_figures WHERE kind = ? AND day = ?')
   const past = new Map<string, PastSums>()
+  /** Today's rows per kind, kept until the counters write daily figures again (`written`). */
+  let todays = new Map<string, Map<string, number>>()
 
   const totalsOf = (kind: DailyKind, from: string, to: string) =>
     new Map(perDay.all(kind, '', from, to).map((r) => [String(r.day), Number(r.n)]))
@@ -60,7 +62,10 @@ export function dailyFigures(db: DatabaseSync) {
   /** The `limit` most counted keys from `from` to `today` (included). */
   function top(kind: DailyKind, from: string, today: string, limit: number): Ranked[] {
     const { sums, ranked } = pastSums(kind, from, daysBefore(today, 1))
-    const now = new Map(ofDay.all(kind, today).map((r) => [String(r.key), Number(r.n)]))
+    const todayKey = `${kind}|${today}`
+    let now = todays.get(todayKey)
+    if (!now)
+      todays.set(todayKey, (now = new Map(ofDay.all(kind, today).map((r) => [String(r.key), Number(r.n)]))))
     // A key outside the past's first `limit` with nothing today cannot pass those: they are the only candidates.
     const candidates = new Set([...ranked.slice(0, limit).map((r) => r.key), ...now.keys()])
     return [...candidates]
@@ -70,6 +75,10 @@ export function dailyFigures(db: DatabaseSync) {
   }
 
   return {
+    /** The counters wrote daily figures: today's rows are read again on the next read. */
+    written() {
+      if (todays.size) todays = new Map()
+    },
     /** Every day of the period (zeros included), and the `limit` most viewed pages, referrers and programs. */
     summary(dayList: string[], limit = 10): DailySummary {
       const from = dayList[0]!
