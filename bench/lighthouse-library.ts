@@ -1,10 +1,11 @@
 /**
  * Issue 31's bar: Lighthouse (mobile) on /kutuphane logged out and logged in (a member with the demo library):
  * performance ≥ 95, accessibility and best practices 100 (SEO is not asked: the page is noindex on purpose).
- * One Chromium (Debian's) is started with a debugging port; the logged-out runs come first, then a member logs in
- * in that browser (HttpOnly session cookie, the stored member in localStorage) and Lighthouse runs again with
- * --disable-storage-reset so it keeps them. RUNS runs per state (default 3), the median performance reported.
- * Run: node bench/lighthouse-library.ts   (PORT 4383, DEBUG_PORT 9331; CHROME_PATH defaults to /usr/bin/chromium)
+ * Lighthouse starts Debian's Chromium itself, as in lighthouse-pages.ts. Logged in: a member first logs in with
+ * puppeteer-core in a Chromium profile folder (HttpOnly session cookie, the stored member in localStorage), then
+ * Lighthouse runs on that profile with --disable-storage-reset so it keeps them. RUNS runs per state (default 3),
+ * the median performance reported.
+ * Run: node bench/lighthouse-library.ts   (PORT 4383; RUNS; CHROME_PATH defaults to /usr/bin/chromium)
  */
 import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -14,24 +15,24 @@ import puppeteer from 'puppeteer-core'
 import { ADMIN, repoRoot, startServer } from './lib.ts'
 
 const port = Number(process.env.PORT ?? 4383)
-const debugPort = Number(process.env.DEBUG_PORT ?? 9331)
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const RUNS = Number(process.env.RUNS ?? 3)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
-async function lighthouse(url: string, report: string, keepStorage: boolean) {
+async function lighthouse(url: string, report: string, profile: string | null) {
+  const flags = `--headless=new --no-sandbox${profile ? ` --user-data-dir=${profile}` : ''}`
   const lh = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'lighthouse'),
     [
       url,
-      `--port=${debugPort}`,
       '--form-factor=mobile',
       '--output=json',
       `--output-path=${report}`,
       '--quiet',
-      ...(keepStorage ? ['--disable-storage-reset'] : []),
+      `--chrome-flags=${flags}`,
+      ...(profile ? ['--disable-storage-reset'] : []),
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 },
   )
   if (lh.status !== 0) throw new Error(`lighthouse failed on ${url}`)
   const lhr = JSON.parse(await readFile(report, 'utf8'))
@@ -49,11 +50,6 @@ async function lighthouse(url: string, report: string, keepStorage: boolean) {
 }
 
 const server = await startServer(port)
-const browser = await puppeteer.launch({
-  executablePath: chrome,
-  headless: true,
-  args: ['--no-sandbox', `--remote-debugging-port=${debugPort}`],
-})
 const loadBefore = loadavg()
 try {
   const admin = await fetch(`${server.base}/api/admin/login`, {
@@ -65,18 +61,12 @@ try {
   await fetch(`${server.base}/api/admin/library-members`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: server.base },
-    body: JSON.stringify({
-      name: 'Ece Kaya',
-      email: 'lighthouse@ornek.com',
-      password: 'Kutuphane-1',
-      role: 'member',
-    }),
+    body: JSON.stringify({ name: 'Ece Kaya', email: 'lighthouse@ornek.com', password: 'Kutuphane-1', role: 'member' }),
   })
   const url = `${server.base}/kutuphane`
-  const run = async (state: string, keep: boolean) => {
+  const run = async (state: string, profile: string | null) => {
     const runs = []
-    for (let i = 0; i < RUNS; i++)
-      runs.push(await lighthouse(url, join(server.root, 'lighthouse.json'), keep))
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url, join(server.root, 'lighthouse.json'), profile))
     runs.sort((a, b) => a.scores.performance! - b.scores.performance!)
     const mid = runs[Math.floor((runs.length - 1) / 2)]!
     console.log(
@@ -87,17 +77,21 @@ try {
     )
   }
   console.log('state        perf a11y  b-p')
-  await run('logged out', false)
-  const page = await browser.newPage()
-  await page.goto(url)
-  await page.locator('#library-email').fill('lighthouse@ornek.com')
-  await page.locator('#library-password').fill('Kutuphane-1')
-  await page.locator('form.library-login button[type=submit]').click()
-  await page.waitForSelector('#library-all')
-  await page.close()
-  await run('logged in', true)
+  await run('logged out', null)
+  const profile = join(server.root, 'chromium-profile')
+  const browser = await puppeteer.launch({ executablePath: chrome, headless: true, userDataDir: profile, args: ['--no-sandbox'] })
+  try {
+    const page = await browser.newPage()
+    await page.goto(url)
+    await page.locator('#library-email').fill('lighthouse@ornek.com')
+    await page.locator('#library-password').fill('Kutuphane-1')
+    await page.locator('form.library-login button[type=submit]').click()
+    await page.waitForSelector('#library-all')
+  } finally {
+    await browser.close()
+  }
+  await run('logged in', profile)
 } finally {
-  await browser.close()
   await server.stop()
 }
 const loadAfter = loadavg()

@@ -45,6 +45,9 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
   const [deleting, setDeleting] = useState<LibraryItem | null>(null)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState('')
+  // The lists appear together once the first answers are in: sections popping in one by one would push each
+  // other down while the member reads (layout shift).
+  const [shelfReady, setShelfReady] = useState(false)
   const listHeading = useRef<HTMLHeadingElement>(null)
 
   const guard = useCallback(
@@ -74,7 +77,7 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
 
   useEffect(() => {
     void guard(async () => setSince(await startVisit()))
-    void loadShelf()
+    void loadShelf().finally(() => setShelfReady(true))
   }, [guard, loadShelf])
 
   useEffect(() => {
@@ -169,81 +172,88 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
         </div>
       </form>
 
-      {categories.length > 0 && (
-        <nav className="library-categories-nav" aria-label="Kategoriler">
-          <ul>
-            {[{ id: '', name: 'Tümü' }, ...categories].map((c) => (
-              <li key={c.id || 'all'}>
+      {!shelfReady || (list === null && !failed) ? (
+        <p className="library-shelf__loading" role="status">
+          {msg.loading}
+        </p>
+      ) : (
+        <>
+          {categories.length > 0 && (
+            <nav className="library-categories-nav" aria-label="Kategoriler">
+              <ul>
+                {[{ id: '', name: 'Tümü' }, ...categories].map((c) => (
+                  <li key={c.id || 'all'}>
+                    <button
+                      type="button"
+                      className="library-chip"
+                      aria-pressed={query.category === c.id}
+                      onClick={() => setQuery({ ...query, category: c.id, page: 1 })}
+                    >
+                      {c.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+
+          {!filtered && newest.length > 0 && query.page === 1 && (
+            <section aria-labelledby="library-newest" className="library-newest">
+              <h2 id="library-newest" className="library-shelf__heading">
+                Son eklenenler
+              </h2>
+              <ul className="library-list library-list--newest">
+                {newest.map((item) => (
+                  <LibraryItemRow key={item.id} item={item} {...rowProps} />
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section aria-labelledby="library-all" className="library-all">
+            <h2 id="library-all" ref={listHeading} tabIndex={-1} className="library-shelf__heading">
+              {query.q ? `"${query.q}" için sonuçlar` : 'Tüm belgeler'}
+              {list && <span className="library-shelf__count"> ({list.total})</span>}
+            </h2>
+            {failed && <p className="notice notice--error">{msg.libraryLoadError}</p>}
+            {list && list.data.length === 0 && (
+              <p className="library-shelf__empty">
+                {filtered ? 'Aramanıza uygun belge bulunamadı.' : 'Kütüphanede henüz belge yok.'}
+              </p>
+            )}
+            {list && list.data.length > 0 && (
+              <ul className="library-list">
+                {list.data.map((item) => (
+                  <LibraryItemRow key={item.id} item={item} {...rowProps} />
+                ))}
+              </ul>
+            )}
+            {pages > 1 && (
+              <nav className="library-paging" aria-label="Sayfalar">
                 <button
                   type="button"
-                  className="library-chip"
-                  aria-pressed={query.category === c.id}
-                  onClick={() => setQuery({ ...query, category: c.id, page: 1 })}
+                  className="btn btn--outline btn--small"
+                  disabled={query.page <= 1}
+                  onClick={() => goToPage(query.page - 1)}
                 >
-                  {c.name}
+                  Önceki
                 </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
+                <span>
+                  Sayfa {query.page} / {pages}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn--outline btn--small"
+                  disabled={query.page >= pages}
+                  onClick={() => goToPage(query.page + 1)}
+                >
+                  Sonraki
+                </button>
+              </nav>
+            )}
+          </section>
+        </>
       )}
-
-      {!filtered && newest.length > 0 && query.page === 1 && (
-        <section aria-labelledby="library-newest" className="library-newest">
-          <h2 id="library-newest" className="library-shelf__heading">
-            Son eklenenler
-          </h2>
-          <ul className="library-list library-list--newest">
-            {newest.map((item) => (
-              <LibraryItemRow key={item.id} item={item} {...rowProps} />
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <section aria-labelledby="library-all" className="library-all">
-        <h2 id="library-all" ref={listHeading} tabIndex={-1} className="library-shelf__heading">
-          {query.q ? `"${query.q}" için sonuçlar` : 'Tüm belgeler'}
-          {list && <span className="library-shelf__count"> ({list.total})</span>}
-        </h2>
-        {failed && <p className="notice notice--error">{msg.libraryLoadError}</p>}
-        {list === null && !failed && <p role="status">{msg.loading}</p>}
-        {list && list.data.length === 0 && (
-          <p className="library-shelf__empty">
-            {filtered ? 'Aramanıza uygun belge bulunamadı.' : 'Kütüphanede henüz belge yok.'}
-          </p>
-        )}
-        {list && list.data.length > 0 && (
-          <ul className="library-list">
-            {list.data.map((item) => (
-              <LibraryItemRow key={item.id} item={item} {...rowProps} />
-            ))}
-          </ul>
-        )}
-        {pages > 1 && (
-          <nav className="library-paging" aria-label="Sayfalar">
-            <button
-              type="button"
-              className="btn btn--outline btn--small"
-              disabled={query.page <= 1}
-              onClick={() => goToPage(query.page - 1)}
-            >
-              Önceki
-            </button>
-            <span>
-              Sayfa {query.page} / {pages}
-            </span>
-            <button
-              type="button"
-              className="btn btn--outline btn--small"
-              disabled={query.page >= pages}
-              onClick={() => goToPage(query.page + 1)}
-            >
-              Sonraki
-            </button>
-          </nav>
-        )}
-      </section>
 
       {deleting && (
         <ConfirmDialog
