@@ -55,3 +55,16 @@ describe('session tokens', () => {
     expect(await sessions.verify(long, 'admin')).toBeNull()
   })
 })
+
+// Issue 28: each claim check on its own (the tokens above lack more than one claim, so one check hid another).
+describe('session tokens missing exactly one thing', () => {
+  const token = (build: (j: SignJWT) => SignJWT) => build(new SignJWT({ kind: 'admin' }).setProtectedHeader({ alg: 'HS256' })).sign(key)
+  const full = (j: SignJWT) => j.setSubject('u1').setJti('j1').setIssuedAt(iat)
+  it('a token with everything verifies; without exp, sub or jti, or living too long, it does not', async () => {
+    expect(await sessions.verify(await token((j) => full(j).setExpirationTime(iat + 60)), 'admin')).not.toBeNull()
+    expect(await sessions.verify(await token((j) => full(j)), 'admin')).toBeNull()
+    expect(await sessions.verify(await token((j) => j.setJti('j1').setIssuedAt(iat).setExpirationTime(iat + 60)), 'admin')).toBeNull()
+    expect(await sessions.verify(await token((j) => j.setSubject('u1').setIssuedAt(iat).setExpirationTime(iat + 60)), 'admin')).toBeNull()
+    expect(await sessions.verify(await token((j) => full(j).setExpirationTime(iat + 8 * 3600 + 1)), 'admin')).toBeNull()
+  })
+})

@@ -28,6 +28,15 @@ describe('requireAdmin with a one-time password (admin:reset-password)', () => {
     expect(await status('POST', '/api/admin/me')).toBe(403)
     expect(await status('GET', `/api/admin/users/${user.id}`)).toBe(403)
     expect(await status('GET', '/api/admin/logout')).toBe(403)
+    // Logging out is allowed before the new password too, and its cookie is cleared with the attributes it was set with.
+    const second = await loginCookie(t, user.email)
+    const out = await jsonRequest(t, 'POST', '/api/admin/logout', undefined, second)
+    expect(out.status).toBe(200)
+    const cleared = out.headers.get('set-cookie')!
+    expect(cleared).toMatch(/^admin_session=;/)
+    expect(cleared).toMatch(/Path=\//)
+    expect(cleared).toMatch(/HttpOnly/)
+    expect(cleared).toMatch(/SameSite=Strict/)
     // Its own new password goes through (the route checks the body), then everything works again.
     const changed = await jsonRequest(t, 'PUT', `/api/admin/users/${user.id}`, { currentPassword: PASSWORD, password: 'yeni-sifre-456', name: user.name, email: user.email }, cookie)
     expect(changed.status).not.toBe(403)
