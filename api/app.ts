@@ -104,7 +104,7 @@ export async function createApp(options: AppOptions) {
     versioning?.git
       ? {
           ...versioning,
-          git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, ...versioning.git },
+          git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, itemHistory: data.itemHistory, ...versioning.git },
         }
       : versioning,
   )

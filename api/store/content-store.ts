@@ -15,6 +15,8 @@ import { watchContentDir } from './versions/content-watch.ts'
 import { createRecentVersions, type RecentVersions } from './versions/recent-versions.ts'
 import { createUploadIndex, type UploadIndex } from './versions/upload-index.ts'
 import { memoryUploadHistory, type UploadHistoryTable } from './private/upload-history.ts'
+import { memoryItemHistory, type ItemHistoryTable } from './private/item-history.ts'
+import { createItemIndex, type ItemIndex } from './versions/item-index.ts'
 import { versionCollections, type ContentStatus } from './versions/versioned-content.ts'
 import { log } from '../lib/log.ts'
 
@@ -36,6 +38,8 @@ export type ContentStore = Omit<Collections<ContentData>, 'replace'> & {
   sync: RemoteSync | null
   /** The upload references of history (api/media/upload-keep.ts asks it); null when content is not versioned. */
   uploadHistory: UploadIndex | null
+  /** Which commits changed which item (decision 272): histories read it; null when content is not versioned. */
+  itemIndex: ItemIndex | null
   /** Refused external edits and the state of commits and pushes. */
   status(): ContentStatus
   /** Resolves when queued commits and pushes are done (tests, shutdown). */
@@ -64,6 +68,8 @@ export type ContentOptions = {
     journal?: (repoPath: string) => CommitJournal
     /** Where history's upload references are kept (DATA_DIR's database; createApp passes it). */
     uploadHistory?: UploadHistoryTable
+    /** Which commits changed which item (DATA_DIR's database; createApp passes it; decision 272). */
+    itemHistory?: ItemHistoryTable
   }
   /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
   watch?: boolean
@@ -124,6 +130,7 @@ export async function openContentStore(
   const files = names.map((name) => `${name}.json`)
   let git = null
   let closeRepo = () => {}
+  let items: ItemIndex | null = null
   if (repo && options.git) {
     const opts = options.git
     const journal = opts.journal ? opts.journal(await realpath(dir)) : memoryJournal()
@@ -150,7 +157,10 @@ export async function openContentStore(
     uploads.catchUp().catch(() => {})
     // A history waits for the queued commits, but never longer than this (a failing git must not hang it).
     const caughtUp = () => Promise.race([queue.idle(), wait(HISTORY_WAIT_MS)])
-    git = { queue, history: createContentHistory(repo, caughtUp), uploads }
+    // Which commits changed which item: scanned off the start too; histories read the file's last commits until then.
+    items = createItemIndex(repo, opts.itemHistory ?? memoryItemHistory(), names)
+    void items.start()
+    git = { queue, history: createContentHistory(repo, caughtUp, items), uploads }
     closeRepo = () =>
       void Promise.all([queue.idle(), repo]).then(
         ([, r]) => r.close(),
@@ -187,6 +197,7 @@ export async function openContentStore(
     },
     sync,
     uploadHistory: git?.uploads ?? null,
+    itemIndex: items,
     settled: () => git?.queue.idle() ?? Promise.resolve(),
     checkDisk: versioned.checkAll,
     close: () => {

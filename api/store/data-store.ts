@@ -17,6 +17,7 @@ import { revocationStore } from './private/revocations.ts'
 import { seoPageStore } from './private/seo-pages.ts'
 import { siteStateTable, type SiteState } from './private/site-state.ts'
 import { uploadHistoryTable, type UploadHistoryTable } from './private/upload-history.ts'
+import { itemHistoryTable, type ItemHistoryTable } from './private/item-history.ts'
 import { startWriter, type Writer } from './private/writer.ts'
 import type { CommitJournal } from './git/commit-journal.ts'
 
@@ -55,6 +56,8 @@ export type DataStore = {
   previews: ReturnType<typeof previewLinkStore>
   /** Upload references of content history (decision 032). */
   uploadHistory: UploadHistoryTable
+  /** Which commits changed which content item (decision 272). */
+  itemHistory: ItemHistoryTable
   /** The members' library (issue 31): categories, items, earlier files, downloads, visits. */
   library: ReturnType<typeof libraryStore>
   /** The open connection (the backup copies from it). */
@@ -100,6 +103,7 @@ export async function openDataStore(
     commitJournal: commitJournalStore(db, writer),
     previews: previewLinkStore(db),
     uploadHistory: uploadHistoryTable(db),
+    itemHistory: itemHistoryTable(db),
     library: libraryStore(db, writer),
     db,
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },

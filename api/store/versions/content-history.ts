@@ -1,6 +1,7 @@
 import type { ContentRepo, GitAuthor } from '../git/content-repo.ts'
 import { itemOf, versionOf, type ItemRef } from '../content-items.ts'
 import { diffFields, type FieldChange } from './field-diff.ts'
+import type { ItemIndex } from './item-index.ts'
 
 /** One version of an item in its history: who made it, when, and which fields it changed. */
 export type HistoryEntry = {
@@ -14,7 +15,10 @@ export type HistoryEntry = {
   changes: FieldChange[]
 }
 
-/** How many commits of a file a history looks at: older ones stay in git, out of the admin's list. */
+/**
+ * How many commits a history looks at: with the item index, the item's own last commits (decision 272); without it
+ * (or before its first scan ends) the file's last commits. Older ones stay in git, out of the admin's list.
+ */
 const MAX_COMMITS = 300
 /** Versions read per git process: a few dozen MB at most with a 2 MB collection. */
 const BATCH = 20
@@ -28,6 +32,7 @@ const CACHE_SIZE = 64
 export function createContentHistory(
   repo: Promise<ContentRepo>,
   caughtUp: () => Promise<unknown> = async () => {},
+  index?: ItemIndex,
 ) {
   const cache = new Map<string, unknown>()
   async function fileAt(
@@ -54,7 +59,11 @@ export function createContentHistory(
     async list(ref: ItemRef): Promise<HistoryEntry[]> {
       const file = `${ref.name}.json`
       await caughtUp()
-      const commits = (await (await repo).log(file)).slice(0, MAX_COMMITS).reverse()
+      // The item's own commits from the index; the file's last ones until its first scan has ended (or if it fails).
+      const indexed = index?.ready ? await index.commits(ref, MAX_COMMITS).catch(() => null) : null
+      const commits = indexed
+        ? indexed.map(({ commit, author, date, message }) => ({ commit, author, date, message }))
+        : (await (await repo).log(file)).slice(0, MAX_COMMITS).reverse()
       const entries: HistoryEntry[] = []
       let previous: unknown = undefined
       let fetched = new Map<string, string | null>()

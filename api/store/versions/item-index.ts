@@ -1,0 +1,131 @@
+import type { ContentRepo } from '../git/content-repo.ts'
+import { git } from '../git/git-exec.ts'
+import { entriesOf, HOME_SECTIONS, isValidRef, itemOf, SLIDER_ID } from '../content-items.ts'
+import type { ContentName } from '../content-types.ts'
+import type { ItemHistoryRow, ItemHistoryTable } from '../private/item-history.ts'
+
+/** Versions read per git process while scanning (as content-history.ts reads them). */
+const BATCH = 20
+
+/**
+ * Each item of a parsed content file as JSON text, by item id ('' for a whole document): what "changed" means for
+ * a history (content-history.ts compares the same texts). A file that is not valid JSON holds no item.
+ */
+export function itemTexts(name: ContentName, data: unknown): Map<string, string> {
+  const texts = new Map<string, string>()
+  if (data === null || data === undefined) return texts
+  const put = (id: string | undefined) => {
+    const item = itemOf({ name, id }, data)
+    if (item !== undefined && !texts.has(id ?? '')) texts.set(id ?? '', JSON.stringify(item))
+  }
+  // A list (an id makes a valid ref): its entries, and the references' slider; home: its sections; else the file.
+  if (isValidRef({ name, id: 'x' })) {
+    for (const entry of entriesOf(name, data)) if (typeof entry?.id === 'string') put(entry.id)
+    if (name === 'references') put(SLIDER_ID)
+  } else if (name === 'home') for (const key of HOME_SECTIONS) put(key)
+  else put(undefined)
+  return texts
+}
+
+const parse = (text: string | null | undefined): unknown => {
+  try {
+    return text === null || text === undefined ? null : JSON.parse(text)
+  } catch {
+    return null // a broken file in history: no item existed in it (as content-history.ts reads it)
+  }
+}
+
+/**
+ * Which commits changed which item (decision 272), kept in `table` and brought up to HEAD incrementally: a scan
+ * reads only the commits of a file made since the last one, compares each version's items with the version
+ * before it in the file's log, and records the items that differ. An item's history then reads its own commits.
+ * `ready` turns true after the first scan of every file (the one after a long history may take a while; until
+ * then a history falls back to reading the file's last commits).
+ */
+export function createItemIndex(repo: Promise<ContentRepo>, table: ItemHistoryTable, names: ContentName[]) {
+  let chain: Promise<unknown> = Promise.resolve()
+  let ready = false
+  const stats = { scannedCommits: 0 }
+
+  async function scan(name: ContentName): Promise<void> {
+    const r = await repo
+    const key = `${r.root}\n${r.prefix}`
+    const file = `${name}.json`
+    const path = r.prefix ? `${r.prefix}/${file}` : file
+    const run = (args: string[]) => git(args, { cwd: r.root })
+    const head = (await run(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).catch(() => '')).trim()
+    if (head === '') return
+    const tip = table.tip(key, file)
+    if (tip?.head === head) return
+    // A history rewritten under us (the old HEAD gone from it, a force-push): the file is scanned whole again.
+    const fromTip =
+      tip !== null && (await run(['merge-base', '--is-ancestor', tip.head, head]).then(() => true, () => false))
+    // The same commits `git log -- file` lists (content-history.ts's fallback), merges included, oldest first.
+    const out = await run([
+      'log',
+      '-z',
+      '--reverse',
+      '--format=%H%x00%an%x00%ae%x00%aI%x00%s',
+      head,
+      ...(fromTip ? ['--not', tip!.head] : []),
+      '--',
+      path,
+    ])
+    const fields = out.split('\0')
+    const commits: Omit<ItemHistoryRow, 'item' | 'position'>[] = []
+    for (let i = 0; i + 4 < fields.length; i += 5) {
+      const [commit, authorName, email, date, message] = fields.slice(i, i + 5) as string[]
+      const id = commit!.replace(/^\n/, '') // -z ends each record with a NUL, the next starts after a newline
+      if (!/^[0-9a-f]{40,64}$/.test(id)) break
+      commits.push({ commit: id, author: { name: authorName!, email: email! }, date: date!, message: message! })
+    }
+    let last = fromTip ? tip!.last : ''
+    let position = fromTip ? tip!.position : 0
+    let previous = itemTexts(name, last ? parse(await r.show(last, file)) : null)
+    const rows: ItemHistoryRow[] = []
+    for (let i = 0; i < commits.length; i += BATCH) {
+      const batch = commits.slice(i, i + BATCH)
+      const texts = await r.showMany(batch.map((c) => c.commit), file)
+      for (const c of batch) {
+        const now = itemTexts(name, parse(texts.get(c.commit)))
+        position++
+        for (const id of new Set([...previous.keys(), ...now.keys()]))
+          if (previous.get(id) !== now.get(id)) rows.push({ ...c, item: id, position })
+        previous = now
+        last = c.commit
+      }
+    }
+    table.record(key, file, { head, last, position }, rows, !fromTip)
+    stats.scannedCommits += commits.length
+  }
+
+  /** One scan at a time; each brings `names` (default: every file) up to the HEAD when it starts. */
+  const catchUp = (only: ContentName[] = names): Promise<void> => {
+    const run = chain.then(async () => {
+      for (const name of only) await scan(name)
+    })
+    chain = run.catch(() => {})
+    return run
+  }
+
+  return {
+    /** The first scan of every file, off the start; `ready` after it. */
+    start: () =>
+      catchUp().then(
+        () => void (ready = true),
+        () => {},
+      ),
+    get ready() {
+      return ready
+    },
+    /** The item's last `limit` commits, oldest first, after bringing its file up to HEAD. */
+    async commits(ref: { name: ContentName; id?: string }, limit: number): Promise<ItemHistoryRow[]> {
+      await catchUp([ref.name])
+      const r = await repo
+      return table.commits(`${r.root}\n${r.prefix}`, `${ref.name}.json`, ref.id ?? '', limit)
+    },
+    stats,
+  }
+}
+
+export type ItemIndex = ReturnType<typeof createItemIndex>
