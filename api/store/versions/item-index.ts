@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { ContentRepo } from '../git/content-repo.ts'
 import { git } from '../git/git-exec.ts'
 import { entriesOf, HOME_SECTIONS, isValidRef, itemOf, SLIDER_ID } from '../content-items.ts'
@@ -27,6 +29,24 @@ export function itemTexts(name: ContentName, data: unknown): Map<string, string>
   return texts
 }
 
+/**
+ * HEAD's commit read from the ref files (every history asks, and a git process costs far more than two small reads
+ * on a busy machine); null when the ref is not a loose file there (packed, a worktree's shared refs): then git is
+ * asked. A loose ref file, when present, is what git itself reads first.
+ */
+async function headFromFiles(gitDir: string): Promise<string | null> {
+  try {
+    const head = (await readFile(join(gitDir, 'HEAD'), 'utf8')).trim()
+    if (/^[0-9a-f]{40,64}$/.test(head)) return head
+    const ref = /^ref: (refs\/heads\/[^\s]+)$/.exec(head)?.[1]
+    if (!ref || ref.includes('..')) return null
+    const id = (await readFile(join(gitDir, ref), 'utf8')).trim()
+    return /^[0-9a-f]{40,64}$/.test(id) ? id : null
+  } catch {
+    return null
+  }
+}
+
 const parse = (text: string | null | undefined): unknown => {
   try {
     return text === null || text === undefined ? null : JSON.parse(text)
@@ -53,7 +73,9 @@ export function createItemIndex(repo: Promise<ContentRepo>, table: ItemHistoryTa
     const file = `${name}.json`
     const path = r.prefix ? `${r.prefix}/${file}` : file
     const run = (args: string[]) => git(args, { cwd: r.root })
-    const head = (await run(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).catch(() => '')).trim()
+    const head =
+      (await headFromFiles(r.gitDir)) ??
+      (await run(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).catch(() => '')).trim()
     if (head === '') return
     const tip = table.tip(key, file)
     if (tip?.head === head) return
