@@ -31,8 +31,8 @@ export function itemTexts(name: ContentName, data: unknown): Map<string, string>
 
 /**
  * HEAD's commit read from the ref files (every history asks, and a git process costs far more than two small reads
- * on a busy machine); null when the ref is not a loose file there (packed, a worktree's shared refs): then git is
- * asked. A loose ref file, when present, is what git itself reads first.
+ * on a busy machine): the loose ref file, else its line in packed-refs (git reads them in that order); null when
+ * neither has it (a worktree's shared refs, another ref store): then git is asked.
  */
 async function headFromFiles(gitDir: string): Promise<string | null> {
   try {
@@ -40,12 +40,16 @@ async function headFromFiles(gitDir: string): Promise<string | null> {
     if (/^[0-9a-f]{40,64}$/.test(head)) return head
     const ref = /^ref: (refs\/heads\/[^\s]+)$/.exec(head)?.[1]
     if (!ref || ref.includes('..')) return null
-    const id = (await readFile(join(gitDir, ref), 'utf8')).trim()
+    const loose = await readFile(join(gitDir, ref), 'utf8').catch(() => null)
+    // Not loose: packed by `git gc` (a line "<id> <ref>" in packed-refs).
+    const id = (loose ?? packedRef(await readFile(join(gitDir, 'packed-refs'), 'utf8'), ref) ?? '').trim()
     return /^[0-9a-f]{40,64}$/.test(id) ? id : null
   } catch {
     return null
   }
 }
+const packedRef = (text: string, ref: string) =>
+  text.split('\n').find((line) => line.endsWith(` ${ref}`) && !line.startsWith('#'))?.split(' ')[0]
 
 const parse = (text: string | null | undefined): unknown => {
   try {
