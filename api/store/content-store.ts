@@ -186,8 +186,18 @@ export async function openContentStore(
       : null
   if (sync && git) git.queue.onPush((result) => sync.pushed(result))
   const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
+  // The item index follows each save's commit in the background, so a 'Geçmiş' opened a moment later finds it
+  // scanned already instead of scanning it on the way (issue 27, point 7).
+  const indexAfterCommit = (name: ContentName) => {
+    if (git && items) void git.queue.idle().then(() => items!.catchUp([name])).catch(() => {})
+  }
   return {
     ...versioned.store,
+    update: async (name, fn) => {
+      const result = await versioned.store.update(name, fn)
+      indexAfterCommit(name)
+      return result
+    },
     history: git?.history ?? null,
     recent,
     isUploadInHistory: (url) => git?.uploads.has(url) ?? Promise.resolve(false),

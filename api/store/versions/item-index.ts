@@ -141,6 +141,8 @@ export function createItemIndex(repo: Promise<ContentRepo>, table: ItemHistoryTa
         () => void (ready = true),
         () => {},
       ),
+    /** Brings these files up to HEAD now (after a commit: off the request path). */
+    catchUp: (only: ContentName[]) => catchUp(only),
     get ready() {
       return ready
     },
