@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addressOf, addressesOf, MAX_SLUG, slugify, storedSlug, uniqueSlug } from './address.ts'
+import { addressOf, addressesOf, MAX_SLUG, slugify, slugInput, storedSlug, uniqueSlug } from './address.ts'
+import { msg } from './messages.ts'
 
 // Issue 28: uniqueSlug at the length limit: a base of MAX_SLUG (80) characters must give 80-character, valid,
 // distinct addresses however many are taken.
@@ -68,5 +69,39 @@ describe('addressOf and addressesOf', () => {
     expect(addressOf({ id: 'x1' })).toBe('x1')
     expect(addressesOf({ id: 'x1', slug: 'yeni', oldSlugs: ['eski', 'yeni'] })).toEqual(['yeni', 'x1', 'eski'])
     expect(addressesOf({ id: 'x1' })).toEqual(['x1'])
+  })
+})
+
+// Issue 28: the survivors of the first mutation run of the addresses group.
+describe('slugify, slugInput and storedSlug', () => {
+  it('every Turkish letter transliterated, other accents dropped, runs of anything else one hyphen, none at the ends', () => {
+    expect(slugify('Çağrı Işık Öğüt Şükür İzmir')).toBe('cagri-isik-ogut-sukur-izmir')
+    expect(slugify('Café Señor Ñandú')).toBe('cafe-senor-nandu')
+    expect(slugify('--  e-Fatura!!  --')).toBe('e-fatura')
+    expect(slugify('?!')).toBe('')
+    // Cut at 80 characters right after a hyphen: the hyphen goes too.
+    expect(slugify(`${'a'.repeat(79)} bbb`)).toBe('a'.repeat(79))
+  })
+
+  it('slugInput: trimmed, up to 200 characters, made a slug; nothing readable is refused in Turkish', () => {
+    expect(slugInput.parse('  Yeni Adres  ')).toBe('yeni-adres')
+    expect(slugInput.parse('a'.repeat(200))).toBe('a'.repeat(MAX_SLUG))
+    // The 200 are counted after the trim.
+    expect(slugInput.parse(`  ${'a'.repeat(200)}  `)).toBe('a'.repeat(MAX_SLUG))
+    const long = slugInput.safeParse('a'.repeat(201))
+    expect(long.success).toBe(false)
+    expect(long.error?.issues[0]?.message).toBe(msg.slugInvalid)
+    const empty = slugInput.safeParse(' ?! ')
+    expect(empty.success).toBe(false)
+    expect(empty.error?.issues[0]?.message).toBe(msg.slugInvalid)
+  })
+
+  it('storedSlug: the whole string is a slug, with its Turkish message', () => {
+    for (const ok of ['a', 'e-fatura-2', 'a'.repeat(MAX_SLUG)]) expect(storedSlug.safeParse(ok).success, ok).toBe(true)
+    for (const bad of ['-a', 'a-', 'a--b', 'A', 'ç', ' a', 'a b', 'x/a', 'a'.repeat(MAX_SLUG + 1), '']) {
+      const result = storedSlug.safeParse(bad)
+      expect(result.success, bad).toBe(false)
+    }
+    expect(storedSlug.safeParse('-a').error?.issues[0]?.message).toBe(msg.slugInvalid)
   })
 })

@@ -124,5 +124,6 @@ describe('schedule fields', () => {
     expect(storedScheduleTime.safeParse('2026-12-01T06:00:00.5+03:00').success).toBe(true)
     expect(storedScheduleTime.safeParse('2026-12-01T06:00-03:00').success).toBe(true)
     expect(storedScheduleTime.safeParse('2026-12-01T24:61:00Z').success).toBe(false)
+    expect(storedScheduleTime.safeParse('2026-12-01').error?.issues[0]?.message).toBe(msg.scheduleTimeInvalid)
   })
 })

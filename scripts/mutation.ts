@@ -37,7 +37,8 @@ export const GROUPS: Group[] = [
 
 function run(group: Group) {
   const incremental = join('bench', 'mutation', `${group.name}.json`)
-  const args = ['run', '--mutate', group.mutate.join(','), '--incrementalFile', incremental]
+  // MUTATION_FORCE=1: every mutant again (Stryker's incremental mode can keep a result after a test's body changed).
+  const args = ['run', '--mutate', group.mutate.join(','), '--incrementalFile', incremental, ...(process.env.MUTATION_FORCE ? ['--force'] : [])]
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js')
   const status = spawnSync(process.execPath, [stryker, ...args], {
     cwd: root,
