@@ -105,7 +105,6 @@ class StaleVersion extends Error {
   }
 }
 
-/** The same serialisation as json-db (entry bytes cached), so a commit records exactly the bytes on disk. */
 // lstat: a symlink is judged as the link it is (and refused), never by the file it points to.
 const signature = (path: string) =>
   lstat(path).then(
