@@ -72,6 +72,9 @@ export const homeSchema = z.object({
 // default ('' or the default buttons) and so overwrite what the client did not send.
 const patchText = (max: number) => text().trim().max(max).optional()
 const patchLine = (max: number) => line().trim().max(max).optional()
+// A section title may be left out of a patch, never sent empty: the public page shows it (issue 30, point 3).
+const patchTitle = (max: number) =>
+  line().trim().min(1, { error: msg.homeTitleRequired }).max(max).optional()
 const patchOf = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, { error: msg.invalidBody })
 const buttonPatch = patchOf({ text: patchLine(60), link: linkOrEmpty().optional() })
 
@@ -80,15 +83,15 @@ export const homeSectionPatchSchemas = {
   banner: patchOf({
     backgroundMedia: mediaRef.optional(),
     poster: mediaRef.optional(),
-    title: patchLine(200),
+    title: patchTitle(200),
     subtitle: patchLine(500),
     button1: buttonPatch.optional(),
     button2: buttonPatch.optional(),
   }),
-  services: patchOf({ title: patchLine(200), description: patchText(2000) }),
-  about: patchOf({ image: mediaRef.optional(), title: patchLine(200), description: patchText(5000) }),
-  partners: patchOf({ title: patchLine(200), description: patchText(2000) }),
-  blog: patchOf({ title: patchLine(200), description: patchText(2000) }),
+  services: patchOf({ title: patchTitle(200), description: patchText(2000) }),
+  about: patchOf({ image: mediaRef.optional(), title: patchTitle(200), description: patchText(5000) }),
+  partners: patchOf({ title: patchTitle(200), description: patchText(2000) }),
+  blog: patchOf({ title: patchTitle(200), description: patchText(2000) }),
 } as const
 export type HomeSection = keyof typeof homeSectionPatchSchemas
 

@@ -126,6 +126,8 @@ export const msg = {
   cardUpdateError: 'Kart güncellenirken hata oluştu',
   cardDeleteError: 'Kart silinirken hata oluştu',
   cardTitleRequired: 'Kart başlığı boş olamaz.',
+  /** A home section's title the public page shows (issue 30): emptying it would leave the page without it. */
+  homeTitleRequired: 'Başlık boş bırakılamaz.',
   statsExactlyThree: 'Her kartta tam olarak 3 istatistik satırı olmalıdır.',
 
   // Who are we

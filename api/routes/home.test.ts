@@ -130,6 +130,24 @@ describe('PUT /api/admin/anasayfa/:section', () => {
     expect(t.changes).toEqual([])
   })
 
+  it('refuses an empty section title in Turkish and keeps the saved one (issue 30: not only the admin refuses it)', async () => {
+    const before = await home()
+    for (const section of ['banner', 'services', 'about', 'partners', 'blog']) {
+      for (const title of ['', '   ']) {
+        const res = await jsonRequest(t, 'PUT', `/api/admin/anasayfa/${section}`, { title }, cookie)
+        expect(res.status).toBe(400)
+        expect((await res.json()).fields).toEqual({ title: 'Başlık boş bırakılamaz.' })
+      }
+    }
+    // Leaving the title out of a patch is still fine: only the fields sent change.
+    const subtitle = await jsonRequest(t, 'PUT', '/api/admin/anasayfa/banner', { subtitle: 'Yeni alt başlık' }, cookie)
+    expect(subtitle.status).toBe(200)
+    const after = await home()
+    expect(after.banner.title).toBe(before.banner.title)
+    expect(after.banner.title).not.toBe('')
+    expect(after.services.title).toBe(before.services.title)
+  })
+
   it('removes the replaced banner upload of ours', async () => {
     const upload = () => t.deps.files.saveUpload(PNG, 'png')
     const first = await upload()
