@@ -12,9 +12,11 @@ export default {
   concurrency: 1,
   incremental: true,
   // .build's `live` symlink breaks the sandbox copy (EISDIR); the rest is not needed by the unit tests.
-  ignorePatterns: ['.build', 'dist', 'site/dist', 'admin/dist', 'e2e', 'test-results', '.test-reports', 'playwright-report', 'reports', 'data', 'backups', 'bench'],
+  ignorePatterns: ['.build', 'dist', 'site/dist', 'admin/dist', 'e2e', 'test-results', '.test-reports', 'playwright-report', 'reports', 'data', 'backups', 'bench', '.stryker-tmp'],
   reporters: ['clear-text', 'progress', 'json'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // One report and one sandbox folder per group (MUTATION_GROUP, set by scripts/mutation.ts): two groups may run at once.
+  jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'mutation'}.json` },
+  tempDirName: `.stryker-tmp/${process.env.MUTATION_GROUP ?? 'run'}`,
   cleanTempDir: true,
   timeoutMS: 20000,
   timeoutFactor: 2,

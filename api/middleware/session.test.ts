@@ -71,6 +71,33 @@ describe('requireRole and sessions', () => {
     expect((await jsonRequest(t, 'GET', '/api/admin/me', undefined, second)).status).toBe(401)
   })
 
+  it('a session issued before its account’s sessionsFrom (a password change) ends; one from the same second goes on', async () => {
+    t = await createTestApp()
+    const iatOf = (cookie: string) => JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()).iat as number
+    const user = await addUser(t.deps.data)
+    const cookie = await loginCookie(t, user.email)
+    const iat = iatOf(cookie)
+    const setFrom = (ms: number) =>
+      t!.deps.data.update('users', (users) => void (users.find((u) => u.id === user.id)!.sessionsFrom = new Date(ms).toISOString()))
+    // Tokens count whole seconds: a change later in the token's own second leaves it good.
+    await setFrom(iat * 1000 + 999)
+    expect((await jsonRequest(t, 'GET', '/api/admin/me', undefined, cookie)).status).toBe(200)
+    await setFrom((iat + 1) * 1000)
+    expect((await jsonRequest(t, 'GET', '/api/admin/me', undefined, cookie)).status).toBe(401)
+
+    // The library's members: their own table, the same rule.
+    const member = await addMember(t.deps.data)
+    const library = await loginCookie(t, member.email, '/api/library/login')
+    expect((await jsonRequest(t, 'GET', '/api/library/me', undefined, library)).status).toBe(200)
+    await t.deps.data.update('members', (members) => void (members.find((m) => m.id === member.id)!.sessionsFrom = new Date((iatOf(library) + 1) * 1000).toISOString()))
+    expect((await jsonRequest(t, 'GET', '/api/library/me', undefined, library)).status).toBe(401)
+    const other = await addMember(t.deps.data)
+    const otherCookie = await loginCookie(t, other.email, '/api/library/login')
+    expect((await jsonRequest(t, 'GET', '/api/library/me', undefined, otherCookie)).status).toBe(200)
+    await t.deps.data.update('members', (members) => void members.splice(members.findIndex((m) => m.id === other.id), 1))
+    expect((await jsonRequest(t, 'GET', '/api/library/me', undefined, otherCookie)).status).toBe(401)
+  })
+
   it('the proxy’s first X-Forwarded-Proto counts, whatever its case and spaces', async () => {
     t = await createTestApp()
     const user = await addUser(t.deps.data)
