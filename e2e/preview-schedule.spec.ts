@@ -56,8 +56,23 @@ test("staff edit a published post, press 'Önizle' and see the change with the r
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.screenshot({ path: 'test-results/onizleme-editor-1440.png', fullPage: true })
   const url = await shared.inputValue()
+  // Issue 28: while the revocation is on the way the button reads 'İptal ediliyor...', so 'Bağlantıyı iptal et'
+  // is gone before the server has answered (a clean-clone run read the link then and got 200). The revocation
+  // is held here until the admin has been seen not to call it done; it says 'revoked' only on the server's answer.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/api\/admin\/preview\/[^/?]+$/, async (route) => {
+    if (route.request().method() === 'DELETE') await held
+    await route.continue()
+  })
   await page.getByRole('button', { name: 'Bağlantıyı iptal et' }).click()
-  await expect(page.getByRole('button', { name: 'Bağlantıyı iptal et' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'İptal ediliyor...' })).toBeVisible()
+  await expect(page.getByText('Önizleme bağlantısı iptal edildi.')).toHaveCount(0)
+  expect((await live.request.get(url)).status()).toBe(200)
+  release()
+  await expect(page.getByRole('status').filter({ hasText: 'Önizleme bağlantısı iptal edildi.' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Paylaşılan önizleme bağlantıları' })).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/onizleme-iptal-1440.png' })
   const gone = await live.request.get(url)
   expect(gone.status()).toBe(410)
 

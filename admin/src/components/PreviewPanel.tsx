@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { msg } from '#schema/messages.ts'
 import { errorText } from '../lib/api-client.ts'
 import {
   createPreview,
@@ -36,6 +37,9 @@ export function PreviewPanel({ collection, id, build, shareable, keepFocus, onEr
   const canShare = shareable ?? !!id
   const [busy, setBusy] = useState<'open' | 'share' | null>(null)
   const [created, setCreated] = useState<PreviewLink | null>(null)
+  // Shown only once the server has answered the revocation (issue 28): a security action is never shown done
+  // while its request is still on the way (the button then reads 'İptal ediliyor...').
+  const [revoked, setRevoked] = useState<string | null>(null)
   const links = useSharedLinks(collection, id, canShare)
   const revoke = useRevokeLink(collection, id)
   const refresh = useRefreshLinks(collection, id)
@@ -115,6 +119,11 @@ export function PreviewPanel({ collection, id, build, shareable, keepFocus, onEr
           </label>
         </p>
       )}
+      {revoked && (
+        <p className="notice notice--success" role="status">
+          {revoked}
+        </p>
+      )}
       {shared.length > 0 && (
         <div className="preview-panel__links">
           <h3 className="preview-panel__title">Paylaşılan önizleme bağlantıları</h3>
@@ -131,8 +140,12 @@ export function PreviewPanel({ collection, id, build, shareable, keepFocus, onEr
                   busy={revoke.isPending && revoke.variables === link.id}
                   busyLabel="İptal ediliyor..."
                   onClick={() => {
+                    setRevoked(null)
                     revoke.mutate(link.id, {
-                      onSuccess: () => setCreated((c) => (c?.id === link.id ? null : c)),
+                      onSuccess: (answer) => {
+                        setCreated((c) => (c?.id === link.id ? null : c))
+                        setRevoked(answer.message ?? msg.previewRevoked)
+                      },
                       onError: (error) => onError(errorText(error, 'Bağlantı iptal edilemedi.')),
                     })
                   }}
