@@ -278,6 +278,12 @@ export const msg = {
   publishCodeTimedOut: (within: string) => `Sitenin kodu ${within} derlenemedi ve durduruldu.`,
   publishRenderTimedOut: (within: string) =>
     `Sitenin tüm sayfaları ${within} oluşturulamadı; işlem durduruldu.`,
+  /**
+   * One page a publish could not render while every other page went live (issue 27): `page` names it ('Blog yazısı
+   * “Başlık”'), `field` the field that breaks it when known ('Özet'); `kept`: its previous version stays live.
+   */
+  pageNotPublished: (page: string, field: string | null, kept: boolean) =>
+    `${page}${field ? ` (alan: ${field})` : ''} güncellenemedi; ${kept ? 'önceki hâli yayında kalıyor' : 'sayfa henüz yayında değil'}. Diğer sayfalar güncel.`,
 
   // Statistics and SEO advice (issue 32)
   statsDaysInvalid: 'Gün sayısı 1 ile 366 arasında bir tam sayı olmalıdır.',

@@ -15,4 +15,10 @@ const publisher = sitePublisherFor(env, repoRoot)
 await publisher.ensureLive()
 // No spare trees for saves: this process does not save.
 await publisher.stop()
+// A build (CI, a deploy) must not pass with pages missing: the server publishes the rest, a build fails.
+const failing = publisher.status().pageErrors
+if (failing.length) {
+  for (const f of failing) console.error(`${f.text} [${f.path}: ${f.message}]`)
+  process.exit(1)
+}
 console.log(`Hazır: yönetim paneli admin/dist, site ${env.siteBuildDir}/live`)

@@ -107,6 +107,27 @@ describe('/healthz and /readyz', () => {
     expect(res.status).toBe(503)
     expect((await res.json()).reasons).toEqual(['Son yayın başarısız: Sayfa oluşturulamadı'])
   })
+
+  it('/readyz stays 200 with a warning naming the page while one page could not be rendered (issue 27)', async () => {
+    const failure = {
+      path: '/blog/yazi',
+      text: 'Blog yazısı “Yazı” (alan: Özet) güncellenemedi; önceki hâli yayında kalıyor. Diğer sayfalar güncel.',
+      message: 'Özet işlenemedi',
+      collection: 'blogs',
+      itemId: 'b1',
+      field: 'excerpt',
+      kept: true,
+      publish: 4,
+    }
+    t = await createTestApp({ buildStatus: () => ({ ...idleBuildStatus(), generation: 4, pageErrors: [failure] }) })
+    await listen(t)
+    const res = await fetch(`${base}/readyz`)
+    expect(res.status).toBe(200)
+    expect((await res.json()).checks.publish).toEqual({
+      ok: true,
+      warning: 'Oluşturulamayan sayfalar (önceki hâlleri yayında): /blog/yazi (excerpt): Özet işlenemedi',
+    })
+  })
 })
 
 describe('/metrics', () => {

@@ -30,6 +30,14 @@ export function readiness(deps: Deps): Readiness {
   const build = deps.buildStatus()
   if (build.failed > build.generation)
     checks.publish = { ok: false, reason: `Son yayın başarısız: ${build.lastError ?? 'bilinmeyen hata'}` }
+  // Pages one value breaks (issue 27): the rest of the site is live and current, so a warning, as the dashboard's.
+  else if (build.pageErrors?.length)
+    checks.publish = {
+      ok: true,
+      warning: `Oluşturulamayan sayfalar (önceki hâlleri yayında): ${build.pageErrors
+        .map((e) => `${e.path}${e.field ? ` (${e.field})` : ''}: ${e.message}`)
+        .join('; ')}`,
+    }
   const git = content.git as (typeof content.git & { sync?: { error: string | null } }) | undefined
   if (git?.error) checks.git = { ok: false, reason: git.error }
   // The remote (unreachable, refusing a push, carrying a file the schemas refuse): a warning, as for a push.

@@ -1,3 +1,5 @@
+import type { PageFailure } from './page-failures.ts'
+
 /** State of publishing, as GET /api/admin/build reports it. */
 export type BuildStatus = {
   /** 'queued': a save waits for its publish; 'building': a publish runs; 'failed': the last publish failed. */
@@ -19,6 +21,11 @@ export type BuildStatus = {
   publishing: number | null
   /** What the running publish renders ('*' = the whole site); the last publish's pages when idle. */
   pages: string[]
+  /**
+   * Pages the last publishes could not render while the rest of the site went live (issue 27): each named for
+   * staff with its field; the previous version of each stays live. Empty when every page is current.
+   */
+  pageErrors: PageFailure[]
 }
 
 /** The state before the first publish (also what the API reports when nothing publishes the site, as in tests). */
@@ -35,5 +42,6 @@ export function idleBuildStatus(): BuildStatus {
     failed: 0,
     publishing: null,
     pages: [],
+    pageErrors: [],
   }
 }

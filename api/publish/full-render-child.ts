@@ -19,7 +19,10 @@ export type FullRenderJob = {
   pages: SitePage[]
   /** The publish's clock (ms): the child renders the same moment as the server (scheduled items). */
   now?: number
-  /** Where the child writes `{ records: { path: record } }` once every page is written, or `{ error }`. */
+  /**
+   * Where the child writes `{ records: { path: record }, failed: { path: message } }` once every page is written
+   * (a page whose render throws is left out and named: the others still publish), or `{ error }`.
+   */
   resultFile: string
 }
 
@@ -28,12 +31,19 @@ try {
   const bundle = await loadSiteBundle(job.codeDir, job.stamp)
   const scope = { contentDir: job.contentDir, version: 1, now: job.now }
   const records: Record<string, PageRecord> = {}
+  const failed: Record<string, string> = {}
   for (const page of job.pages) {
-    const r = await renderSitePage(bundle, page, scope, job.siteUrl)
+    let r
+    try {
+      r = await renderSitePage(bundle, page, scope, job.siteUrl)
+    } catch (err) {
+      failed[page.path] = err instanceof Error ? err.message : String(err)
+      continue
+    }
     await writeFileAtomic(join(job.folder, pageFile(page.path)), r.body)
     records[page.path] = r.record
   }
-  await writeFile(job.resultFile, JSON.stringify({ records }))
+  await writeFile(job.resultFile, JSON.stringify({ records, failed }))
 } catch (err) {
   // The server reports the message as the publish's error, as for a render in its own process.
   await writeFile(job.resultFile, JSON.stringify({ error: err instanceof Error ? err.message : String(err) }))

@@ -23,20 +23,23 @@ export async function snapshotContent(read: (name: string) => unknown, dir: stri
   }
 }
 
-type ChildResult = { records?: Record<string, PageRecord>; error?: string }
+type ChildResult = { records?: Record<string, PageRecord>; failed?: Record<string, string>; error?: string }
+/** What a child rendered: the pages' records, and the pages whose render threw, with the error. */
+export type ChildRender = { records: Map<string, PageRecord>; failed: Map<string, string> }
 
 /** A full render at most this long by default (10,000 posts render in about 25 s on two cores). */
 export const FULL_RENDER_TIMEOUT_MS = 10 * 60 * 1000
 
 /**
- * Renders every page of a full publish in a child process (full-render-child.ts); resolves with the records.
+ * Renders every page of a full publish in a child process (full-render-child.ts); resolves with the records and
+ * the pages that failed.
  * A child still running after `timeoutMs` is killed and the publish fails (the next save publishes again).
  */
 export async function renderAllInChild(
   job: Omit<FullRenderJob, 'resultFile'>,
   workDir: string,
   timeoutMs = FULL_RENDER_TIMEOUT_MS,
-): Promise<Map<string, PageRecord>> {
+): Promise<ChildRender> {
   await mkdir(workDir, { recursive: true })
   const jobFile = join(workDir, 'job.json')
   const resultFile = join(workDir, 'result.json')
@@ -65,7 +68,10 @@ export async function renderAllInChild(
     if (timedOut) throw new PublishFailure(crashed!, msg.publishRenderTimedOut(withinText(timeoutMs)))
     if (result?.error !== undefined) throw new Error(result.error)
     if (!result?.records) throw new Error(`Site yayımlanamadı: ${crashed ?? 'sonuç yok'}`)
-    return new Map(Object.entries(result.records))
+    return {
+      records: new Map(Object.entries(result.records)),
+      failed: new Map(Object.entries(result.failed ?? {})),
+    }
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }

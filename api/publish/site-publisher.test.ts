@@ -97,12 +97,19 @@ describe('site publisher', () => {
     expect(files.filter((f) => f.startsWith('/blog/')).length).toBeGreaterThan(3)
     expect(child.status()).toMatchObject({ lastError: null })
 
-    // A page that fails in the child fails the publish with the child's own message; nothing goes live.
+    // Pages that fail in the child fail alone (issue 27): named with the child's own message; the rest goes live.
+    const post = { ...(inMemory.get('blogs') as Json[])[0], title: 42 } as Json & { id: string; slug?: string }
     const broken = publisherOn('child-broken', childContent, {
       childRenderAbove: 0,
-      read: (name) => (name === 'blogs' ? [{ ...(inMemory.get('blogs') as Json[])[0], title: 42 }] : inMemory.get(name)),
+      read: (name) => (name === 'blogs' ? [post] : inMemory.get(name)),
     })
-    await expect(broken.ensureLive()).rejects.toThrow(/Sayfa oluşturulamadı/)
+    await broken.ensureLive()
+    const failing = broken.status().pageErrors.map((e) => e.path)
+    expect(failing).toContain(`/blog/${post.slug || post.id}`)
+    expect(broken.status().pageErrors[0]!.message).toMatch(/Sayfa oluşturulamadı/)
+    expect(broken.site().has(`/blog/${post.slug || post.id}/index.html`)).toBe(false)
+    expect(broken.site().has('/hakkimizda/index.html')).toBe(true)
+    expect(broken.status()).toMatchObject({ lastError: null, failed: 0 })
   }, 120_000)
 
   it('a failing publish keeps the live pages, reports the error, and the next save publishes again', async () => {

@@ -21,8 +21,10 @@ import { log } from '../lib/log.ts'
 import { metrics } from '../lib/metrics.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
+import { failureText, findFailingField, pageSubject, type PageFailure, type Read } from './page-failures.ts'
 import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage, type RenderedPage } from './page-render.ts'
 import { createPublishQueue } from './publish-queue.ts'
+import type { BuildStatus } from './build-status.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
 import { lookupPath, type CachedFile, type StaticCache } from './static-cache.ts'
 import { redirectTarget } from './public-paths.ts'
@@ -53,6 +55,10 @@ const MAX_STAGING_MS = 5 * 60_000
 /** A full publish of more pages than this renders in a child process (full-render.ts), not in the server's. */
 const CHILD_RENDER_PAGES = 1000
 const LARGE_FILE_BYTES = 2 * 1024 * 1024
+/** Up to this many failing pages (or fewer than half of those rendered) fail alone; more fail the publish. */
+const FAILED_PAGES_ALONE = 3
+/** Failing pages whose field is searched per publish (the others are named without it until a later publish). */
+const FIELD_SEARCHES_PER_PUBLISH = 5
 
 export type SitePublisherOptions = {
   repoRoot: string
@@ -101,6 +107,14 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let version = 0
   /** The media library as the live pages were checked against it (null: not yet, as after a restart). */
   let mediaSeen: string | null = null
+  /**
+   * Pages whose render threw (issue 27, point 2): every other page went live; each keeps its previous version (if
+   * it had one) under a record no key matches, so every publish tries it again until it renders.
+   */
+  const failures = new Map<string, PageFailure & { key: string }>()
+  /** A post's or project's content as its page last rendered: the failing field is searched against it. */
+  const lastGood = new Map<string, Record<string, unknown>>()
+  const contentRead: Read = o.read ?? ((name) => readJsonFile(join(o.contentDir, `${name}.json`)))
 
   const contributors = [...(o.contributors ?? [])]
   const listeners: ((p: PublishedPages) => void)[] = []
@@ -128,9 +142,77 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return renderSitePage(b, page, scope, o.siteUrl)
   }
 
+  /** A record that no page key matches: the page is rendered again by every publish until it renders. */
+  const retried = (r: PageRecord): PageRecord => ({ ...r, key: '' })
+  /** Failing pages whose field is still searched in this publish (each search renders the page again). */
+  let searchesLeft = 0
+
+  /**
+   * Many pages failing at once is the code (a broken build), or a value on every page: the publish fails as a
+   * whole, as before, and nothing goes live; a few pages failing is a value they carry.
+   */
+  function throwIfMostFail(failed: Map<string, unknown>, tried: number) {
+    if (failed.size > FAILED_PAGES_ALONE && failed.size > tried / 2) throw failed.values().next().value
+    // A content file the site's schemas refuse is no value of one page: the whole publish fails, as it did.
+    for (const err of failed.values()) if (isContentFileError(err)) throw err
+  }
+
+  /**
+   * Notes a page whose render threw: names it and (once per version of the page) the field that breaks it, by
+   * rendering it again in memory with one field changed at a time (page-failures.ts). Nothing goes live here.
+   */
+  async function noteFailure(b: SiteBundle, page: SitePage, scope: RenderScope, err: unknown, seq: number, kept: boolean) {
+    const message = err instanceof Error ? err.message : String(err)
+    const known = failures.get(page.path)
+    if (known && known.key === page.key && known.message === message) {
+      Object.assign(known, { publish: seq, kept })
+      return
+    }
+    const subject = pageSubject(page.path, contentRead)
+    const search = subject !== null && searchesLeft-- > 0
+    const renders = async (read: Read) => {
+      try {
+        await renderSitePage(b, page, { contentDir: o.contentDir, version: -++previewVersion, read, now: scope.now }, o.siteUrl)
+        return true
+      } catch {
+        return false
+      }
+    }
+    const found = search ? await findFailingField(subject, contentRead, lastGood.get(page.path), renders) : null
+    const itemId = found?.itemId ?? (typeof subject?.item?.id === 'string' ? subject.item.id : null)
+    const field = found?.field ?? null
+    const text = failureText(page.path, subject, field, kept)
+    // Not searched (over this publish's budget): no key, so a later publish searches it.
+    const key = search || !subject ? page.key : ''
+    failures.set(page.path, {
+      path: page.path,
+      text,
+      message,
+      collection: subject?.collection ?? null,
+      itemId,
+      field,
+      kept,
+      publish: seq,
+      key,
+    })
+    log.error({ publish: seq, page: page.path, field }, `Sayfa oluşturulamadı, diğer sayfalar yayımlanıyor: ${message}`)
+  }
+
+  /** A page rendered: off the failure list, and its subject is what a later failure is compared with. */
+  function noteRendered(path: string) {
+    failures.delete(path)
+    const subject = /^\/(blog|sosyal-sorumluluk)\/[^/]+$/.test(path) ? pageSubject(path, contentRead) : null
+    if (subject?.item) lastGood.set(path, subject.item)
+  }
+
   function pageEntry(folder: string, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
     // withCharset: records written before decision 060 say bare 'text/html'.
-    const file: CachedFile = { type: withCharset(r.type), etag: r.etag, size: r.size, sourcePath: join(folder, pageFile(path)) }
+    const file: CachedFile = {
+      type: withCharset(r.type),
+      etag: r.etag,
+      size: r.size,
+      sourcePath: join(folder, pageFile(path)),
+    }
     if (r.status) file.status = r.status
     if (body) file.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
     return file
@@ -155,15 +237,51 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return next
   }
 
-  /** Renders every page into the tree, in this process: the pages' records. */
+  /** Renders every page into the tree, in this process: the pages' records, and the pages that threw. */
   async function renderAllHere(b: SiteBundle, pages: SitePage[], scope: RenderScope, tree: Draft) {
     const next = new Map<string, PageRecord>()
+    const failed = new Map<string, unknown>()
     for (const page of pages) {
-      const r = await render(b, page, scope)
+      let r
+      try {
+        r = await render(b, page, scope)
+      } catch (err) {
+        failed.set(page.path, err)
+        continue
+      }
       await tree.write(urlKey(page.path), r.body)
       next.set(page.path, r.record)
     }
-    return next
+    return { records: next, failed }
+  }
+
+  /**
+   * The pages a full publish could not render: each keeps its live version in the new tree (copied from the live
+   * one) when it had one, and is noted; the rest of the site goes live.
+   */
+  async function keepFailed(
+    b: SiteBundle,
+    pages: SitePage[],
+    failed: Map<string, unknown>,
+    next: Map<string, PageRecord>,
+    scope: RenderScope,
+    seq: number,
+    tree: Draft,
+  ) {
+    for (const page of pages) {
+      if (!failed.has(page.path)) continue
+      const old = records.get(page.path)
+      let kept = false
+      if (old && dir) {
+        const body = await readFile(join(dir, pageFile(page.path))).catch(() => null)
+        if (body) {
+          await tree.write(urlKey(page.path), body)
+          next.set(page.path, retried(old))
+          kept = true
+        }
+      }
+      await noteFailure(b, page, scope, failed.get(page.path), seq, kept)
+    }
   }
 
   /** The same in a child process, from a snapshot of the content in memory (or the content folder). */
@@ -188,7 +306,13 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (queue.hasPendingSave() || stopped) return null
       await new Promise((resolve) => setTimeout(resolve, Math.min(10, at - now().getTime())))
     }
-    const manifest = { publish: seq, at: now().toISOString(), full: tree.full, changed: tree.changed, removed: tree.removed }
+    const manifest = {
+      publish: seq,
+      at: now().toISOString(),
+      full: tree.full,
+      changed: tree.changed,
+      removed: tree.removed,
+    }
     await trees.commit(tree, manifest)
     return manifest
   }
@@ -214,10 +338,13 @@ export function createSitePublisher(o: SitePublisherOptions) {
     let next: Map<string, PageRecord>
     let nextIndex: StaticCache
     try {
-      next =
+      const done =
         pages.length > (o.childRenderAbove ?? CHILD_RENDER_PAGES)
           ? await renderAllInChildProcess(b, pages, tree.dir, seq, scope.now)
           : await renderAllHere(b, pages, scope, tree)
+      next = done.records
+      throwIfMostFail(done.failed, pages.length)
+      await keepFailed(b, pages, done.failed, next, scope, seq, tree)
       // Indexed before other modules add their files: those are for the host, not pages of the site.
       nextIndex = await indexFolder(tree.dir, next)
       const live = await goLive(tree, seq, scope.now ?? 0)
@@ -231,8 +358,13 @@ export function createSitePublisher(o: SitePublisherOptions) {
       throw err
     }
     ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
+    for (const page of pages) if (next.get(page.path)?.key === page.key) failures.delete(page.path)
     await recordPublish(manifest, tree.dir)
-    announce(pages.map((p) => p.path), [], true)
+    announce(
+      pages.filter((p) => next.get(p.path)?.key === p.key).map((p) => p.path),
+      [],
+      true,
+    )
     return true
   }
 
@@ -240,9 +372,28 @@ export function createSitePublisher(o: SitePublisherOptions) {
    * Renders the changed pages in memory (a failure writes nothing), writes them into a tree holding the live
    * publish, switches to it and swaps the new pages into the live index.
    */
-  async function publishChanges(b: SiteBundle, changed: SitePage[], removed: string[], scope: RenderScope, seq: number): Promise<boolean> {
-    const rendered = []
-    for (const page of changed) rendered.push(await render(b, page, scope))
+  async function publishChanges(
+    b: SiteBundle,
+    changed: SitePage[],
+    removed: string[],
+    scope: RenderScope,
+    seq: number,
+  ): Promise<string[] | null> {
+    const rendered: RenderedPage[] = []
+    const errors = new Map<string, unknown>()
+    for (const page of changed) {
+      try {
+        rendered.push(await render(b, page, scope))
+      } catch (err) {
+        errors.set(page.path, err)
+      }
+    }
+    throwIfMostFail(errors, changed.length)
+    const failed = changed.filter((p) => errors.has(p.path))
+    for (const page of failed) await noteFailure(b, page, scope, errors.get(page.path), seq, records.has(page.path))
+    for (const path of removed) failures.delete(path)
+    // Every changed page failed: the live site stays as it is (nothing to switch).
+    if (!rendered.length && !removed.length && !contributors.some((c) => c.pending?.())) return []
     const tree = await trees.begin(seq, { full: false })
     let manifest: Manifest
     try {
@@ -253,7 +404,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       const live = await goLive(tree, seq, scope.now ?? 0)
       if (!live) {
         await trees.abort(tree)
-        return false
+        return null
       }
       manifest = live
     } catch (err) {
@@ -270,6 +421,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
       nextRecords.delete(path)
       nextIndex.delete(urlKey(path))
     }
+    for (const page of failed) {
+      const old = nextRecords.get(page.path)
+      if (old) nextRecords.set(page.path, retried(old))
+    }
     // Unchanged files are the same files (hard links) in the new tree: cold reads go there from now on, and the
     // old tree may be reused once its grace ends.
     for (const [url, file] of nextIndex) {
@@ -277,9 +432,15 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (file.diskPath) file.diskPath = tree.dir + url
     }
     ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
+    for (const r of rendered) noteRendered(r.path)
     await recordPublish(manifest, tree.dir)
-    announce(rendered.map((r) => r.path), removed, false, new Map(rendered.map((r) => [r.path, r.body])))
-    return true
+    announce(
+      rendered.map((r) => r.path),
+      removed,
+      false,
+      new Map(rendered.map((r) => [r.path, r.body])),
+    )
+    return rendered.map((r) => r.path)
   }
 
   // A save does not wait for a walk of the site's sources: the code is checked in the background (code-build.ts).
@@ -325,6 +486,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const fresh = !bundle || bundle.stamp !== code.stamp || !dir
     const b = fresh ? await loadSiteBundle(code.dir, code.stamp) : bundle!
     const started = now().getTime()
+    searchesLeft = FIELD_SEARCHES_PER_PUBLISH
     const at = stagedFor !== null && stagedFor > started ? stagedFor : started
     stagedFor = null
     const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read, now: at }
@@ -344,27 +506,33 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const pagesThen =
       due === null ? 0 : b.listPages({ ...scope, version: ++version, now: due }).filter((p) => keys.get(p.path) !== p.key).length
     armFor(due, pagesThen)
-    let live: boolean
+    // A page no longer on the site is no longer failing.
+    for (const path of failures.keys()) if (!wanted.has(path)) failures.delete(path)
+    let done: string[] | null
     if (full) {
       progress(['*'])
-      live = await publishAll(b, pages, scope, seq)
+      done = (await publishAll(b, pages, scope, seq)) ? ['*'] : null
     } else {
       progress(changed.map((p) => p.path))
-      live =
+      done =
         changed.length || removed.length || contributors.some((c) => c.pending?.())
           ? await publishChanges(b, changed, removed, scope, seq)
-          : true
+          : []
     }
-    if (!live) return []
+    if (!done) return []
     if (changed.length && !full) msPerPage = Math.max(1, (preparedAt - started) / changed.length)
     mediaSeen = media.all
-    return full ? ['*'] : [...changed.map((p) => p.path), ...removed]
+    return full ? done : [...done, ...removed]
   }
 
   const queue = createPublishQueue(publishOnce, { now, debounceMs: o.debounceMs })
 
   return {
-    status: queue.status,
+    /** The queue's state, with the pages that could not be rendered while the rest of the site went live. */
+    status: (): BuildStatus => ({
+      ...queue.status(),
+      pageErrors: [...failures.values()].map(({ key: _key, ...failure }) => failure),
+    }),
     /** Queues a publish after a content save; returns its number. */
     request: (): number => queue.request(),
     /** Publishes now and waits (tests, benches). */
@@ -408,7 +576,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
     async preview(path: string, read: (name: string) => unknown): Promise<RenderedPage> {
       if (!bundle) throw new Error('Site henüz yayımlanmadı')
       // Its own (negative) version: the renderer's per-version caches never mix a preview with a publish.
-      const scope: RenderScope = { contentDir: o.contentDir, version: -++previewVersion, read, now: now().getTime() }
+      const scope: RenderScope = {
+        contentDir: o.contentDir,
+        version: -++previewVersion,
+        read,
+        now: now().getTime(),
+      }
       return renderSitePage(bundle, { path, key: '' }, scope, o.siteUrl)
     },
     /** Stops the publishes, the timer of scheduled items and the export's trees. */
@@ -448,6 +621,9 @@ export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: strin
     childRenderTimeoutMs: env.PUBLISH_TIME_LIMIT_SECONDS * 1000,
   })
 }
+
+/** The site's loader refusing a content file (site/src/lib/content-files.ts), in this process or a child's. */
+const isContentFileError = (err: unknown) => /^İçerik dosyası (geçersiz|okunamadı)/.test(err instanceof Error ? err.message : String(err))
 
 function readJsonFile(path: string): unknown {
   try {

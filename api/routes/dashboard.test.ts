@@ -99,6 +99,7 @@ describe('GET /api/admin/build', () => {
       failed: 0,
       publishing: 5,
       pages: ['/blog/a', '/blog'],
+      pageErrors: [],
     }
     const custom = await createTestApp({ buildStatus: () => status })
     try {

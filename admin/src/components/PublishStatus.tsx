@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { lastSavePublish } from '../lib/api-client.ts'
-import { describePages, fetchBuildStatus } from '../lib/build-status.ts'
+import { describePageErrors, describePages, fetchBuildStatus } from '../lib/build-status.ts'
 
 export type PublishStatusProps = {
   /** Change this (e.g. to Date.now()) after every successful save that changes the public site; 0 = no save yet. */
@@ -11,6 +11,7 @@ type Phase =
   | { kind: 'none' }
   | { kind: 'building'; pages: string }
   | { kind: 'done'; ms: number | null }
+  | { kind: 'partial'; pages: string }
   | { kind: 'failed'; error: string }
 
 const POLL_MS = 500
@@ -34,9 +35,17 @@ export function PublishStatus({ trigger }: PublishStatusProps) {
       try {
         const s = await fetchBuildStatus()
         if (stopped) return
+        // Pages that publish (or a later one) tried and could not render: the rest is live, these are named.
+        const failing = (s.pageErrors ?? []).filter((e) => e.publish >= seq)
+        if (s.generation >= seq && failing.length)
+          return setPhase({ kind: 'partial', pages: describePageErrors(failing) })
         if (s.generation >= seq) return setPhase({ kind: 'done', ms: s.lastDurationMs })
-        if (s.failed >= seq && s.publishing === null) return setPhase({ kind: 'failed', error: s.lastErrorText ?? '' })
-        setPhase({ kind: 'building', pages: s.publishing !== null && s.pages.length ? describePages(s.pages) : '' })
+        if (s.failed >= seq && s.publishing === null)
+          return setPhase({ kind: 'failed', error: s.lastErrorText ?? '' })
+        setPhase({
+          kind: 'building',
+          pages: s.publishing !== null && s.pages.length ? describePages(s.pages) : '',
+        })
       } catch {
         if (stopped) return
       }
@@ -61,6 +70,12 @@ export function PublishStatus({ trigger }: PublishStatusProps) {
     return (
       <div className="publish publish--done" role="status">
         Değişiklikler yayında.
+      </div>
+    )
+  if (phase.kind === 'partial')
+    return (
+      <div className="publish publish--failed" role="alert">
+        Değişiklikler yayında, ancak: {phase.pages}
       </div>
     )
   return (

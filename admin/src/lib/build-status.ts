@@ -23,6 +23,26 @@ export type BuildStatus = {
   pages: string[]
   /** Content files refused when changed outside the admin, and the state of git commits and pushes (issue 11). */
   content?: ContentStatus
+  /** Pages a publish could not render while the rest of the site went live (api/publish/page-failures.ts). */
+  pageErrors?: PageError[]
+}
+
+/** One page that could not be rendered; `text` says which, the field, and that its previous version stays live. */
+export type PageError = {
+  path: string
+  text: string
+  collection: string | null
+  itemId: string | null
+  field: string | null
+  kept: boolean
+  /** The last publish that tried it (a save's publish number, X-Publish, compares with it). */
+  publish: number
+}
+
+/** At most three failing pages in words, then how many more. */
+export function describePageErrors(errors: PageError[]): string {
+  const shown = errors.slice(0, 3).map((e) => e.text)
+  return errors.length > 3 ? `${shown.join(' ')} (ve ${errors.length - 3} sayfa daha)` : shown.join(' ')
 }
 
 /** GET /api/admin/build's `content` (mirrors api/store/versions/versioned-content.ts). */

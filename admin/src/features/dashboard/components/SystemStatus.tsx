@@ -1,5 +1,5 @@
 import { Card } from '../../../components/ui/Card.tsx'
-import { describePages, type BuildStatus } from '../../../lib/build-status.ts'
+import { describePageErrors, describePages, type BuildStatus } from '../../../lib/build-status.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
 import { useBuildStatus } from '../../../hooks/useBuildStatus.ts'
 import { useMaintenance } from '../api/get-maintenance.ts'
@@ -78,20 +78,26 @@ export function SystemStatus() {
   const storage = useStorage()
   const s = storage.data
   const b = build.data
-  const [buildText, buildTone] = b
-    ? buildLabels[b.state]
-    : build.isError
-      ? ['Bilinmiyor', 'danger' as Tone]
-      : ['...', '' as Tone]
-  const buildDetail = b
-    ? b.state === 'failed'
-      ? (b.lastErrorText ?? '')
-      : b.state === 'building' && b.pages.length
-        ? `Güncellenen: ${describePages(b.pages)}`
-        : b.finishedAt
-          ? `Son güncelleme ${timeAgo(b.finishedAt)}`
-          : 'Henüz güncellenmedi'
-    : undefined
+  // The site published, but some pages could not be rendered (issue 27): said here as /readyz says it.
+  const pageErrors = b && b.state !== 'failed' ? (b.pageErrors ?? []) : []
+  const [buildText, buildTone] = pageErrors.length
+    ? (['Bazı sayfalar güncellenemedi', 'danger'] as [string, Tone])
+    : b
+      ? buildLabels[b.state]
+      : build.isError
+        ? ['Bilinmiyor', 'danger' as Tone]
+        : ['...', '' as Tone]
+  const buildDetail = pageErrors.length
+    ? describePageErrors(pageErrors)
+    : b
+      ? b.state === 'failed'
+        ? (b.lastErrorText ?? '')
+        : b.state === 'building' && b.pages.length
+          ? `Güncellenen: ${describePages(b.pages)}`
+          : b.finishedAt
+            ? `Son güncelleme ${timeAgo(b.finishedAt)}`
+            : 'Henüz güncellenmedi'
+      : undefined
   const buildTechnical =
     b?.finishedAt && b.lastDurationMs !== null
       ? `Son yayın ${formatDateTime(b.finishedAt)}, ${formatDuration(b.lastDurationMs)} sürdü.`
