@@ -98,7 +98,7 @@ describe('site publisher', () => {
     expect(child.status()).toMatchObject({ lastError: null })
 
     // Pages that fail in the child fail alone (issue 27): named with the child's own message; the rest goes live.
-    const post = { ...(inMemory.get('blogs') as Json[])[0], title: 42 } as Json & { id: string; slug?: string }
+    const post = { ...(inMemory.get('blogs') as Json[])[0], title: 42 } as unknown as Json & { id: string; slug?: string }
     const broken = publisherOn('child-broken', childContent, {
       childRenderAbove: 0,
       read: (name) => (name === 'blogs' ? [post] : inMemory.get(name)),
