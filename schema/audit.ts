@@ -16,6 +16,8 @@ export type AuditEntry = {
   path?: string
   /** HTTP status of the answer (>= 400: the attempt failed). */
   status: number
+  /** The fields a save changed, by the names the forms show ('Başlık', 'Özet'): 'Ayrıntılar' lists them (issue 30). */
+  changes?: string[]
 }
 
 /** Query of the audit page: page, pageSize, q (words of the action or path) and one user's e-mail. */

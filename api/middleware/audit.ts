@@ -7,6 +7,7 @@ import { cookieNames } from '../auth/session.ts'
 import type { StoredUser } from '../store/data-store.ts'
 import { auditLabel } from './audit-labels.ts'
 import { conflictFacts, subjectTitle, titleInAnswer } from './audit-subject.ts'
+import { changedFields, subjectValue } from './audit-changes.ts'
 import { log } from '../lib/log.ts'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -55,8 +56,14 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
   const titleBefore = isLogin || isLogout ? null : subjectTitle(c.var.deps, path, body)
   // A sync conflict leaves the list once answered: its field and values are read before (issue 30).
   const conflict = path.startsWith('/api/admin/git/conflicts/') ? conflictFacts(c.var.deps, path) : null
+  // The saved item before the call: compared after it, 'Ayrıntılar' names the fields that changed (issue 30).
+  const valueBefore = isLogin || isLogout ? undefined : subjectValue(c.var.deps, c.req.method, path, body)
   await next()
   const status = c.res.status
+  const changes =
+    valueBefore !== undefined && status < 400
+      ? changedFields(valueBefore, subjectValue(c.var.deps, c.req.method, path, body))
+      : undefined
   // A login is recorded only once its body passed validation and the limiter let it be checked (200 or 401):
   // malformed or refused attempts from people without a login must not fill the log (issue 20).
   if (isLogin && status !== 200 && status !== 401) return
@@ -88,6 +95,7 @@ export const auditAdminActions = createMiddleware<AppEnv>(async (c, next) => {
       path,
       status,
       address: clientAddress(c),
+      ...(changes?.length ? { changes } : {}),
     })
     .catch((err: unknown) => log.error({ err }, 'Denetim kaydı yazılamadı'))
 })

@@ -2,25 +2,34 @@ import type { AuditEntry } from '#schema/audit.ts'
 import { formatDateTime } from '../utils/format-date.ts'
 
 /**
- * The request behind an audit entry, closed behind 'Ayrıntılar': in words (kind, result, time), and the request
- * line (method, path, answer status) folded once more under 'Teknik ayrıntı'. Only superadmins get these fields
- * from the API; staff read the sentence (issue 23).
+ * What an audit entry did, closed behind 'Ayrıntılar', in words (issue 30): the fields a save changed by the names
+ * the forms show ('Değiştirilen alanlar: Başlık, Özet'), the kind of action, its result and time. The request line
+ * (method, path, answer status) is folded once more under 'Teknik ayrıntı', for superadmins only: only they get
+ * those fields from the API (issue 23).
  */
 export function AuditRequestDetails({ entry }: { entry: AuditEntry }) {
-  if (!entry.method || !entry.path) return null
-  // In words first (issue 30); the request line itself only under 'Teknik ayrıntı'.
-  const kind = KINDS[entry.method] ?? 'değişiklik'
+  const changes = entry.changes ?? []
+  if (!entry.method && changes.length === 0) return null
+  const kind = entry.method ? KINDS[entry.method] ?? 'değişiklik' : null
   const done = entry.status < 400
   return (
     <details className="audit-details">
       <summary>Ayrıntılar</summary>
+      {changes.length > 0 && (
+        <p className="audit-details__changes">
+          {changes.length === 1 ? 'Değiştirilen alan: ' : 'Değiştirilen alanlar: '}
+          {changes.join(', ')}.
+        </p>
+      )}
       <p className="audit-details__words">
-        {`İşlem türü: ${kind}. Sonuç: ${done ? 'tamamlandı' : 'yapılamadı'}. Zaman: ${formatDateTime(entry.at)}.`}
+        {`${kind ? `İşlem türü: ${kind}. ` : ''}Sonuç: ${done ? 'tamamlandı' : 'yapılamadı'}. Zaman: ${formatDateTime(entry.at)}.`}
       </p>
-      <details className="audit-details__technical">
-        <summary>Teknik ayrıntı</summary>
-        <code className="audit-details__request">{`${entry.method} ${entry.path} → ${entry.status}`}</code>
-      </details>
+      {entry.method && entry.path && (
+        <details className="audit-details__technical">
+          <summary>Teknik ayrıntı</summary>
+          <code className="audit-details__request">{`${entry.method} ${entry.path} → ${entry.status}`}</code>
+        </details>
+      )}
     </details>
   )
 }

@@ -13,6 +13,8 @@ export type AuditEntry = {
   path: string
   status: number
   address: string | null
+  /** The fields a save changed, by their Turkish names ('Başlık', 'Özet'); absent when none were compared (issue 30). */
+  changes?: string[]
 }
 export type StoredAuditEntry = AuditEntry & { id: number }
 /** Filters of the audit page: a user's e-mail, words of the action label, a page. */
@@ -26,8 +28,8 @@ const DAYS_PRUNE_MS = 3600_000
 
 /** The statements the writer thread runs for the audit log. */
 export const AUDIT_STATEMENTS = {
-  auditInsert: `INSERT INTO audit_log (at, user_id, user_name, user_email, action, method, path, status, address)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  auditInsert: `INSERT INTO audit_log (at, user_id, user_name, user_email, action, method, path, status, address, changes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   // Ids only grow (rowid of an append-only table): the newest N rows are the N highest ids, found through the key.
   auditKeepRows: 'DELETE FROM audit_log WHERE id <= (SELECT max(id) FROM audit_log) - ?',
   auditKeepDays: 'DELETE FROM audit_log WHERE at < ?',
@@ -37,7 +39,7 @@ export const AUDIT_STATEMENTS = {
  * Longest text stored per column: an e-mail as long as the login schema allows (254), the rest well above what our
  * routes produce. Whatever reaches the log (a path, an account's name), one row stays small.
  */
-const MAX = { name: 200, email: 254, action: 300, method: 10, path: 500, address: 100 }
+const MAX = { name: 200, email: 254, action: 300, method: 10, path: 500, address: 100, changes: 1000 }
 const cap = (text: string | null, max: number) => (text === null ? null : text.slice(0, max))
 
 const fromRow = (r: Record<string, SQLInputValue>): StoredAuditEntry => ({
@@ -51,6 +53,7 @@ const fromRow = (r: Record<string, SQLInputValue>): StoredAuditEntry => ({
   path: String(r.path),
   status: Number(r.status),
   address: r.address === null ? null : String(r.address),
+  ...(typeof r.changes === 'string' && r.changes ? { changes: r.changes.split('\n') } : {}),
 })
 
 /** The audit log (table audit_log): appended after each admin action, read newest first. */
@@ -77,6 +80,8 @@ export function auditStore(db: DatabaseSync, writer: Writer, retention = DEFAULT
             cap(e.path, MAX.path),
             e.status,
             cap(e.address, MAX.address),
+            // One field name a line; capped like every text (a form has a few dozen fields at most).
+            e.changes?.length ? cap(e.changes.join('\n'), MAX.changes) : null,
           ],
         },
         { stmt: 'auditKeepRows', params: [retention.rows] },
