@@ -1,7 +1,14 @@
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useAdminUser } from './useAdminUser.ts'
 import { confirmAction } from '../lib/confirm.ts'
-import { draftKey, readDraft, removeDraft, sameValues, writeDraft, type FormDraft } from '../lib/form-drafts.ts'
+import {
+  draftKey,
+  readDraft,
+  removeDraft,
+  sameValues,
+  writeDraft,
+  type FormDraft,
+} from '../lib/form-drafts.ts'
 import { LEAVE_OPTIONS, LEAVE_QUESTION, setUnsaved } from '../lib/unsaved-changes.ts'
 import { DraftOffer } from '../components/DraftOffer.tsx'
 
@@ -15,8 +22,13 @@ type Options<V> = {
   /** What the form holds now, and what it held when opened (the saved item). */
   values: V
   baseline: V
-  /** Puts a kept draft's values back into the form. */
-  restore: (values: V) => void
+  /** Puts a kept draft's values back into the form (with the version the draft started from). */
+  restore: (values: V, version?: string) => void
+  /**
+   * Whether leaving should ask (default: the form differs from `baseline`). A field that saves itself on blur
+   * (the home editor) asks only while its text is neither saved nor being saved.
+   */
+  unsaved?: boolean
 }
 
 /**
@@ -28,7 +40,7 @@ type Options<V> = {
  *   saved since instead of it silently overwriting a newer version;
  * - `saved()`: call once the form is saved (removes the draft); `confirmLeave()`: the 'İptal' question.
  */
-export function useFormDraft<V>({ form, itemId, version, values, baseline, restore }: Options<V>) {
+export function useFormDraft<V>({ form, itemId, version, values, baseline, restore, unsaved }: Options<V>) {
   const user = useAdminUser()
   const key = draftKey(user?.id ?? 'anonim', form, itemId)
   const [kept, setKept] = useState<FormDraft<V> | null>(() => {
@@ -46,20 +58,26 @@ export function useFormDraft<V>({ form, itemId, version, values, baseline, resto
   // Written as typed; never while a kept draft waits for an answer (typing must not replace it unasked).
   useEffect(() => {
     if (kept) return
-    if (dirty) writeDraft(key, { values: JSON.parse(serial) as V, version: restoredVersion ?? version, at: Date.now() })
+    if (dirty)
+      writeDraft(key, {
+        values: JSON.parse(serial) as V,
+        version: restoredVersion ?? version,
+        at: Date.now(),
+      })
     else removeDraft(key)
   }, [key, serial, dirty, kept, version, restoredVersion])
 
+  const asks = unsaved ?? dirty
   useEffect(() => {
-    setUnsaved(token, dirty)
+    setUnsaved(token, asks)
     return () => setUnsaved(token, false)
-  }, [token, dirty])
+  }, [token, asks])
 
   const offer: ReactNode = kept
     ? createElement(DraftOffer, {
         at: kept.at,
         onRestore: () => {
-          restore(kept.values)
+          restore(kept.values, kept.version)
           setRestoredVersion(kept.version)
           setKept(null)
         },
@@ -86,7 +104,7 @@ export function useFormDraft<V>({ form, itemId, version, values, baseline, resto
      * may close. Answering yes also stops the page-leave question from asking a second time.
      */
     async confirmLeave(): Promise<boolean> {
-      if (!dirty) return true
+      if (!asks) return true
       if (!(await confirmAction(LEAVE_QUESTION, LEAVE_OPTIONS))) return false
       setUnsaved(token, false)
       return true

@@ -8,6 +8,9 @@ import { conflictOf, type EditConflict } from '../../hooks/useEditConflict.ts'
  */
 const versions: Partial<Record<HomeSection, string>> = {}
 
+/** The section's version as last read or written (a draft written meanwhile keeps it, issue 30). */
+export const sectionVersion = (section: HomeSection): string | undefined => versions[section]
+
 /** Takes the `versions` of an answer (the home read, or a save's). */
 export function rememberVersions(value: unknown): void {
   if (value && typeof value === 'object') Object.assign(versions, value)
@@ -22,10 +25,14 @@ export function handleSectionConflicts(handler: ((c: SectionConflict) => void) |
   onConflict = handler
 }
 
-/** Sends a write of `section` with its version as If-Match; remembers the section's new version (the ETag). */
+/**
+ * Sends a write of `section` with its version as If-Match; remembers the section's new version (the ETag). `base`:
+ * the version a restored draft started from (issue 30), so the server merges it with what was saved since or asks.
+ */
 export async function guardedWrite<T>(
   section: HomeSection,
   send: (ifMatch?: string) => Promise<{ data: T; version?: string }>,
+  base?: string,
 ): Promise<T> {
   const sent = async (version: string | undefined) => {
     const res = await send(version)
@@ -33,7 +40,7 @@ export async function guardedWrite<T>(
     return res.data
   }
   try {
-    return await sent(versions[section])
+    return await sent(base ?? versions[section])
   } catch (error) {
     const conflict = conflictOf(error)
     if (conflict) onConflict?.({ section, conflict, overwrite: () => sent(conflict.current.version) })

@@ -7,7 +7,7 @@ import { homeQueryKey } from './get-home.ts'
 export type PartnerCardInput = Omit<PartnerCard, 'id'>
 
 /** POST /api/admin/anasayfa/partners/cards (no id) or PUT …/cards/{id}; the body is checked with the shared schema. */
-export async function savePartnerCard({ id, card }: { id?: string; card: PartnerCardInput }) {
+export async function savePartnerCard({ id, card, base }: { id?: string; card: PartnerCardInput; base?: string }) {
   const body = partnerCardInputSchema.parse(card)
   const path = '/api/admin/anasayfa/partners/cards'
   return guardedWrite('partners', (ifMatch) =>
@@ -16,6 +16,7 @@ export async function savePartnerCard({ id, card }: { id?: string; card: Partner
           ifMatch,
         })
       : api.sendVersioned<{ success: boolean; data: PartnerCard }>('POST', path, body, { ifMatch }),
+    base,
   )
 }
 

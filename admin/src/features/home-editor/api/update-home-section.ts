@@ -4,10 +4,11 @@ import { api } from '../../../lib/api-client.ts'
 import { guardedWrite } from '../section-guard.ts'
 import { homeQueryKey } from './get-home.ts'
 
-export type SectionPatch = { section: HomeSection; patch: Record<string, unknown> }
+/** `base`: the version a restored draft started from (sent as If-Match instead of the section's latest). */
+export type SectionPatch = { section: HomeSection; patch: Record<string, unknown>; base?: string }
 
 /** PUT /api/admin/anasayfa/{section} with only the changed fields, checked with the shared schema first. */
-export async function updateHomeSection({ section, patch }: SectionPatch) {
+export async function updateHomeSection({ section, patch, base }: SectionPatch) {
   const body = homeSectionPatchSchemas[section].parse(patch)
   return guardedWrite(section, (ifMatch) =>
     api.sendVersioned<{ success: boolean; message?: string; data?: unknown }>(
@@ -16,6 +17,7 @@ export async function updateHomeSection({ section, patch }: SectionPatch) {
       body,
       { ifMatch },
     ),
+    base,
   )
 }
 

@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { sectionVersion } from '../section-guard.ts'
 import { blurRule } from '../blur-rules.ts'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
@@ -24,16 +25,20 @@ export function AboutSection({
     <Card title="Hakkımızda" id="hakkimizda" actions={history}>
       <div className="stack">
         <BlurField
+          draftId="about.title"
+          version={sectionVersion('about')}
           label="Başlık"
           value={about.title}
-          onSave={(title) => save({ title })}
+          onSave={(title, base) => save({ title }, base)}
           rule={blurRule('about', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
+          draftId="about.description"
+          version={sectionVersion('about')}
           label="Açıklama"
           value={about.description}
-          onSave={(description) => save({ description })}
+          onSave={(description, base) => save({ description }, base)}
           rule={blurRule('about', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline

@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { sectionVersion } from '../section-guard.ts'
 import { blurRule } from '../blur-rules.ts'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
@@ -24,16 +25,20 @@ export function BannerSection({
     <Card title="Banner" id="banner" actions={history}>
       <div className="stack">
         <BlurField
+          draftId="banner.title"
+          version={sectionVersion('banner')}
           label="Başlık"
           value={banner.title}
-          onSave={(title) => save({ title })}
+          onSave={(title, base) => save({ title }, base)}
           rule={blurRule('banner', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
+          draftId="banner.subtitle"
+          version={sectionVersion('banner')}
           label="Alt başlık"
           value={banner.subtitle}
-          onSave={(subtitle) => save({ subtitle })}
+          onSave={(subtitle, base) => save({ subtitle }, base)}
           rule={blurRule('banner', 'subtitle', { label: 'Alt başlık' })}
           onDraft={(subtitle) => preview.draft({ subtitle })}
           multiline
@@ -57,17 +62,27 @@ export function BannerSection({
         )}
         <div className="form-row">
           <BlurField
+            draftId="banner.button1"
+            version={sectionVersion('banner')}
             label="1. buton metni"
             value={banner.button1.text}
-            onSave={(text) => save({ button1: { ...banner.button1, text } })}
-            rule={blurRule('banner', 'button1', { label: '1. buton metni', wrap: (text) => ({ ...banner.button1, text }) })}
+            onSave={(text, base) => save({ button1: { ...banner.button1, text } }, base)}
+            rule={blurRule('banner', 'button1', {
+              label: '1. buton metni',
+              wrap: (text) => ({ ...banner.button1, text }),
+            })}
             onDraft={(text) => preview.draft({ button1: { ...banner.button1, text } })}
           />
           <BlurField
+            draftId="banner.button2"
+            version={sectionVersion('banner')}
             label="2. buton metni"
             value={banner.button2.text}
-            onSave={(text) => save({ button2: { ...banner.button2, text } })}
-            rule={blurRule('banner', 'button2', { label: '2. buton metni', wrap: (text) => ({ ...banner.button2, text }) })}
+            onSave={(text, base) => save({ button2: { ...banner.button2, text } }, base)}
+            rule={blurRule('banner', 'button2', {
+              label: '2. buton metni',
+              wrap: (text) => ({ ...banner.button2, text }),
+            })}
             onDraft={(text) => preview.draft({ button2: { ...banner.button2, text } })}
           />
         </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 import { UploadReportContext, useUploadTracking } from '../../../hooks/useUploadTracking.ts'
 import { errorText } from '../../../lib/api-client.ts'
@@ -18,8 +19,28 @@ export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
   const [busy, setBusy] = useState(false)
   const save = useSavePartnerCard()
   const { uploading, report } = useUploadTracking()
+  const [empty] = useState(emptyPartnerDraft)
+  // Issue 30: a card typed and not yet added is kept in this browser; 'İptal' asks and hides it, the text stays.
+  const kept = useFormDraft({
+    form: 'anasayfa',
+    itemId: 'partners.yeni-kart',
+    values: draft,
+    baseline: empty,
+    restore: (values) => {
+      setDraft(values)
+      setOpen(true)
+    },
+    unsaved: open && JSON.stringify(draft) !== JSON.stringify(empty),
+  })
 
-  function close() {
+  async function cancel() {
+    if (!(await kept.confirmLeave())) return
+    setOpen(false)
+    setErrors({})
+  }
+
+  function added() {
+    kept.saved()
     setOpen(false)
     setDraft(emptyPartnerDraft())
     setErrors({})
@@ -34,7 +55,7 @@ export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
     try {
       await save.mutateAsync({ card: draft })
       feedback.ok(msg.homeSaved)
-      close()
+      added()
     } catch (error) {
       feedback.fail(errorText(error, msg.cardAddError))
     } finally {
@@ -44,31 +65,37 @@ export function NewPartnerCardForm({ feedback }: { feedback: Feedback }) {
 
   if (!open)
     return (
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        + Yeni partner kartı ekle
-      </Button>
+      <>
+        {kept.offer}
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          + Yeni partner kartı ekle
+        </Button>
+      </>
     )
   return (
-    <form className="partner-new stack" onSubmit={submit} noValidate aria-label="Yeni partner kartı">
-      <h3 className="home-editor__subtitle">Yeni partner kartı</h3>
-      <PartnerFields draft={draft} onChange={setDraft} errors={errors} />
-      <UploadReportContext value={report}>
-        <UploadImageField
-          label="Kart görseli"
-          url={draft.image}
-          onChange={(image) => setDraft((d) => ({ ...d, image }))}
-          accept="image/*"
-          onError={feedback.fail}
-        />
-      </UploadReportContext>
-      <div className="actions">
-        <Button type="submit" busy={busy} disabled={uploading}>
-          Ekle
-        </Button>
-        <Button variant="ghost" onClick={close} disabled={busy}>
-          İptal
-        </Button>
-      </div>
-    </form>
+    <>
+      {kept.offer}
+      <form className="partner-new stack" onSubmit={submit} noValidate aria-label="Yeni partner kartı">
+        <h3 className="home-editor__subtitle">Yeni partner kartı</h3>
+        <PartnerFields draft={draft} onChange={setDraft} errors={errors} />
+        <UploadReportContext value={report}>
+          <UploadImageField
+            label="Kart görseli"
+            url={draft.image}
+            onChange={(image) => setDraft((d) => ({ ...d, image }))}
+            accept="image/*"
+            onError={feedback.fail}
+          />
+        </UploadReportContext>
+        <div className="actions">
+          <Button type="submit" busy={busy} disabled={uploading}>
+            Ekle
+          </Button>
+          <Button variant="ghost" onClick={() => void cancel()} disabled={busy}>
+            İptal
+          </Button>
+        </div>
+      </form>
+    </>
   )
 }

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { PartnerCard } from '#schema/home.ts'
 import { msg } from '#schema/messages.ts'
 import { Button } from '../../../components/ui/Button.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { confirmAction } from '../../../lib/confirm.ts'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import type { FieldErrors } from '../../../lib/validate.ts'
 import { useDeletePartnerCard } from '../api/delete-partner-card.ts'
 import { useSavePartnerCard } from '../api/save-partner-card.ts'
 import type { Feedback } from '../hooks/feedback.ts'
 import { checkPartnerDraft, draftOf, sameDraft, type PartnerDraft } from '../partner-draft.ts'
+import { sectionVersion } from '../section-guard.ts'
 import { PartnerFields } from './PartnerFields.tsx'
 import { UploadImageField } from '../../../components/UploadImageField.tsx'
 
@@ -23,18 +25,44 @@ export function PartnerCardEditor({ card, feedback }: { card: PartnerCard; feedb
   const save = useSavePartnerCard()
   const remove = useDeletePartnerCard()
   // Adopt the server's card after a save or reload; compare by value so refetching another card changes nothing here.
+  // The values last handed to a save: while it is on its way, leaving does not ask.
+  const [sent, setSent] = useState<string | null>(null)
   if (cardKey !== saved) {
     setSaved(cardKey)
     setDraft(draftOf(card))
+    setSent(null)
   }
+  // Issue 30: what is typed and not saved (a value the card's rules refuse, or the tab closed first) is kept here.
+  const kept = useFormDraft({
+    form: 'anasayfa',
+    itemId: `partners.kart.${card.id}`,
+    version: sectionVersion('partners'),
+    values: draft,
+    baseline: draftOf(card),
+    restore: (values, base) => {
+      setDraft(values)
+      setOpen(true)
+      void persist(values, base)
+    },
+    unsaved:
+      Object.keys(errors).length > 0 || (!sameDraft(draft, draftOf(card)) && JSON.stringify(draft) !== sent),
+  })
 
-  async function persist(next: PartnerDraft) {
+  // Saved: a restored draft's version is used up, later saves send the latest.
+  const { saved: forget } = kept
+  useEffect(() => {
+    if (sameDraft(draft, draftOf(card))) forget()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the stored card changes
+  }, [cardKey])
+
+  async function persist(next: PartnerDraft, base?: string) {
     if (sameDraft(next, draftOf(card))) return
     const check = checkPartnerDraft(next)
     if (!check.ok) return setErrors(check.fields)
     setErrors({})
+    setSent(JSON.stringify(next))
     try {
-      await save.mutateAsync({ id: card.id, card: next })
+      await save.mutateAsync({ id: card.id, card: next, base })
       feedback.ok(msg.homeSaved)
     } catch (error) {
       feedback.fail(errorText(error, msg.cardUpdateError))
@@ -53,6 +81,7 @@ export function PartnerCardEditor({ card, feedback }: { card: PartnerCard; feedb
 
   return (
     <li className="partner-card">
+      {kept.offer}
       <div className="partner-card__head">
         <button
           type="button"

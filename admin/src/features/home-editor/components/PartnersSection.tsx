@@ -5,6 +5,7 @@ import type { Feedback } from '../hooks/feedback.ts'
 import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { BlurField } from './BlurField.tsx'
+import { sectionVersion } from '../section-guard.ts'
 import { blurRule } from '../blur-rules.ts'
 import { NewPartnerCardForm } from './NewPartnerCardForm.tsx'
 import { PartnerCardEditor } from './PartnerCardEditor.tsx'
@@ -25,16 +26,20 @@ export function PartnersSection({
     <Card title="Partnerler" id="partnerler" actions={history}>
       <div className="stack">
         <BlurField
+          draftId="partners.title"
+          version={sectionVersion('partners')}
           label="Başlık"
           value={partners.title}
-          onSave={(title) => save({ title })}
+          onSave={(title, base) => save({ title }, base)}
           rule={blurRule('partners', 'title', { label: 'Başlık', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
+          draftId="partners.description"
+          version={sectionVersion('partners')}
           label="Açıklama"
           value={partners.description}
-          onSave={(description) => save({ description })}
+          onSave={(description, base) => save({ description }, base)}
           rule={blurRule('partners', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline

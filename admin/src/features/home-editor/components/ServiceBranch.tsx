@@ -69,6 +69,7 @@ export function ServiceBranch({ branch, feedback }: { branch: Branch; feedback: 
       )}
       <AddTitleForm
         label={`${branch.title} için alt başlık`}
+        draftId={`services.${branch.id}.yeni-alt-baslik`}
         buttonText="Alt başlık ekle"
         schema={serviceItemSchema}
         busy={addItem.isPending}

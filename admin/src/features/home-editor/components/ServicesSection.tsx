@@ -9,6 +9,7 @@ import { useSaveSection } from '../hooks/useSaveSection.ts'
 import { useSectionPreview } from '../hooks/useSectionPreview.tsx'
 import { AddTitleForm } from './AddTitleForm.tsx'
 import { BlurField } from './BlurField.tsx'
+import { sectionVersion } from '../section-guard.ts'
 import { blurRule } from '../blur-rules.ts'
 import { ServiceBranch } from './ServiceBranch.tsx'
 
@@ -42,16 +43,20 @@ export function ServicesSection({
     <Card title="Hizmetler" id="hizmetler" actions={history}>
       <div className="stack">
         <BlurField
+          draftId="services.title"
+          version={sectionVersion('services')}
           label="Bölüm başlığı"
           value={services.title}
-          onSave={(title) => save({ title })}
+          onSave={(title, base) => save({ title }, base)}
           rule={blurRule('services', 'title', { label: 'Bölüm başlığı', required: true })}
           onDraft={(title) => preview.draft({ title })}
         />
         <BlurField
+          draftId="services.description"
+          version={sectionVersion('services')}
           label="Açıklama"
           value={services.description}
-          onSave={(description) => save({ description })}
+          onSave={(description, base) => save({ description }, base)}
           rule={blurRule('services', 'description', { label: 'Açıklama' })}
           onDraft={(description) => preview.draft({ description })}
           multiline
@@ -69,6 +74,7 @@ export function ServicesSection({
       )}
       <AddTitleForm
         label="Yeni hizmet başlığı"
+        draftId="services.yeni-baslik"
         buttonText="Başlık ekle"
         schema={serviceHeadingSchema}
         disabled={full}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/Button.tsx'
 import { TextField } from '../../../components/ui/TextField.tsx'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { thumbnailUrl, type MediaEntry } from '../../../lib/media.ts'
 import { sizeText } from '../../../lib/upload.ts'
 import { formatDateTime } from '../../../utils/format-date.ts'
@@ -17,6 +18,24 @@ type MediaCardProps = {
 /** One upload in the library: preview, size, dimensions, date, where it is used, alt text and delete. */
 export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
   const [alt, setAlt] = useState(item.alt)
+  // The alt text saves on blur; typed and not yet saved (the tab closed first), it is kept here (issue 30).
+  const [sent, setSent] = useState<string | null>(null)
+  const saveAlt = (text: string) => {
+    if (text.trim() === item.alt) return
+    setSent(text)
+    onSaveAlt(text)
+  }
+  const kept = useFormDraft({
+    form: 'medya',
+    itemId: item.url,
+    values: alt.trim(),
+    baseline: item.alt,
+    restore: (text) => {
+      setAlt(text)
+      saveAlt(text)
+    },
+    unsaved: alt.trim() !== item.alt && alt !== sent,
+  })
   const name = item.name || item.url.split('/').pop()!
   const ours = item.url.startsWith('/uploads/')
   return (
@@ -59,13 +78,14 @@ export function MediaCard({ item, onSaveAlt, onDelete, busy }: MediaCardProps) {
         ) : (
           <p className="media-card__unused">Kullanılmıyor</p>
         )}
+        {item.type === 'image' && kept.offer}
         {item.type === 'image' && (
           <TextField
             label="Alternatif metin"
             value={alt}
             maxLength={300}
             onChange={setAlt}
-            onBlur={() => alt.trim() !== item.alt && onSaveAlt(alt)}
+            onBlur={() => saveAlt(alt)}
           />
         )}
         {ours && item.uses.length > 0 ? (

@@ -5,6 +5,7 @@ import { ApiError, errorText } from '../../../lib/api-client.ts'
 import type { AdminUser } from '../../../lib/auth.ts'
 import { validateForm, type FieldErrors } from '../../../lib/validate.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { Button } from '../../../components/ui/Button.tsx'
 import { Card } from '../../../components/ui/Card.tsx'
 import { Notice } from '../../../components/ui/Notice.tsx'
@@ -30,6 +31,18 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
     setEmail(user.email)
     setRole(user.role)
   }
+  // Issue 30: name, e-mail and role typed and not saved are kept in this browser; never a password.
+  const kept = useFormDraft({
+    form: 'profil',
+    itemId: user.id,
+    values: { name, email, role },
+    baseline: { name: user.name, email: user.email, role: user.role },
+    restore: (v) => {
+      setName(v.name)
+      setEmail(v.email)
+      if (isSuper) setRole(v.role)
+    },
+  })
   const update = useUpdateUser()
   const { message, show } = useTimedMessage(5000)
 
@@ -48,6 +61,7 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
       { id: user.id, input: checked.data },
       {
         onSuccess: () => {
+          kept.saved()
           setPassword('')
           setCurrentPassword('')
           show('success', msg.profileUpdated)
@@ -62,6 +76,7 @@ export function OwnProfileForm({ user }: { user: AdminUser }) {
 
   return (
     <Card title="Profil Bilgilerim">
+      {kept.offer}
       <form className="form" onSubmit={submit} noValidate>
         <Notice message={message} />
         <div className="form-row">

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { msg } from '#schema/messages.ts'
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts'
 import { Button } from '../../../components/ui/Button.tsx'
@@ -15,6 +15,12 @@ import { UserRow } from './UserRow.tsx'
 export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const users = useUsers(true)
   const [adding, setAdding] = useState(false)
+  // The new-user form's question before 'İptal' closes it with unsaved input (issue 30).
+  const leave = useRef<(() => Promise<boolean>) | null>(null)
+  async function toggle() {
+    if (adding && leave.current && !(await leave.current())) return
+    setAdding(!adding)
+  }
   const { message, show } = useTimedMessage(5000)
 
   return (
@@ -23,7 +29,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
       actions={
         <Button
           variant={adding ? 'secondary' : 'primary'}
-          onClick={() => setAdding((a) => !a)}
+          onClick={() => void toggle()}
           aria-expanded={adding}
         >
           {adding ? 'İptal' : 'Yeni Kullanıcı Ekle'}
@@ -34,6 +40,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
         <Notice message={message} />
         {adding && (
           <NewUserForm
+            leaveRef={leave}
             onDone={(text) => {
               setAdding(false)
               show('success', text)

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useFormDraft } from '../../../hooks/useFormDraft.tsx'
 import { msg } from '#schema/messages.ts'
 import { roleLabels, userUpdateSchema, type AdminRole, type PublicUser } from '#schema/user.ts'
 import { errorText } from '../../../lib/api-client.ts'
@@ -16,32 +17,8 @@ type Props = { user: PublicUser; isSelf: boolean; notify: (type: 'success' | 'er
 /** One user: view mode with Edit (and Delete unless it is oneself), or inline edit with Save/Cancel. */
 export function UserRow({ user, isSelf, notify }: Props) {
   const [editing, setEditing] = useState(false)
-  const [values, setValues] = useState({ name: user.name, email: user.email, password: '', role: user.role })
-  const [fields, setFields] = useState<FieldErrors>({})
-  const update = useUpdateUser()
   const remove = useDeleteUser()
-  const set = (key: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [key]: v }))
-
-  function startEdit() {
-    setValues({ name: user.name, email: user.email, password: '', role: user.role })
-    setFields({})
-    setEditing(true)
-  }
-
-  function save() {
-    const checked = validateForm(userUpdateSchema, values)
-    if (!checked.ok) return setFields(checked.fields)
-    update.mutate(
-      { id: user.id, input: checked.data },
-      {
-        onSuccess: () => {
-          setEditing(false)
-          notify('success', msg.userUpdated)
-        },
-        onError: (error) => notify('error', errorText(error, msg.userUpdateError)),
-      },
-    )
-  }
+  const startEdit = () => setEditing(true)
 
   async function del() {
     if (!(await confirmAction(msg.userDeleteConfirm))) return
@@ -80,9 +57,49 @@ export function UserRow({ user, isSelf, notify }: Props) {
       </tr>
     )
 
+  return <UserEditRow user={user} notify={notify} onClose={() => setEditing(false)} />
+}
+
+/**
+ * A user's row in edit mode. Issue 30: name, e-mail and role typed and not saved are kept in this browser (never the
+ * password) and offered when the row is edited again; 'İptal' asks first.
+ */
+function UserEditRow({ user, notify, onClose }: Omit<Props, 'isSelf'> & { onClose: () => void }) {
+  const [values, setValues] = useState({ name: user.name, email: user.email, password: '', role: user.role })
+  const [fields, setFields] = useState<FieldErrors>({})
+  const update = useUpdateUser()
+  const set = (key: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [key]: v }))
+  const kept = useFormDraft({
+    form: 'kullanici',
+    itemId: user.id,
+    values: { name: values.name, email: values.email, role: values.role },
+    baseline: { name: user.name, email: user.email, role: user.role },
+    restore: (v) => setValues((old) => ({ ...old, ...v })),
+  })
+
+  function save() {
+    const checked = validateForm(userUpdateSchema, values)
+    if (!checked.ok) return setFields(checked.fields)
+    update.mutate(
+      { id: user.id, input: checked.data },
+      {
+        onSuccess: () => {
+          kept.saved()
+          onClose()
+          notify('success', msg.userUpdated)
+        },
+        onError: (error) => notify('error', errorText(error, msg.userUpdateError)),
+      },
+    )
+  }
+  async function cancel() {
+    if (await kept.confirmLeave()) onClose()
+  }
+
   return (
     <tr className="table__edit-row">
       <td>
+        {kept.offer}
         <TextField label="Ad Soyad" required value={values.name} onChange={set('name')} error={fields.name} />
       </td>
       <td>
@@ -116,7 +133,7 @@ export function UserRow({ user, isSelf, notify }: Props) {
         <Button size="sm" onClick={save} busy={update.isPending}>
           Kaydet
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+        <Button size="sm" variant="secondary" onClick={() => void cancel()}>
           İptal
         </Button>
       </td>
