@@ -18,7 +18,14 @@ const byId = (list: unknown, id: string | undefined): unknown =>
 /** An account as the log compares it: its password by a name only (the hash itself never leaves here). */
 function account(user: unknown): Rec | undefined {
   if (!isRecord(user)) return undefined
-  const { passwordHash, sessionsFrom: _s, mustChangePassword: _m, createdAt: _c, created_at: _c2, ...rest } = user
+  const {
+    passwordHash,
+    sessionsFrom: _s,
+    mustChangePassword: _m,
+    createdAt: _c,
+    created_at: _c2,
+    ...rest
+  } = user
   return { ...rest, password: passwordHash }
 }
 
@@ -52,7 +59,8 @@ export function subjectValue(deps: Deps, method: string, path: string, body: Rec
     case 'contact-settings':
       return read('contact-settings')
     case 'anasayfa': {
-      if (tail[0] === 'partners' && tail[1] === 'cards') return byId((home().partners as Rec | undefined)?.cards, tail[2])
+      if (tail[0] === 'partners' && tail[1] === 'cards')
+        return byId((home().partners as Rec | undefined)?.cards, tail[2])
       const section = home()[tail[0] ?? '']
       if (!isRecord(section)) return undefined
       // A section's own texts: its tree and cards change through their own calls.
@@ -63,7 +71,8 @@ export function subjectValue(deps: Deps, method: string, path: string, body: Rec
       const id = typeof body.id === 'string' ? body.id : undefined
       const collection = tail[0] ?? ''
       if (collection === 'home') return id ? home()[id] : undefined
-      if (collection === 'references') return id ? byId((read('references') as Rec | undefined)?.cards, id) : undefined
+      if (collection === 'references')
+        return id ? byId((read('references') as Rec | undefined)?.cards, id) : undefined
       if (['blogs', 'social-projects', 'programs'].includes(collection)) return byId(read(collection), id)
       if (['about', 'contact-settings'].includes(collection)) return read(collection)
       return undefined
@@ -91,7 +100,10 @@ const SKIPPED = new Set(['id', 'updatedAt', 'order', 'fileSize', 'filePath'])
 const labelOf = (key: string): string | undefined => FIELD_LABELS[key] ?? MORE[key]
 /** A value as compared: without the ids and order numbers a save gives blocks anew, line breaks without '\r'. */
 const comparable = (v: unknown): string =>
-  JSON.stringify(v ?? '', (key, value: unknown) => (SKIPPED.has(key) ? undefined : value)).replaceAll('\\r\\n', '\\n')
+  JSON.stringify(v ?? '', (key, value: unknown) => (SKIPPED.has(key) ? undefined : value)).replaceAll(
+    '\\r\\n',
+    '\\n',
+  )
 /**
  * Equal for a reader: a field missing, null or '' is the same 'empty' (a save that fills in a default changes
  * nothing), and a form sends a text area's line breaks as '\r\n'.
@@ -105,7 +117,9 @@ const same = (a: unknown, b: unknown): boolean => comparable(a) === comparable(b
  */
 export function changedFields(before: unknown, after: unknown): string[] {
   if (Array.isArray(before) || Array.isArray(after))
-    return JSON.stringify(before) === JSON.stringify(after) ? [] : [FIELD_LABELS.sliderImages ?? 'Slider görselleri']
+    return JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [FIELD_LABELS.sliderImages ?? 'Slider görselleri']
   if (!isRecord(before) || !isRecord(after)) return []
   const names: string[] = []
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
