@@ -29,7 +29,10 @@ async function login(page: Page, path: string) {
   const res = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
   expect(res.status()).toBe(200)
   await page.goto(`${server.url}/admin/`)
-  await page.evaluate((u) => localStorage.setItem('adminUser', JSON.stringify(u)), (await res.json()).data.user)
+  await page.evaluate(
+    (u) => localStorage.setItem('adminUser', JSON.stringify(u)),
+    (await res.json()).data.user,
+  )
   await page.goto(`${server.url}${path}`)
 }
 
@@ -117,7 +120,9 @@ for (const size of SIZES) {
       await page.screenshot({ path: `test-results/issue-30/islem-ayrintilar-${size.width}.png` })
     })
 
-    test('partner cards and new titles keep their drafts; İptal and menu links ask first', async ({ page }) => {
+    test('partner cards and new titles keep their drafts; İptal and menu links ask first', async ({
+      page,
+    }) => {
       test.setTimeout(120_000)
       await login(page, '/admin/anasayfa-duzenle')
       const partners = page.locator('#partnerler')
@@ -148,7 +153,9 @@ for (const size of SIZES) {
 
       // A stored card with a link its rule refuses: not saved, kept across a reload, offered on the card.
       const card = (await homeOf(page)).partners.cards[0]!
-      const item = partners.getByRole('listitem').filter({ has: page.getByRole('button', { name: card.title }) })
+      const item = partners
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: card.title }) })
       await item.getByRole('button', { name: card.title }).click()
       await item.getByLabel('Bağlantı').fill('bir bağlantı değil')
       await item.getByLabel('Bağlantı').press('Tab')

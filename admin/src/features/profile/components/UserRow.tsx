@@ -97,46 +97,59 @@ function UserEditRow({ user, notify, onClose }: Omit<Props, 'isSelf'> & { onClos
   }
 
   return (
-    <tr className="table__edit-row">
-      <td>
-        {kept.offer}
-        <TextField label="Ad Soyad" required value={values.name} onChange={set('name')} error={fields.name} />
-      </td>
-      <td>
-        <TextField
-          label="E-posta"
-          type="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          error={fields.email}
-        />
-        <TextField
-          label="Yeni Şifre"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={fields.password}
-          hint="Boş bırakılırsa değişmez."
-        />
-      </td>
-      <td>
-        <Select
-          label="Rol"
-          options={roleOptions}
-          value={values.role}
-          onChange={(v) => setValues((o) => ({ ...o, role: v as AdminRole }))}
-        />
-      </td>
-      <td className="table__actions">
-        <Button size="sm" onClick={save} busy={update.isPending}>
-          Kaydet
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => void cancel()}>
-          İptal
-        </Button>
-      </td>
-    </tr>
+    <>
+      {kept.offer && (
+        // Across the whole row: the offer is about all of its fields.
+        <tr className="table__edit-row table__draft-row">
+          <td colSpan={4}>{kept.offer}</td>
+        </tr>
+      )}
+      <tr className="table__edit-row">
+        <td>
+          <TextField
+            label="Ad Soyad"
+            required
+            value={values.name}
+            onChange={set('name')}
+            error={fields.name}
+          />
+        </td>
+        <td>
+          <TextField
+            label="E-posta"
+            type="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={fields.email}
+          />
+          <TextField
+            label="Yeni Şifre"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={fields.password}
+            hint="Boş bırakılırsa değişmez."
+          />
+        </td>
+        <td>
+          <Select
+            label="Rol"
+            options={roleOptions}
+            value={values.role}
+            onChange={(v) => setValues((o) => ({ ...o, role: v as AdminRole }))}
+          />
+        </td>
+        <td className="table__actions">
+          <Button size="sm" onClick={save} busy={update.isPending}>
+            Kaydet
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void cancel()}>
+            İptal
+          </Button>
+        </td>
+      </tr>
+    </>
   )
 }
