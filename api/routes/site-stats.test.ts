@@ -176,6 +176,34 @@ describe('GET /api/admin/stats/daily', () => {
     ])
   })
 
+  it("keeps a period's most viewed pages right as days close: the day that leaves the period leaves its sums", async () => {
+    clock = new Date('2026-03-01T09:00:00Z')
+    for (let i = 0; i < 3; i++) await visit('/')
+    clock = new Date('2026-03-02T09:00:00Z')
+    for (let i = 0; i < 2; i++) await visit('/blog/blog-e-imza-nedir')
+    const ranked = async (days: number) => (await daily(days)).pages.map((p) => [p.path, p.views])
+    clock = new Date('2026-03-07T09:00:00Z') // 1–7 March: both days inside the 7-day period
+    await visit('/blog/blog-e-imza-nedir')
+    expect(await ranked(7)).toEqual([
+      ['/', 3],
+      ['/blog/blog-e-imza-nedir', 3],
+    ])
+    clock = new Date('2026-03-08T09:00:00Z') // 2–8 March: 1 March has left the 7-day period
+    expect(await ranked(7)).toEqual([['/blog/blog-e-imza-nedir', 3]])
+    // Equal counts by address.
+    for (const days of [8, 30])
+      expect(await ranked(days)).toEqual([
+        ['/', 3],
+        ['/blog/blog-e-imza-nedir', 3],
+      ])
+    clock = new Date('2026-03-09T09:00:00Z') // 3–9 March: only the view of 7 March is left
+    expect(await ranked(7)).toEqual([['/blog/blog-e-imza-nedir', 1]])
+    // A page that leaves every kept period leaves no row behind.
+    clock = new Date('2027-04-01T09:00:00Z')
+    expect(await ranked(365)).toEqual([])
+    expect(t.deps.data.db.prepare('SELECT count(*) AS n FROM period_sums').get()?.n).toBe(0)
+  })
+
   it('refuses a bad period in Turkish and is for admins only', async () => {
     for (const days of ['0', '367', 'otuz', '2.5']) {
       const res = await jsonRequest(t, 'GET', `/api/admin/stats/daily?days=${days}`, undefined, cookie)

@@ -35,7 +35,7 @@ export const siteStatsRoutes = new Hono<AppEnv>()
     await data.counters.flush()
     const today = istanbulDay(now())
     const dayList = Array.from({ length: days }, (_, i) => daysBefore(today, days - 1 - i))
-    const summary = data.daily.summary(dayList)
+    const summary = await data.daily.summary(dayList)
     const titleOf = pageTitles(content)
     const programOf = programTitles(content)
     return c.json({

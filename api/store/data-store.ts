@@ -7,6 +7,8 @@ import { AUDIT_STATEMENTS, auditStore, type AuditRetention } from './private/aud
 import { commitJournalStore, JOURNAL_STATEMENTS } from './private/commit-journal.ts'
 import { COUNTER_STATEMENTS, counterStore, type Counters } from './private/counters.ts'
 import { dailyFigures } from './private/daily-figures.ts'
+import { periodSums } from './private/period-sums.ts'
+import { daysBefore, istanbulDay } from '../lib/istanbul-day.ts'
 import { DB_FILE, openDatabase } from './private/database.ts'
 import { jsonEraImporters } from './private/importers.ts'
 import { LIBRARY_STATEMENTS, libraryStore } from './private/library.ts'
@@ -87,8 +89,15 @@ export async function openDataStore(
     ...LIBRARY_STATEMENTS,
   })
   const tables = { users: usersTable(db), members: membersTable(db), state: siteStateTable(db) }
-  const daily = dailyFigures(db)
-  const counters = counterStore(db, writer, options.now, daily.written)
+  const now = options.now ?? (() => new Date())
+  const counters = counterStore(db, writer, now)
+  const sums = periodSums(db, writer, () => counters.flush())
+  const daily = dailyFigures(db, sums)
+  // The kept period sums follow the closed days: checked now and every minute, so a read after midnight seldom waits.
+  const yesterday = () => daysBefore(istanbulDay(now()), 1)
+  sums.start(yesterday())
+  const rollTimer = setInterval(() => sums.start(yesterday()), 60_000)
+  rollTimer.unref()
   const collections = { ...tables, counters }
   return {
     read: (name) => collections[name].read() as PrivateData[typeof name],
@@ -108,6 +117,8 @@ export async function openDataStore(
     db,
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {
+      clearInterval(rollTimer)
+      await sums.idle()
       await counters.stop()
       await writer.close()
       db.close()

@@ -4,6 +4,7 @@ import { log } from '../../lib/log.ts'
 import { dayClock } from '../../lib/istanbul-day.ts'
 import type { VisitFacts } from '../../stats/visit.ts'
 import { DAILY_STATEMENTS, type DailyKind } from './daily-figures.ts'
+import { PERIOD_STATEMENTS } from './period-sums.ts'
 
 /** Views per public page path and downloads per program id. */
 export type Counters = { views: Record<string, number>; downloads: Record<string, number> }
@@ -21,6 +22,7 @@ export const COUNTER_STATEMENTS = {
     'INSERT INTO downloads (program_id, count) VALUES (?, ?) ON CONFLICT (program_id) DO UPDATE SET count = excluded.count',
   downloadsRemove: 'DELETE FROM downloads WHERE program_id = ?',
   ...DAILY_STATEMENTS,
+  ...PERIOD_STATEMENTS,
 }
 
 /** A person's visit with nothing known about it (callers that have no request headers). */
@@ -34,8 +36,6 @@ export function counterStore(
   db: DatabaseSync,
   writer: Writer,
   now: () => Date = () => new Date(),
-  /** Called once daily figures were written (readers drop what they kept of today's rows). */
-  dailyWritten: () => void = () => {},
 ) {
   const live: Counters = { views: {}, downloads: {} }
   /**
@@ -79,7 +79,6 @@ export function counterStore(
     for (const [id, n] of sentDaily) ops.push({ stmt: 'dailyAdd', params: [...id.split('\u0000'), n] })
     const write = writer
       .write(ops)
-      .then(() => void (sentDaily.size && dailyWritten()))
       .catch((err: unknown) => {
         for (const kind of ['views', 'downloads'] as const)
           for (const key of Object.keys(sent[kind])) delete written[kind][key]

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { daysBefore } from '../../lib/istanbul-day.ts'
+import { KEPT_PERIODS, RANKED_KINDS, type PeriodSums } from './period-sums.ts'
 
 /**
  * What a daily row counts (table daily_figures, migration 320): per page, program, referring site; and per day
@@ -19,73 +20,82 @@ export type DayTotals = { date: string; views: number; downloads: number; messag
 export type Ranked = { key: string; count: number }
 export type DailySummary = { days: DayTotals[]; pages: Ranked[]; referrers: Ranked[]; downloads: Ranked[] }
 
-/** Sums of the finished days of a period, most first: computed once per period and day, then kept. */
-type PastSums = { sums: Map<string, number>; ranked: Ranked[] }
-
 /**
- * Reads of the daily figures for the admin's statistics. Totals per day come from the per-day rows. The most
- * counted pages of a period add today's rows (still changing) to the sums of the period's finished days, which
- * change only when the day does and are kept in memory: the first read of a period on a day scans its rows, the
- * next ones read only today's.
+ * Reads of the daily figures for the admin's statistics (decision 323). Totals per day come from the per-day rows
+ * (at most 366 small rows). A period's most counted keys add today's rows to the kept sums of its finished days
+ * (`period_sums`, rolled forward once per closed day by the writer thread): one grouped read of at most the keys
+ * seen in the period and today, whatever the period's length. A period the page does not offer starts from the
+ * longest kept one inside it and adds the other finished days one at a time, giving the thread back between them,
+ * and keeps that sum until the day changes.
  */
-export function dailyFigures(db: DatabaseSync) {
+export function dailyFigures(db: DatabaseSync, sums: PeriodSums) {
   const perDay = db.prepare(
     'SELECT day, count AS n FROM daily_figures WHERE kind = ? AND key = ? AND day BETWEEN ? AND ?',
   )
-  const sumsOf = db.prepare(
-    'SELECT key, sum(count) AS n FROM daily_figures WHERE kind = ? AND day BETWEEN ? AND ? GROUP BY key',
+  const topOfKept = db.prepare(
+    'SELECT key, sum(n) AS n FROM (' +
+      'SELECT key, count AS n FROM period_sums WHERE period = ? AND kind = ? ' +
+      'UNION ALL SELECT key, count AS n FROM daily_figures WHERE kind = ? AND day = ?' +
+      ') GROUP BY key ORDER BY n DESC, key LIMIT ?',
   )
+  const keptSums = db.prepare('SELECT key, count AS n FROM period_sums WHERE period = ? AND kind = ?')
   const ofDay = db.prepare('SELECT key, count AS n FROM daily_figures WHERE kind = ? AND day = ?')
-  const past = new Map<string, PastSums>()
-  /** Today's rows per kind, kept until the counters write daily figures again (`written`). */
-  let todays = new Map<string, Map<string, number>>()
+  /** Finished days' sums of periods the page does not offer, for one day only. */
+  const other = new Map<string, Promise<Map<string, number>>>()
 
   const totalsOf = (kind: DailyKind, from: string, to: string) =>
     new Map(perDay.all(kind, '', from, to).map((r) => [String(r.day), Number(r.n)]))
 
-  function pastSums(kind: DailyKind, from: string, lastFinished: string): PastSums {
-    const id = `${kind}|${from}|${lastFinished}`
-    let found = past.get(id)
+  /** The longest kept period that fits in `days` (0: none). */
+  const keptWithin = (days: number) => Math.max(0, ...KEPT_PERIODS.filter((p) => p <= days))
+
+  function otherSums(kind: DailyKind, days: number, today: string): Promise<Map<string, number>> {
+    const id = `${kind}|${days}|${today}`
+    let found = other.get(id)
     if (!found) {
-      // Sums of other days are of no use any more.
-      for (const key of past.keys()) if (!key.endsWith(`|${lastFinished}`)) past.delete(key)
-      const sums = new Map<string, number>()
-      if (from <= lastFinished)
-        for (const r of sumsOf.all(kind, from, lastFinished)) sums.set(String(r.key), Number(r.n))
-      const ranked = [...sums].map(([key, count]) => ({ key, count })).sort(byCount)
-      found = { sums, ranked }
-      past.set(id, found)
+      for (const key of other.keys()) if (!key.endsWith(`|${today}`)) other.delete(key)
+      const kept = keptWithin(days)
+      found = (async () => {
+        const sums = new Map(keptSums.all(kept, kind).map((r) => [String(r.key), Number(r.n)]))
+        // The finished days before the kept period's: one day's rows per turn of the event loop.
+        for (let back = Math.max(kept, 1); back < days; back++) {
+          await new Promise((resolve) => setImmediate(resolve))
+          for (const r of ofDay.all(kind, daysBefore(today, back)))
+            sums.set(String(r.key), (sums.get(String(r.key)) ?? 0) + Number(r.n))
+        }
+        return sums
+      })()
+      found.catch(() => other.delete(id))
+      other.set(id, found)
     }
     return found
   }
 
-  /** The `limit` most counted keys from `from` to `today` (included). */
-  function top(kind: DailyKind, from: string, today: string, limit: number): Ranked[] {
-    const { sums, ranked } = pastSums(kind, from, daysBefore(today, 1))
-    const todayKey = `${kind}|${today}`
-    let now = todays.get(todayKey)
-    if (!now)
-      todays.set(todayKey, (now = new Map(ofDay.all(kind, today).map((r) => [String(r.key), Number(r.n)]))))
-    // A key outside the past's first `limit` with nothing today cannot pass those: they are the only candidates.
-    const candidates = new Set([...ranked.slice(0, limit).map((r) => r.key), ...now.keys()])
-    return [...candidates]
-      .map((key) => ({ key, count: (sums.get(key) ?? 0) + (now.get(key) ?? 0) }))
+  /** The `limit` most counted keys of the `days` days up to `today` (included). */
+  async function top(kind: DailyKind, days: number, today: string, limit: number): Promise<Ranked[]> {
+    const kept = keptWithin(days)
+    if (kept === days || days === 1)
+      return topOfKept.all(kept, kind, kind, today, limit).map((r) => ({ key: String(r.key), count: Number(r.n) }))
+    const sums = new Map(await otherSums(kind, days, today))
+    for (const r of ofDay.all(kind, today)) sums.set(String(r.key), (sums.get(String(r.key)) ?? 0) + Number(r.n))
+    return [...sums]
+      .map(([key, count]) => ({ key, count }))
       .sort(byCount)
       .slice(0, limit)
   }
 
   return {
-    /** The counters wrote daily figures: today's rows are read again on the next read. */
-    written() {
-      if (todays.size) todays = new Map()
-    },
     /** Every day of the period (zeros included), and the `limit` most viewed pages, referrers and programs. */
-    summary(dayList: string[], limit = 10): DailySummary {
+    async summary(dayList: string[], limit = 10): Promise<DailySummary> {
       const from = dayList[0]!
       const to = dayList[dayList.length - 1]!
+      await sums.ready(daysBefore(to, 1))
       const views = totalsOf('view-day', from, to)
       const downloads = totalsOf('download-day', from, to)
       const messages = totalsOf('message', from, to)
+      const [pages, referrers, programs] = await Promise.all(
+        RANKED_KINDS.map((kind) => top(kind, dayList.length, to, limit)),
+      )
       return {
         days: dayList.map((date) => ({
           date,
@@ -93,16 +103,10 @@ export function dailyFigures(db: DatabaseSync) {
           downloads: downloads.get(date) ?? 0,
           messages: messages.get(date) ?? 0,
         })),
-        pages: top('view', from, to, limit),
-        referrers: top('referrer', from, to, limit),
-        downloads: top('download', from, to, limit),
+        pages: pages!,
+        referrers: referrers!,
+        downloads: programs!,
       }
-    },
-    /** Computes the finished days' sums of the usual periods ahead (after start), so the first read is quick. */
-    warm(today: string, periods: number[] = [7, 30, 90]) {
-      for (const days of periods)
-        for (const kind of ['view', 'referrer', 'download'] as const)
-          pastSums(kind, daysBefore(today, days - 1), daysBefore(today, 1))
     },
   }
 }

@@ -1,0 +1,117 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { daysBefore } from '../../lib/istanbul-day.ts'
+import { log } from '../../lib/log.ts'
+import type { WriteOp, Writer } from './writer.ts'
+
+/** The periods the statistics page offers (days, today included) whose finished days' sums are kept (decision 323). */
+export const KEPT_PERIODS = [7, 30, 90, 365] as const
+
+/** The kinds ranked in a period (its most viewed pages, referring sites, downloaded programs). */
+export const RANKED_KINDS = ['view', 'referrer', 'download'] as const
+
+/** The writer thread's statements: one day's rows added to (sign 1) or taken from (sign -1) a period's sums. */
+export const PERIOD_STATEMENTS = {
+  periodAddDay:
+    'INSERT INTO period_sums (period, kind, key, count) SELECT ?, kind, key, ? * count FROM daily_figures ' +
+    "WHERE day = ? AND kind IN ('view', 'referrer', 'download') " +
+    'ON CONFLICT (period, kind, key) DO UPDATE SET count = count + excluded.count',
+  periodPrune: 'DELETE FROM period_sums WHERE period = ? AND count <= 0',
+  periodClear: 'DELETE FROM period_sums WHERE period = ?',
+  periodState:
+    'INSERT INTO period_sums_state (period, first, last) VALUES (?, ?, ?) ' +
+    'ON CONFLICT (period) DO UPDATE SET first = excluded.first, last = excluded.last',
+}
+
+const nextDay = (day: string) => daysBefore(day, -1)
+
+/**
+ * Keeps `period_sums` at "the finished days of each kept period" as days close. Every step is one writer-thread
+ * transaction of one day's rows (at 10,000 pages, 10,000 rows), so the thread serving pages never runs it and other
+ * writes (messages, counters) pass between steps. A day's rows are final once the counters wrote what was counted
+ * before midnight (`flushCounters` first: the writer commits in order).
+ */
+export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () => Promise<void>) {
+  const stateOf = db.prepare('SELECT first, last FROM period_sums_state WHERE period = ?')
+  let through = ''
+  let running: Promise<void> | null = null
+  let wanted = ''
+
+  /** Days with ranked rows (a day with views or downloads has its per-day total row), oldest first. */
+  const daysWithRows = db.prepare(
+    "SELECT DISTINCT day FROM daily_figures WHERE kind IN ('view-day', 'download-day') AND day BETWEEN ? AND ? ORDER BY day",
+  )
+  const dataDays = (from: string, to: string) =>
+    from > to ? [] : daysWithRows.all(from, to).map((r) => String(r.day))
+
+  /** Rolls one period to `yesterday`; returns its last ops (state only), for the caller to send with the others. */
+  async function rollOne(period: number, yesterday: string): Promise<WriteOp[]> {
+    const first = daysBefore(yesterday, period - 2)
+    const row = stateOf.get(period)
+    let have = row ? { first: String(row.first), last: String(row.last) } : null
+    // Ops sent with the next day's step (or at the end): an empty start costs no commit of its own.
+    let ops: WriteOp[] = []
+    // Nothing to keep (first start, a long stop, a clock set back): start the period empty.
+    if (!have || have.last < daysBefore(first, 1) || have.first > first || have.last > yesterday) {
+      have = { first, last: daysBefore(first, 1) }
+      ops = [{ stmt: 'periodClear', params: [period] }]
+    }
+    // Days that left the period, then days that closed since; days without rows change nothing.
+    for (const day of dataDays(have.first, daysBefore(first, 1))) {
+      await writer.write([
+        ...ops,
+        { stmt: 'periodAddDay', params: [period, -1, day] },
+        { stmt: 'periodPrune', params: [period] },
+        { stmt: 'periodState', params: [period, nextDay(day), have.last] },
+      ])
+      ops = []
+    }
+    for (const day of dataDays(nextDay(have.last), yesterday)) {
+      await writer.write([
+        ...ops,
+        { stmt: 'periodAddDay', params: [period, 1, day] },
+        { stmt: 'periodState', params: [period, first, day] },
+      ])
+      ops = []
+    }
+    if (!row || String(row.first) !== first || String(row.last) !== yesterday)
+      ops.push({ stmt: 'periodState', params: [period, first, yesterday] })
+    return ops
+  }
+
+  async function rollTo(yesterday: string) {
+    await flushCounters()
+    const last: WriteOp[] = []
+    for (const period of KEPT_PERIODS) last.push(...(await rollOne(period, yesterday)))
+    await writer.write(last)
+    through = yesterday
+  }
+
+  /**
+   * Resolves once every kept period holds its finished days up to `yesterday` (at once when it already does).
+   * One roll at a time; a roll asked for meanwhile runs after it.
+   */
+  function ready(yesterday: string): Promise<void> {
+      wanted = yesterday
+      if (through === yesterday && !running) return Promise.resolve()
+      if (!running)
+        running = (async () => {
+          try {
+            while (through !== wanted) await rollTo(wanted)
+          } finally {
+            running = null
+          }
+        })()
+    return running.then(() => (through === yesterday ? undefined : ready(yesterday)))
+  }
+
+  return {
+    ready,
+    /** Resolves when no roll runs (a graceful stop waits for it). */
+    idle: (): Promise<void> => (running ? running.catch(() => {}) : Promise.resolve()),
+    /** Starts a roll without waiting for it (the daily timer, the start): a failure is logged and retried later. */
+    start(yesterday: string) {
+      ready(yesterday).catch((err: unknown) => log.error({ err }, 'İstatistik dönem toplamları güncellenemedi'))
+    },
+  }
+}
+export type PeriodSums = ReturnType<typeof periodSums>
