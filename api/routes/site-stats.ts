@@ -24,7 +24,15 @@ const seoQuery = z.object({
   limit: z.coerce.number({ error: msg.invalidBody }).int().min(1).max(100_000).optional(),
   path: z.string().max(2000).optional(),
 })
-let seoCache: { version: number; db: unknown; report: ReturnType<typeof seoReport> } | null = null
+let seoCache: {
+  version: number
+  db: unknown
+  report: ReturnType<typeof seoReport>
+  blogs?: unknown
+  projects?: unknown
+  /** Each query's answer as sent, until the report or the editors' links change. */
+  bodies: Map<string, string>
+} | null = null
 
 /** The admin's statistics and SEO advice (mounted at /api/admin): daily figures of the last `days` Istanbul days, today included. */
 export const siteStatsRoutes = new Hono<AppEnv>()
@@ -53,22 +61,36 @@ export const siteStatsRoutes = new Hono<AppEnv>()
     const { limit, path } = c.req.valid('query')
     // Checks of the last publishes still running are waited for: the answer shows the pages as they are live.
     await seo.settled()
-    // The report changes only when a publish's checks are stored: computed once per change (10,000 pages).
+    // The report changes only when a publish's checks are stored, the editors' links when posts or projects do:
+    // the report is computed once per change, and each answer's JSON once per change and query (10,000 pages).
     const version = data.seo.version()
+    const blogs = content.read('blogs')
+    const projects = content.read('social-projects')
     if (!seoCache || seoCache.version !== version || seoCache.db !== data.db)
-      seoCache = { version, db: data.db, report: seoReport(data.seo.all()) }
+      seoCache = { version, db: data.db, report: seoReport(data.seo.all()), bodies: new Map() }
     const { report } = seoCache
-    const chosen = path
-      ? report.pages.filter((p) => p.path === path)
-      : report.pages.slice(0, limit ?? report.pages.length)
-    const editorOf = editorFinder(content.read('blogs'), content.read('social-projects'))
-    return c.json({
-      success: true,
-      data: {
-        checkedAt: report.checkedAt,
-        checkedPages: report.checkedPages,
-        total: report.pages.length,
-        pages: chosen.map((p) => ({ ...p, edit: editorOf(p.path) })),
-      },
-    })
+    if (seoCache.blogs !== blogs || seoCache.projects !== projects)
+      Object.assign(seoCache, { blogs, projects, bodies: new Map() })
+    const id = path === undefined ? `limit:${limit ?? ''}` : `path:${path}`
+    let body = seoCache.bodies.get(id)
+    if (body === undefined) {
+      const chosen =
+        path !== undefined
+          ? report.pages.filter((p) => p.path === path)
+          : report.pages.slice(0, limit ?? report.pages.length)
+      const editorOf = editorFinder(blogs, projects)
+      body = JSON.stringify({
+        success: true,
+        data: {
+          checkedAt: report.checkedAt,
+          checkedPages: report.checkedPages,
+          total: report.pages.length,
+          pages: chosen.map((p) => ({ ...p, edit: editorOf(p.path) })),
+        },
+      })
+      // Editors ask for their own page: only the lists (and a few pages) are kept.
+      if (seoCache.bodies.size > 20) seoCache.bodies.clear()
+      seoCache.bodies.set(id, body)
+    }
+    return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
   })
