@@ -20,6 +20,19 @@ test.beforeAll(async () => {
   for (let i = 0; i < 2; i++)
     await visit('/blog/blog-e-imza-nedir', { referer: 'https://www.google.com/search?q=e-imza' })
   await visit('/', { 'user-agent': BOT })
+  // One contact message this week: the weekly messages chart has a bar.
+  const sent = await fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({
+      name: 'Mehmet Kaya',
+      email: 'mehmet.kaya@ornek.com',
+      phone: '0532 111 11 11',
+      subject: 'Bilgi',
+      message: 'Merhaba, e-Fatura hakkında bilgi almak istiyorum.',
+    }),
+  })
+  expect(sent.status).toBe(201)
 })
 test.afterAll(() => server?.stop())
 
@@ -43,6 +56,32 @@ async function axe(page: Page) {
   )
 }
 
+/** A ranked list's bars: one per row of its table, the longest for the first, the rest in proportion. */
+async function expectBars(region: ReturnType<Page['locator']>, label: RegExp, counts: number[]) {
+  const chart = region.locator('.ranked-bars')
+  await expect(chart).toHaveAttribute('role', 'img')
+  await expect(chart).toHaveAttribute('aria-label', label)
+  const widths = await chart
+    .locator('rect')
+    .evaluateAll((rects) => rects.map((r) => (r as SVGRectElement).getBoundingClientRect().width))
+  expect(widths).toHaveLength(counts.length)
+  for (const [i, n] of counts.entries())
+    expect(Math.abs(widths[i]! / widths[0]! - n / counts[0]!), `bar ${i}`).toBeLessThan(0.02)
+  // Its table alternative, folded under it.
+  await region.getByText('Tablo olarak göster').click()
+  await expect(region.getByRole('row')).toHaveCount(counts.length + 1)
+}
+
+/** A canvas chart has painted pixels (an empty canvas is all transparent). */
+async function paintedPixels(canvas: ReturnType<Page['locator']>) {
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    let n = 0
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++
+    return n
+  })
+}
+
 /** The chart is drawn (a canvas with pixels) and its table alternative has the day's figure. */
 async function expectChartAndTable(
   page: Page,
@@ -55,14 +94,8 @@ async function expectChartAndTable(
   await expect(chart).toHaveAttribute('aria-label', /günlük görüntülenme grafiği/)
   const canvas = chart.locator('canvas')
   await expect(canvas).toBeVisible()
-  // Some pixels of the line are painted (an empty canvas is all transparent).
-  const painted = await canvas.evaluate((c: HTMLCanvasElement) => {
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-    let n = 0
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++
-    return n
-  })
-  expect(painted).toBeGreaterThan(100)
+  // Some pixels of the line are painted.
+  expect(await paintedPixels(canvas)).toBeGreaterThan(100)
   // Wider than the box? No: the chart follows its box (a phone has no sideways scroll).
   const [chartWidth, boxWidth] = await chart.evaluate((el) => [
     el.querySelector('canvas')!.getBoundingClientRect().width,
@@ -103,12 +136,22 @@ for (const width of [390, 1440]) {
     await expect(page.getByRole('button', { name: 'Son 30 gün' })).toHaveAttribute('aria-pressed', 'true')
     await expect(page.locator('[data-figure="views"]')).toHaveText('5')
     const pages = page.getByRole('region', { name: 'En çok okunan sayfalar' })
-    await expect(pages.getByRole('row')).toHaveCount(3)
+    await expectBars(pages, /en çok okunan: Ana Sayfa, 3 görüntülenme/, [3, 2])
     await expect(pages.getByRole('row').nth(1)).toHaveText(/Ana Sayfa\s*3/)
     await expect(pages.getByRole('row').nth(2)).toHaveText(new RegExp(`${POST.replace(/[?,]/g, '.')}\\s*2`))
     await expect(pages.getByRole('link', { name: POST })).toHaveAttribute('href', '/blog/blog-e-imza-nedir')
     const sites = page.getByRole('region', { name: 'Ziyaretçilerin geldiği siteler' })
+    await expectBars(sites, /en çok: google\.com, 2 ziyaret/, [2])
     await expect(sites.getByRole('row').nth(1)).toHaveText(/google\.com\s*2/)
+    const downloads = page.getByRole('region', { name: 'Program indirmeleri' })
+    await expect(downloads).toContainText('Bu dönemde program indirilmedi.')
+    const messages = page.getByRole('region', { name: 'Haftalık mesajlar' })
+    const weekly = messages.locator('.weekly-chart')
+    await expect(weekly).toHaveAttribute('role', 'img')
+    await expect(weekly).toHaveAttribute('aria-label', /haftalık iletişim mesajı grafiği; toplam 1 mesaj/)
+    expect(await paintedPixels(weekly.locator('canvas'))).toBeGreaterThan(100)
+    await messages.getByText('Tablo olarak göster').click()
+    await expect(messages.getByRole('row').nth(1)).toHaveText(/\D\s*1$/)
     await expect(page.getByText('Bu sayılar çerez kullanılmadan tutulur')).toBeVisible()
     await expectChartAndTable(page, page.getByRole('region', { name: 'Günlük ziyaretler' }), 30, 5)
     expect(await axe(page)).toEqual([])
@@ -118,7 +161,9 @@ for (const width of [390, 1440]) {
 
     await page.getByRole('button', { name: 'Son 7 gün' }).click()
     await expect(page.getByRole('button', { name: 'Son 7 gün' })).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.locator('.stats-table tbody tr')).toHaveCount(7)
+    await expect(
+      page.getByRole('region', { name: 'Günlük ziyaretler' }).locator('.stats-table tbody tr'),
+    ).toHaveCount(7)
   })
 }
 

@@ -40,9 +40,24 @@ export function referrerDomain(referer: string | undefined, ownHost: string | un
   return domain
 }
 
+/** Referring addresses repeat too (a search engine's, a newsletter's): the domain is remembered per address and host. */
+const referrerAnswers = new Map<string, string | null>()
+function referrerOf(referer: string | undefined, host: string | undefined): string | null {
+  if (!referer) return null
+  const id = `${host ?? ''} ${referer}`
+  let answer = referrerAnswers.get(id)
+  if (answer === undefined) {
+    answer = referrerDomain(referer, host)
+    if (referrerAnswers.size > 2000) referrerAnswers.clear()
+    referrerAnswers.set(id, answer)
+  }
+  return answer
+}
+
+/** Called for every counted page answer: no parsing for a user agent or referring address seen lately. */
 export function visitFacts(headers: VisitHeaders): VisitFacts {
   return {
     bot: headers.userAgent ? isBot(headers.userAgent) : false,
-    referrer: referrerDomain(headers.referer, headers.host),
+    referrer: referrerOf(headers.referer, headers.host),
   }
 }
