@@ -58,6 +58,9 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
   /** The maps of the last contribution and their id (the marker in its tree). */
   let maps: { text: string; id: string } | null = null
   let mapsWritten = ''
+  /** The host files' texts as the live tree has them (a tree being prepared holds the live files, linked). */
+  const written = new Map<string, string>()
+  let staged: { policies: Map<string, PagePolicy>; mapUrl: string | undefined; moved: string; maps: typeof maps; texts: Map<string, string> } | null = null
   const distinct = new Map<string, PagePolicy>()
   const shared = (p: PagePolicy): PagePolicy => {
     const key = `${p.csp}\n${p.frameOptions}\n${p.permissions}\n${p.hsts ?? ''}`
@@ -129,28 +132,41 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
       const moved = (o.moved?.() ?? []).filter(([from]) => !hasPage(from)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       const movedKey = JSON.stringify(moved)
       if (movedKey !== movedSeen) rulesChanged = true
+      const texts = new Map<string, string>()
+      let nextMaps = maps
       if (rulesChanged) {
         // Policies no page has any more are forgotten.
         const inUse = new Set(next.values())
         for (const [key, p] of distinct) if (!inUse.has(p)) distinct.delete(key)
-        await tree.write(HOST_FILES.headers, headersFile(next))
-        await tree.write(HOST_FILES.redirects, redirectsFile(moved))
+        // Grouped by section (decision 330), the files change only when a section's policy or a page outside the
+        // sections did: a new post usually writes neither, and nginx keeps its loaded maps (same id).
+        const write = async (file: string, text: string) => {
+          if (all || written.get(file) !== text) await tree.write(file, text)
+          texts.set(file, text)
+        }
+        await write(HOST_FILES.headers, headersFile(next))
+        await write(HOST_FILES.redirects, redirectsFile(moved))
         const body = nginxMaps(next, moved)
         const id = createHash('sha256').update(body).digest('hex').slice(0, 16)
         const text = `${body}map $scheme $site_maps_id {\n  default ${quoted(id)};\n}\n`
         if (maps && maps.id !== id) await tree.remove(mapsMarker(maps.id))
         // A tree from before this process (or a fresh copy) may hold another run's marker: only this one stays.
         for (const url of files ?? []) if (/^\/_nginx-[0-9a-f]+$/.test(url) && url !== mapsMarker(id)) await tree.remove(url)
-        await tree.write(HOST_FILES.nginx, text)
-        await tree.write(mapsMarker(id), '')
-        maps = { text, id }
+        await write(HOST_FILES.nginx, text)
+        if (all || maps?.id !== id) await tree.write(mapsMarker(id), '')
+        nextMaps = { text, id }
       }
-      policies = next
-      mapUrlSeen = o.mapUrl()
-      movedSeen = movedKey
+      // What this tree has, taken as the live state once it is live (committed): a publish that fails after this
+      // leaves the live files, and the next one compares with them.
+      staged = { policies: next, mapUrl: o.mapUrl(), moved: movedKey, maps: nextMaps, texts }
     },
     /** After the switch: nginx's maps beside `live` (its reload unit watches the file). */
     async committed() {
+      if (staged) {
+        ;({ policies, mapUrl: mapUrlSeen, moved: movedSeen, maps } = staged)
+        for (const [file, text] of staged.texts) written.set(file, text)
+        staged = null
+      }
       if (!o.nginxMapsFile || !maps || maps.text === mapsWritten) return
       await writeFileAtomic(o.nginxMapsFile, maps.text)
       mapsWritten = maps.text
@@ -168,21 +184,75 @@ function addressesOf(file: string): string[] {
   return [file, file.slice(0, -'.html'.length)]
 }
 
-/** A page's rules in `_headers`: one per address it answers at. */
-function headersRulesOf(file: string, p: PagePolicy): string {
-  const lines: string[] = []
-  for (const address of addressesOf(file)) {
-    lines.push(address, `  Content-Security-Policy: ${p.csp}`, `  Permissions-Policy: ${p.permissions}`)
-    lines.push(`  X-Frame-Options: ${p.frameOptions}`)
-    if (p.hsts) lines.push(`  Strict-Transport-Security: ${p.hsts}`)
-  }
-  return lines.join('\n')
+/** The header lines of a policy in `_headers`. */
+function policyLines(p: PagePolicy): string[] {
+  const lines = [`  Content-Security-Policy: ${p.csp}`, `  Permissions-Policy: ${p.permissions}`, `  X-Frame-Options: ${p.frameOptions}`]
+  if (p.hsts) lines.push(`  Strict-Transport-Security: ${p.hsts}`)
+  return lines
 }
 
 /** The pages' files in a fixed order (code units: localeCompare took ~0.2 s at 10,000 pages). */
 const sortedFiles = (policies: Map<string, PagePolicy>) => [...policies.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
-/** Netlify / Cloudflare Pages `_headers`: the headers every answer gets, the assets' cache rule, each page's own. */
+/**
+ * The folder whose pages `file` is one of ('/blog/x/index.html' → '/blog/'), or null: a page at the top level, or
+ * a file other than a folder's index, or a folder name a rule could not carry. Such a folder (a section: the
+ * posts, the projects, a list's pages) is where thousands of pages share one policy (decision 330).
+ */
+function sectionOf(file: string): string | null {
+  if (!file.endsWith('/index.html')) return null
+  const dir = file.slice(0, -'index.html'.length)
+  const parent = dir.slice(0, dir.slice(0, -1).lastIndexOf('/') + 1)
+  return parent.length > 1 && /^[A-Za-z0-9/._-]+$/.test(parent) ? parent : null
+}
+
+/**
+ * The pages grouped by policy (decision 330): a section whose pages share one policy is one rule, whatever the
+ * number of its pages; the others are listed one by one. `uniform`: sections all of whose pages share it (the only
+ * ones a `_headers` rule may cover, as hosts join the values of every rule that matches); `shared`: each section's
+ * policy of most of its pages, at least two (nginx's map lists the other pages exactly, and an exact key wins).
+ * A new post with its section's policy then changes neither file, and nginx keeps its loaded maps.
+ */
+function groupBySection(policies: Map<string, PagePolicy>) {
+  // By the policy's text, not its object: the choice is a function of the pages' headers only, so an incremental
+  // publish writes what a full render of the same site writes.
+  const counts = new Map<string, Map<string, { policy: PagePolicy; pages: number }>>()
+  for (const [file, p] of policies) {
+    const section = sectionOf(file)
+    if (section === null) continue
+    let byPolicy = counts.get(section)
+    if (!byPolicy) counts.set(section, (byPolicy = new Map()))
+    const key = policyKey(p)
+    const entry = byPolicy.get(key)
+    if (entry) entry.pages++
+    else byPolicy.set(key, { policy: p, pages: 1 })
+  }
+  const shared = new Map<string, { policy: PagePolicy; key: string; pages: number }>()
+  const uniform = new Set<string>()
+  for (const [section, byPolicy] of counts) {
+    // The most common policy; a tie goes to the one whose text sorts first, so the choice is the same every time.
+    let best: [string, { policy: PagePolicy; pages: number }] | null = null
+    for (const entry of byPolicy)
+      if (!best || entry[1].pages > best[1].pages || (entry[1].pages === best[1].pages && entry[0] < best[0])) best = entry
+    if (!best || best[1].pages < 2) continue
+    shared.set(section, { ...best[1], key: best[0] })
+    if (byPolicy.size === 1) uniform.add(section)
+  }
+  return { shared, uniform }
+}
+
+const policyKeys = new WeakMap<PagePolicy, string>()
+function policyKey(p: PagePolicy): string {
+  let key = policyKeys.get(p)
+  if (key === undefined) policyKeys.set(p, (key = `${p.csp}\n${p.frameOptions}\n${p.permissions}\n${p.hsts ?? ''}`))
+  return key
+}
+
+/**
+ * Netlify / Cloudflare Pages `_headers`: the headers every answer gets, the assets' cache rule, one rule per
+ * section whose pages share their policy (`/blog/:slug`, `/blog/:slug/`: one path segment), and each other page's
+ * own rules, one per address it answers at.
+ */
 function headersFile(policies: Map<string, PagePolicy>): string {
   const lines = ['# Written by each publish (api/publish/static-host.ts): the headers the server sends.', '/*']
   for (const [name, value] of Object.entries(securityHeaders)) {
@@ -190,7 +260,16 @@ function headersFile(policies: Map<string, PagePolicy>): string {
     if (name !== 'x-frame-options') lines.push(`  ${headerName(name)}: ${value}`)
   }
   lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`)
-  for (const file of sortedFiles(policies)) lines.push(headersRulesOf(file, policies.get(file)!))
+  const { shared, uniform } = groupBySection(policies)
+  for (const section of [...uniform].sort()) {
+    const rules = policyLines(shared.get(section)!.policy)
+    lines.push(`${section}:slug`, ...rules, `${section}:slug/`, ...rules)
+  }
+  for (const file of sortedFiles(policies)) {
+    const section = sectionOf(file)
+    if (section !== null && uniform.has(section)) continue
+    for (const address of addressesOf(file)) lines.push(address, ...policyLines(policies.get(file)!))
+  }
   return `${lines.join('\n')}\n`
 }
 
@@ -228,14 +307,25 @@ export function nginxMaps(policies: Map<string, PagePolicy>, moved: [string, str
     out.push('}')
   }
   const ids = new Map<string, { id: string; p: PagePolicy }>()
-  const pages: [string, string][] = []
-  for (const file of sortedFiles(policies)) {
-    const p = policies.get(file)!
+  const idOf = (p: PagePolicy) => {
     const key = `${p.csp}\n${p.frameOptions}`
     let entry = ids.get(key)
     if (!entry) ids.set(key, (entry = { id: `p${ids.size}`, p }))
-    pages.push([file, entry.id])
+    return entry.id
   }
+  // A section's shared policy is one regex key (exact keys win over it; nginx tries a regex only when no exact key
+  // matched, and a page of another section never matches it), in the sections' order (not by size: a new post
+  // must not reorder them and so change the maps).
+  const { shared } = groupBySection(policies)
+  const sections = [...shared].sort(([a], [b]) => (a < b ? -1 : 1))
+  const pages: [string, string][] = []
+  for (const file of sortedFiles(policies)) {
+    const p = policies.get(file)!
+    const section = sectionOf(file)
+    if (section !== null && shared.get(section)?.key === policyKey(p)) continue
+    pages.push([file, idOf(p)])
+  }
+  for (const [section, { policy }] of sections) pages.push([`~^${section.replace(/\./g, '\\.')}[^/]+/index\\.html$`, idOf(policy)])
   map('$uri', '$site_policy', '', pages)
   map('$site_policy', '$site_csp', '', [...ids.values()].map(({ id, p }) => [id, p.csp]))
   map('$site_policy', '$site_frame_options', securityHeaders['x-frame-options']!, [...ids.values()].map(({ id, p }) => [id, p.frameOptions]))
