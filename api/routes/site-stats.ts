@@ -4,7 +4,8 @@ import { msg } from '#schema/messages.ts'
 import type { AppEnv } from '../app-env.ts'
 import { daysBefore, istanbulDay } from '../lib/istanbul-day.ts'
 import { validate } from '../middleware/validate.ts'
-import { editorFinder, seoReport } from '../seo/seo-report.ts'
+import { editorFinder, issuesOf, seoEntries, type ReportEntry } from '../seo/seo-report.ts'
+import type { SeoPageRow } from '../store/private/seo-pages.ts'
 import { pageTitles, programTitles } from '../stats/page-titles.ts'
 
 /** Longest period the statistics page asks for: one year (plus a leap day). */
@@ -24,15 +25,37 @@ const seoQuery = z.object({
   limit: z.coerce.number({ error: msg.invalidBody }).int().min(1).max(100_000).optional(),
   path: z.string().max(2000).optional(),
 })
+/** The SEO report of the last stored change, and each query's answer as sent (UTF-8), until it changes. */
 let seoCache: {
   version: number
   db: unknown
-  report: ReturnType<typeof seoReport>
+  report: ReturnType<typeof seoEntries>
   blogs?: unknown
   projects?: unknown
-  /** Each query's answer as sent, until the report or the editors' links change. */
-  bodies: Map<string, string>
+  bodies: Map<string, Uint8Array<ArrayBuffer>>
 } | null = null
+/**
+ * Each listed page's JSON, kept per stored row (a publish replaces only the rows of the pages it rendered) with what
+ * it was made from: a publish of one page makes one page's text again, not 10,000.
+ */
+const pageTexts = new WeakMap<
+  SeoPageRow,
+  { titleTwins: number; descriptionTwins: number; edit: string | null; json: string }
+>()
+function pageText(e: ReportEntry, edit: string | null): string {
+  const kept = pageTexts.get(e.row)
+  if (
+    kept &&
+    kept.titleTwins === e.titleTwins &&
+    kept.descriptionTwins === e.descriptionTwins &&
+    kept.edit === edit
+  )
+    return kept.json
+  const json = JSON.stringify({ path: e.row.path, title: e.row.title, edit, issues: issuesOf(e) })
+  pageTexts.set(e.row, { titleTwins: e.titleTwins, descriptionTwins: e.descriptionTwins, edit, json })
+  return json
+}
+const utf8 = new TextEncoder()
 
 /** The admin's statistics and SEO advice (mounted at /api/admin): daily figures of the last `days` Istanbul days, today included. */
 export const siteStatsRoutes = new Hono<AppEnv>()
@@ -67,7 +90,7 @@ export const siteStatsRoutes = new Hono<AppEnv>()
     const blogs = content.read('blogs')
     const projects = content.read('social-projects')
     if (!seoCache || seoCache.version !== version || seoCache.db !== data.db)
-      seoCache = { version, db: data.db, report: seoReport(data.seo.all()), bodies: new Map() }
+      seoCache = { version, db: data.db, report: seoEntries(data.seo.all()), bodies: new Map() }
     const { report } = seoCache
     if (seoCache.blogs !== blogs || seoCache.projects !== projects)
       Object.assign(seoCache, { blogs, projects, bodies: new Map() })
@@ -76,18 +99,20 @@ export const siteStatsRoutes = new Hono<AppEnv>()
     if (body === undefined) {
       const chosen =
         path !== undefined
-          ? report.pages.filter((p) => p.path === path)
-          : report.pages.slice(0, limit ?? report.pages.length)
+          ? report.entries.filter((e) => e.row.path === path)
+          : report.entries.slice(0, limit ?? report.entries.length)
       const editorOf = editorFinder(blogs, projects)
-      body = JSON.stringify({
+      const head = JSON.stringify({
         success: true,
         data: {
           checkedAt: report.checkedAt,
           checkedPages: report.checkedPages,
-          total: report.pages.length,
-          pages: chosen.map((p) => ({ ...p, edit: editorOf(p.path) })),
+          total: report.entries.length,
         },
       })
+      // The same JSON as one stringify of the whole answer, with the kept text of each page.
+      const pages = chosen.map((e) => pageText(e, editorOf(e.row.path))).join(',')
+      body = utf8.encode(`${head.slice(0, -2)},"pages":[${pages}]}}`) as Uint8Array<ArrayBuffer>
       // Editors ask for their own page: only the lists (and a few pages) are kept.
       if (seoCache.bodies.size > 20) seoCache.bodies.clear()
       seoCache.bodies.set(id, body)

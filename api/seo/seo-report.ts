@@ -38,41 +38,72 @@ export function editorFinder(
 
 const weight = (issues: SeoFinding[]) => issues.reduce((n, i) => n + (i.severity === 'error' ? 100 : 1), 0)
 
+/** A checked page with what the whole site adds to it: how many other pages share its title or description. */
+export type ReportEntry = { row: SeoPageRow; titleTwins: number; descriptionTwins: number }
+
+/** The page's findings and the ones about duplicates, in plain Turkish. */
+export function issuesOf({ row, titleTwins, descriptionTwins }: ReportEntry): SeoFinding[] {
+  const issues = [...row.findings]
+  if (titleTwins > 0)
+    issues.push({
+      code: 'title-duplicate',
+      severity: 'warning',
+      message: `Aynı başlık ${titleTwins} sayfada daha kullanılıyor.`,
+    })
+  if (descriptionTwins > 0)
+    issues.push({
+      code: 'description-duplicate',
+      severity: 'warning',
+      message: `Aynı açıklama ${descriptionTwins} sayfada daha kullanılıyor.`,
+    })
+  return issues
+}
+
+/** A row's own findings' weight, once per stored row (a save replaces the row object). */
+const rowWeights = new WeakMap<SeoPageRow, number>()
+function rowWeight(row: SeoPageRow): number {
+  let w = rowWeights.get(row)
+  if (w === undefined) rowWeights.set(row, (w = weight(row.findings)))
+  return w
+}
+
 /**
- * The dashboard's 'SEO İpuçları': every checked page with findings, worst first, with the findings that need all
- * pages (the same title or description on several pages) added here. Paged list pages share the list's text by
- * design and are left out of the duplicate check.
+ * The dashboard's 'SEO İpuçları' as entries: every checked page with findings, worst first, with the findings that
+ * need all pages (the same title or description on several pages) counted here. Paged list pages share the list's
+ * text by design and are left out of the duplicate check. Cheap per page (counts, no new findings), so it is run
+ * again after each publish; the answer's text per page is kept by the route (site-stats.ts).
  */
-export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string | null = () => null) {
-  const sameTitle = new Map<string, string[]>()
-  const sameDescription = new Map<string, string[]>()
+export function seoEntries(rows: readonly SeoPageRow[]) {
+  const titles = new Map<string, number>()
+  const descriptions = new Map<string, number>()
   for (const r of rows) {
     if (/\/sayfa\/\d+$/.test(r.path)) continue
-    if (r.title) sameTitle.set(r.title, [...(sameTitle.get(r.title) ?? []), r.path])
-    if (r.description)
-      sameDescription.set(r.description, [...(sameDescription.get(r.description) ?? []), r.path])
+    if (r.title) titles.set(r.title, (titles.get(r.title) ?? 0) + 1)
+    if (r.description) descriptions.set(r.description, (descriptions.get(r.description) ?? 0) + 1)
   }
-  const pages: SeoPage[] = []
+  const entries: (ReportEntry & { weight: number })[] = []
   let checkedAt = ''
-  for (const r of rows) {
-    if (r.checkedAt > checkedAt) checkedAt = r.checkedAt
-    const issues = [...r.findings]
-    const titleTwins = (sameTitle.get(r.title)?.length ?? 1) - 1
-    if (titleTwins > 0)
-      issues.push({
-        code: 'title-duplicate',
-        severity: 'warning',
-        message: `Aynı başlık ${titleTwins} sayfada daha kullanılıyor.`,
-      })
-    const descriptionTwins = (sameDescription.get(r.description)?.length ?? 1) - 1
-    if (descriptionTwins > 0)
-      issues.push({
-        code: 'description-duplicate',
-        severity: 'warning',
-        message: `Aynı açıklama ${descriptionTwins} sayfada daha kullanılıyor.`,
-      })
-    if (issues.length) pages.push({ path: r.path, title: r.title, edit: editorOf(r.path), issues })
+  for (const row of rows) {
+    if (row.checkedAt > checkedAt) checkedAt = row.checkedAt
+    const titleTwins = (titles.get(row.title) ?? 1) - 1
+    const descriptionTwins = (descriptions.get(row.description) ?? 1) - 1
+    const w = rowWeight(row) + (titleTwins > 0 ? 1 : 0) + (descriptionTwins > 0 ? 1 : 0)
+    if (w > 0 || row.findings.length) entries.push({ row, titleTwins, descriptionTwins, weight: w })
   }
-  pages.sort((a, b) => weight(b.issues) - weight(a.issues) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  return { checkedAt: checkedAt || null, checkedPages: rows.length, pages }
+  entries.sort(
+    (a, b) => b.weight - a.weight || (a.row.path < b.row.path ? -1 : a.row.path > b.row.path ? 1 : 0),
+  )
+  return { checkedAt: checkedAt || null, checkedPages: rows.length, entries }
+}
+
+/** The same as plain pages (path, title, editor, findings). */
+export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string | null = () => null) {
+  const { checkedAt, checkedPages, entries } = seoEntries(rows)
+  const pages: SeoPage[] = entries.map((e) => ({
+    path: e.row.path,
+    title: e.row.title,
+    edit: editorOf(e.row.path),
+    issues: issuesOf(e),
+  }))
+  return { checkedAt, checkedPages, pages }
 }
