@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { memberRoleLabels, type PublicMember } from '#schema/library-member.ts'
+import { memberRoleLabels, type PublicMember } from '#schema/member-roles.ts'
 import { LibraryShelf } from './LibraryShelf.tsx'
 
 type Props = {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { LibraryCategory, LibraryItem } from '#schema/library.ts'
 import { msg } from '#schema/messages.ts'
 import { messageOf } from '../lib/island-api.ts'
@@ -11,12 +11,19 @@ import {
   type ItemPage,
 } from '../lib/library-api.ts'
 import { pageCount } from '../lib/paging.ts'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
-import { LibraryCategories } from './LibraryCategories.tsx'
-import { LibraryItemForm } from './LibraryItemForm.tsx'
 import { LibraryItemRow } from './LibraryItemRow.tsx'
 import './notice.css'
 import './library-shelf.css'
+
+// Library admins' tools are loaded when first opened: a member's phone never downloads them (nor zod, which the
+// item form's file rules bring along; decision 315).
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
+const LibraryCategories = lazy(() =>
+  import('./LibraryCategories.tsx').then((m) => ({ default: m.LibraryCategories })),
+)
+const LibraryItemForm = lazy(() =>
+  import('./LibraryItemForm.tsx').then((m) => ({ default: m.LibraryItemForm })),
+)
 
 const PAGE_SIZE = 10
 const NEWEST = 3
@@ -137,21 +144,23 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
       <div role="status" className="library-shelf__notice">
         {notice && <p className="notice notice--success">{notice}</p>}
       </div>
-      {isAdmin && (panel?.kind === 'new' || panel?.kind === 'edit') && (
-        <LibraryItemForm
-          key={panel.kind === 'edit' ? panel.item.id : 'new'}
-          categories={categories}
-          editing={panel.kind === 'edit' ? panel.item : null}
-          onCancel={() => setPanel(null)}
-          onSaved={(_item, message) => {
-            setPanel(null)
-            changed(message)
-          }}
-        />
-      )}
-      {isAdmin && panel?.kind === 'categories' && (
-        <LibraryCategories categories={categories} onChanged={changed} />
-      )}
+      <Suspense fallback={null}>
+        {isAdmin && (panel?.kind === 'new' || panel?.kind === 'edit') && (
+          <LibraryItemForm
+            key={panel.kind === 'edit' ? panel.item.id : 'new'}
+            categories={categories}
+            editing={panel.kind === 'edit' ? panel.item : null}
+            onCancel={() => setPanel(null)}
+            onSaved={(_item, message) => {
+              setPanel(null)
+              changed(message)
+            }}
+          />
+        )}
+        {isAdmin && panel?.kind === 'categories' && (
+          <LibraryCategories categories={categories} onChanged={changed} />
+        )}
+      </Suspense>
 
       <form className="library-search" role="search" onSubmit={search}>
         <label htmlFor="library-q" className="library-search__label">
@@ -255,27 +264,31 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
         </>
       )}
 
-      {deleting && (
-        <ConfirmDialog
-          title="Silme onayı"
-          confirmLabel="Sil"
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            void guard(async () => {
-              setBusy(true)
-              const result = await send(
-                `/api/library/items/${encodeURIComponent(deleting.id)}`,
-                'DELETE',
-              ).finally(() => setBusy(false))
-              setDeleting(null)
-              changed(messageOf(result.body, result.ok ? 'Belge silindi.' : 'Belge silinemedi.'))
-            })
-          }
-        >
-          <p>"{deleting.title}" belgesini silmek istediğinizden emin misiniz? Önceki sürümleri de silinir.</p>
-        </ConfirmDialog>
-      )}
+      <Suspense fallback={null}>
+        {deleting && (
+          <ConfirmDialog
+            title="Silme onayı"
+            confirmLabel="Sil"
+            busy={busy}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() =>
+              void guard(async () => {
+                setBusy(true)
+                const result = await send(
+                  `/api/library/items/${encodeURIComponent(deleting.id)}`,
+                  'DELETE',
+                ).finally(() => setBusy(false))
+                setDeleting(null)
+                changed(messageOf(result.body, result.ok ? 'Belge silindi.' : 'Belge silinemedi.'))
+              })
+            }
+          >
+            <p>
+              "{deleting.title}" belgesini silmek istediğinizden emin misiniz? Önceki sürümleri de silinir.
+            </p>
+          </ConfirmDialog>
+        )}
+      </Suspense>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { PublicMember } from '#schema/library-member.ts'
+import type { PublicMember } from '#schema/member-roles.ts'
 
 /** localStorage key of the logged-in library member (spec section 3). */
 export const MEMBER_KEY = 'libraryMember'

@@ -1,0 +1,34 @@
+import { createRoot } from 'react-dom/client'
+import type { PublicMember } from '#schema/member-roles.ts'
+import { callApi } from '../lib/island-api.ts'
+import { clearMember } from '../lib/library-session.ts'
+import { LibraryDashboard } from './LibraryDashboard.tsx'
+
+type Options = {
+  /** Right after a login: focus goes to the welcome heading (the form that had it is gone). */
+  focusWelcome: boolean
+  /** The server said the session is over (401): the page shows its login form again. */
+  onSessionEnded: () => void
+}
+
+/**
+ * Mounts the member's dashboard into `container` (its 'Yükleniyor...' is replaced) and returns how to take it down.
+ * Loaded by /kutuphane's own script only when a member is stored or has just logged in: a visitor's login page
+ * carries no React at all (Lighthouse, issue 31, decision 315).
+ */
+export function mountLibrary(container: HTMLElement, member: PublicMember, options: Options): () => void {
+  const root = createRoot(container)
+  root.render(
+    <LibraryDashboard
+      member={member}
+      focusWelcome={options.focusWelcome}
+      onLogout={async () => {
+        await callApi('/api/library/logout', { method: 'POST' })
+        clearMember(window.localStorage)
+        window.location.assign('/')
+      }}
+      onSessionEnded={options.onSessionEnded}
+    />,
+  )
+  return () => root.unmount()
+}
