@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react'
 import type { LibraryCategory, LibraryItem } from '#schema/library.ts'
 import { msg } from '#schema/messages.ts'
 import { messageOf } from '../lib/island-api.ts'
@@ -76,22 +85,27 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
           fetchCategories(),
           fetchItems({ q: '', category: '', page: 1, pageSize: NEWEST }),
         ])
-        if (cats) setCategories(cats)
-        if (latest) setNewest(latest.data)
+        // Transitions (here and below): the lists render in slices, not in one long task (decision 315).
+        startTransition(() => {
+          if (cats) setCategories(cats)
+          if (latest) setNewest(latest.data)
+        })
       }),
     [guard],
   )
 
   useEffect(() => {
     void guard(async () => setSince(await startVisit()))
-    void loadShelf().finally(() => setShelfReady(true))
+    void loadShelf().finally(() => startTransition(() => setShelfReady(true)))
   }, [guard, loadShelf])
 
   useEffect(() => {
     void guard(async () => {
       const page = await fetchItems({ ...query, pageSize: PAGE_SIZE })
-      setFailed(!page)
-      if (page) setList(page)
+      startTransition(() => {
+        setFailed(!page)
+        if (page) setList(page)
+      })
     })
   }, [query, guard])
 

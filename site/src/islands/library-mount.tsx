@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { PublicMember } from '#schema/member-roles.ts'
 import { callApi } from '../lib/island-api.ts'
@@ -18,17 +19,21 @@ type Options = {
  */
 export function mountLibrary(container: HTMLElement, member: PublicMember, options: Options): () => void {
   const root = createRoot(container)
-  root.render(
-    <LibraryDashboard
-      member={member}
-      focusWelcome={options.focusWelcome}
-      onLogout={async () => {
-        await callApi('/api/library/logout', { method: 'POST' })
-        clearMember(window.localStorage)
-        window.location.assign('/')
-      }}
-      onSessionEnded={options.onSessionEnded}
-    />,
+  // A transition: React renders in slices of a few milliseconds and lets the browser breathe between them, instead
+  // of one long task while the phone cannot answer a tap (total blocking time).
+  startTransition(() =>
+    root.render(
+      <LibraryDashboard
+        member={member}
+        focusWelcome={options.focusWelcome}
+        onLogout={async () => {
+          await callApi('/api/library/logout', { method: 'POST' })
+          clearMember(window.localStorage)
+          window.location.assign('/')
+        }}
+        onSessionEnded={options.onSessionEnded}
+      />,
+    ),
   )
   return () => root.unmount()
 }
