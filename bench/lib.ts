@@ -42,7 +42,11 @@ export async function makeContent(root: string, posts = 0): Promise<string> {
 export type BenchServer = Awaited<ReturnType<typeof startServer>>
 
 /** Starts the real server (node api/server.ts) on a temporary content copy and waits until it answers. */
-export async function startServer(port: number, extraEnv: Record<string, string> = {}, options: { posts?: number } = {}) {
+export async function startServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  options: { posts?: number; onLogLine?: (line: string) => void } = {},
+) {
   const root = await mkdtemp(join(tmpdir(), 'bench-'))
   const contentDir = await makeContent(root, options.posts)
   const env = {
@@ -58,7 +62,19 @@ export async function startServer(port: number, extraEnv: Record<string, string>
     ...extraEnv,
   }
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repoRoot, 'api', 'server.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  // onLogLine: the server's JSON log lines (stdout), e.g. to read each answer's own time ('ms') beside the client's.
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repoRoot, 'api', 'server.ts')], {
+    env,
+    stdio: ['ignore', options.onLogLine ? 'pipe' : 'ignore', 'inherit'],
+  })
+  if (options.onLogLine) {
+    let rest = ''
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      const lines = (rest + text).split('\n')
+      rest = lines.pop()!
+      for (const line of lines) options.onLogLine!(line)
+    })
+  }
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 600_000
   while (Date.now() < deadline) {
@@ -88,6 +104,14 @@ export async function startServer(port: number, extraEnv: Record<string, string>
 export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+}
+
+/** CPU time a process has used so far, user + system, in ms (Linux /proc; 10 ms ticks). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 /** Logs in and returns the session cookie. */

@@ -5,7 +5,8 @@
  * puppeteer-core in a Chromium profile folder (HttpOnly session cookie, the stored member in localStorage), then
  * Lighthouse runs on that profile with --disable-storage-reset so it keeps them. RUNS runs per state (default 3),
  * the median performance reported.
- * Run: node bench/lighthouse-library.ts   (PORT 4383; RUNS; CHROME_PATH defaults to /usr/bin/chromium)
+ * Run: node bench/lighthouse-library.ts   (PORT 4383; RUNS; KEEP=<folder> keeps the reports; CHROME_PATH defaults
+ * to /usr/bin/chromium)
  */
 import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -31,6 +32,8 @@ async function lighthouse(url: string, report: string, profile: string | null) {
       '--quiet',
       `--chrome-flags=${flags}`,
       ...(profile ? ['--disable-storage-reset'] : []),
+      // With KEEP, the trace too (<report>-0.trace.json): where the main thread's time went.
+      ...(process.env.KEEP ? ['--save-assets'] : []),
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 },
   )
@@ -46,7 +49,8 @@ async function lighthouse(url: string, report: string, profile: string | null) {
         misses.push(`${id}: ${ref.id} (${audit.displayValue ?? Math.round(audit.score * 100)})`)
     }
   }
-  return { scores, misses }
+  // Lighthouse's own measure of how fast this machine's CPU was during the run (a quiet desktop: 1,000–2,500).
+  return { scores, misses, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex as number) }
 }
 
 const server = await startServer(port)
@@ -66,13 +70,20 @@ try {
   const url = `${server.base}/kutuphane`
   const run = async (state: string, profile: string | null) => {
     const runs = []
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url, join(server.root, 'lighthouse.json'), profile))
+    for (let i = 0; i < RUNS; i++) {
+      // KEEP=<folder>: each run's full report stays there (the server's folder is removed at the end).
+      const report = process.env.KEEP
+        ? join(process.env.KEEP, `${state.replace(' ', '-')}-${i + 1}.json`)
+        : join(server.root, 'lighthouse.json')
+      runs.push(await lighthouse(url, report, profile))
+    }
     runs.sort((a, b) => a.scores.performance! - b.scores.performance!)
     const mid = runs[Math.floor((runs.length - 1) / 2)]!
     console.log(
       state.padEnd(12),
       CATEGORIES.map((c) => String(mid.scores[c]).padStart(4)).join(''),
       `  performance of the ${RUNS} runs: ${runs.map((r) => r.scores.performance).join(', ')}`,
+      `(benchmarkIndex ${runs.map((r) => r.benchmarkIndex).join(', ')}; load ${loadavg()[0]!.toFixed(1)})`,
       mid.misses.length ? `; ${mid.misses.join('; ')}` : '',
     )
   }
