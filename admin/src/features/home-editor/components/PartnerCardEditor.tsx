@@ -24,9 +24,9 @@ export function PartnerCardEditor({ card, feedback }: { card: PartnerCard; feedb
   const [errors, setErrors] = useState<FieldErrors>({})
   const save = useSavePartnerCard()
   const remove = useDeletePartnerCard()
-  // Adopt the server's card after a save or reload; compare by value so refetching another card changes nothing here.
   // The values last handed to a save: while it is on its way, leaving does not ask.
   const [sent, setSent] = useState<string | null>(null)
+  // Adopt the server's card after a save or reload; compare by value so refetching another card changes nothing here.
   if (cardKey !== saved) {
     setSaved(cardKey)
     setDraft(draftOf(card))
