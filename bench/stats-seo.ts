@@ -54,19 +54,27 @@ if (!ONLY_BURST) {
     `seeded ${(DAYS * (PAGES + 113)).toLocaleString('en')} daily rows in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   )
 
+  // Wall time per read, and the CPU time the process spent on it (on a loaded machine the wall time is mostly
+  // waiting for a core; the CPU time is what the read costs).
+  let cpuTimes: number[] = []
   async function timed(path: string, runs = RUNS): Promise<number[]> {
     const times: number[] = []
+    cpuTimes = []
     for (let i = 0; i < runs; i++) {
+      const cpu = process.cpuUsage()
       const start = performance.now()
       const res = await t.app.request(path, { headers: { cookie } })
       await res.arrayBuffer()
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
       times.push(performance.now() - start)
+      const used = process.cpuUsage(cpu)
+      cpuTimes.push((used.user + used.system) / 1000)
     }
     return times
   }
   const fmt = (times: number[]) =>
-    `median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`
+    `median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms ` +
+    `(CPU median ${median(cpuTimes).toFixed(1)} ms, max ${Math.max(...cpuTimes).toFixed(1)} ms)`
   // How long the thread serving pages was held at once (the event loop's longest delay) during each part.
   const loop = monitorEventLoopDelay({ resolution: 1 })
   const held = () => {
@@ -98,7 +106,8 @@ if (!ONLY_BURST) {
   start = performance.now()
   const afterMidnight = await timed('/api/admin/stats/daily?days=30', 1)
   console.log(
-    `first read after a day closed (waits for the roll): ${afterMidnight[0]!.toFixed(1)} ms; ${held()}`,
+    `first read after a day closed (waits for the roll): ${afterMidnight[0]!.toFixed(1)} ms ` +
+      `(CPU of the process, writer thread included: ${cpuTimes[0]!.toFixed(1)} ms); ${held()}`,
   )
   for (const days of [7, 30, 90, 365])
     console.log(`next day, stats/daily?days=${days}: ${fmt(await timed(`/api/admin/stats/daily?days=${days}`))}; ${held()}`)
@@ -143,7 +152,11 @@ if (!ONLY_BURST) {
     loop.reset()
     for (const [name, path] of Object.entries(seoPaths)) {
       const first = await timed(path, 1)
-      console.log(`seo (after publish ${round}), ${name}: first ${first[0]!.toFixed(1)} ms, then ${fmt(await timed(path))}; ${held()}`)
+      const firstCpu = cpuTimes[0]!
+      console.log(
+        `seo (after publish ${round}), ${name}: first ${first[0]!.toFixed(1)} ms (CPU ${firstCpu.toFixed(1)} ms), ` +
+          `then ${fmt(await timed(path))}; ${held()}`,
+      )
     }
   }
   await t.cleanup()
