@@ -45,7 +45,7 @@ export type BenchServer = Awaited<ReturnType<typeof startServer>>
 export async function startServer(
   port: number,
   extraEnv: Record<string, string> = {},
-  options: { posts?: number; onLogLine?: (line: string) => void } = {},
+  options: { posts?: number; onLogLine?: (line: string) => void; wrapper?: string[] } = {},
 ) {
   const root = await mkdtemp(join(tmpdir(), 'bench-'))
   const contentDir = await makeContent(root, options.posts)
@@ -63,7 +63,9 @@ export async function startServer(
   }
   const started = performance.now()
   // onLogLine: the server's JSON log lines (stdout), e.g. to read each answer's own time ('ms') beside the client's.
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(repoRoot, 'api', 'server.ts')], {
+  // A wrapper (the memory bench's `heaptrack`) runs the server under an analysis tool.
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, ...SERVER_NODE_FLAGS, join(repoRoot, 'api', 'server.ts')]
+  const child: ChildProcess = spawn(command!, args, {
     env,
     stdio: ['ignore', options.onLogLine ? 'pipe' : 'ignore', 'inherit'],
   })

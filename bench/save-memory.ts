@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { login, rssMb, startServer } from './lib.ts'
+
+/**
+ * Issue 33 point 3: memory that does not grow with saves. One post of the demo content saved SAVES times (default
+ * 4,000) through the admin API, each waited for until live (no previews, no page views), and every STEP saves the
+ * server's RSS, V8 heap and external memory (/metrics, process.memoryUsage()). Goal: after 4,000 saves RSS within
+ * +30 MB of its value after the first 100.
+ */
+const SAVES = Number(process.env.SAVES ?? 4000)
+const STEP = Number(process.env.STEP ?? 100)
+const WAIT_PAGE = (process.env.WAIT ?? 'page') === 'page'
+const port = Number(process.env.BENCH_PORT ?? 4333)
+const TOKEN = 'olcum-anahtari-0123456789abcdef'
+
+// SNAPSHOTS=100,600: heap snapshots (Heap.*.heapsnapshot in the bench's folder) after those saves, for the analysis.
+const SNAPSHOTS = new Set((process.env.SNAPSHOTS ?? '').split(',').filter(Boolean).map(Number))
+// WRAPPER='heaptrack -o /tmp/x': the server under heaptrack (native allocations; RSS is then the wrapper's).
+const wrapper = process.env.WRAPPER?.split(' ')
+const server = await startServer(port, { METRICS_TOKEN: TOKEN, ...(SNAPSHOTS.size ? { NODE_OPTIONS: '--heapsnapshot-signal=SIGUSR2' } : {}) }, { wrapper })
+try {
+  const cookie = await login(server.base)
+  const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
+  const post = all.find((p) => p.status !== 'draft')!
+  const metric = async (name: string) => {
+    const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text()
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `))
+    return line ? Number(line.split(' ')[1]) / 1024 / 1024 : NaN
+  }
+  const sample = async (saves: number) => {
+    const [rss, heap, external] = [await rssMb(server.pid), await metric('nodejs_heap_size_used_bytes'), await metric('nodejs_external_memory_bytes')]
+    console.log(`after ${String(saves).padStart(5)} saves: RSS ${rss.toFixed(0)} MB, heap used ${heap.toFixed(0)} MB, external ${external.toFixed(0)} MB`)
+    return rss
+  }
+  await sample(0)
+  let base = NaN
+  let last = NaN
+  const started = performance.now()
+  for (let i = 1; i <= SAVES; i++) {
+    const marker = `Bellek ${i}`
+    const form = new FormData()
+    form.set('title', `${post.title as string} ${marker}`)
+    form.set('excerpt', post.excerpt as string)
+    form.set('author', post.author as string)
+    form.set('status', 'published')
+    form.set('tags', JSON.stringify(post.tags))
+    form.set('contentStructure', JSON.stringify(post.contentStructure))
+    const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
+    if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
+    const publish = res.headers.get('x-publish')
+    for (;;) {
+      // Until live: the page itself read as a browser would (WAIT=page, as issue 33's measurement), or the build status.
+      if (WAIT_PAGE) {
+        const html = await (await fetch(`${server.base}/blog/${post.id as string}`, { headers: { 'accept-encoding': 'br, gzip' } })).text()
+        if (html.length && (await (await fetch(`${server.base}/blog/${post.id as string}`)).text()).includes(marker)) break
+      } else {
+        const status = (await (await fetch(`${server.base}/api/admin/build`, { headers: { cookie } })).json()).data
+        if (status.generation >= Number(publish)) break
+      }
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    if (i % STEP === 0) {
+      last = await sample(i)
+      if (i === STEP) base = last
+    }
+    if (SNAPSHOTS.has(i)) {
+      process.kill(server.pid, 'SIGUSR2')
+      await new Promise((r) => setTimeout(r, 20_000))
+    }
+  }
+  console.log(
+    `${SAVES} saves in ${((performance.now() - started) / 1000).toFixed(0)} s: RSS ${base.toFixed(0)} → ${last.toFixed(0)} MB ` +
+      `(+${(last - base).toFixed(0)} MB after the first ${STEP}; goal ≤ +30 MB) ${last - base <= 30 ? 'met' : 'NOT met'}`,
+  )
+} finally {
+  await server.stop()
+}
