@@ -1,54 +1,29 @@
-import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { adminCookie, createTestApp, jsonRequest, type TestApp } from './testing/test-helpers.ts'
+import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
+import { jsonRequest, type TestApp } from './testing/test-helpers.ts'
 
 /**
  * Issue 19: the server and the content remote meet. A real bare repository as the remote, a second clone as the
  * maintainer, the real app with its real git; the sync is triggered as a webhook or the timer would.
  */
 const SECRET = 'webhook-gizli-anahtar-2026'
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bakımcı', GIT_AUTHOR_EMAIL: 'bakimci@ornek.com', GIT_COMMITTER_NAME: 'Bakımcı', GIT_COMMITTER_EMAIL: 'bakimci@ornek.com' }
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim()
 
 let t: TestApp
-let root: string
+let fixture: RemoteFixture | undefined
 afterEach(async () => {
-  t?.deps.content.close()
-  await t?.deps.content.settled()
-  await t?.cleanup()
-  await rm(root, { recursive: true, force: true })
+  await fixture?.close()
+  fixture = undefined
 })
 
-type Post = { id: string; title: string; excerpt: string; author: string; status: string; tags: string[]; contentStructure: unknown[] }
-
 async function setUp() {
-  root = await mkdtemp(join(tmpdir(), 'remote-sync-'))
-  const bare = join(root, 'icerik.git')
-  git(root, 'init', '-q', '--bare', bare)
-  t = await createTestApp({ contentVersioning: { git: { remote: bare, syncSeconds: 0 } }, gitWebhookSecret: SECRET })
-  await t.deps.content.settled()
-  const branch = git(t.contentDir, 'symbolic-ref', '--short', 'HEAD')
-  git(t.contentDir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-  const maintainer = join(root, 'bakimci')
-  git(root, 'clone', '-q', bare, maintainer)
-  const cookie = await adminCookie(t)
-  const posts = () => t.deps.content.read('blogs') as unknown as Post[]
+  fixture = await remoteFixture('remote-sync', { gitWebhookSecret: SECRET })
+  t = fixture.t
+  const { bare, branch, maintainer, cookie, posts } = fixture
   /** A staff save through the admin API: one post's title. */
-  const staffSave = async (id: string, title: string) => {
-    const post = posts().find((p) => p.id === id)!
-    const form = new FormData()
-    for (const key of ['excerpt', 'author', 'status'] as const) form.set(key, post[key])
-    form.set('title', title)
-    form.set('tags', JSON.stringify(post.tags))
-    form.set('contentStructure', JSON.stringify(post.contentStructure))
-    const res = await t.app.request(`/api/admin/blogs/${id}`, { method: 'PUT', headers: { cookie }, body: form })
-    expect(res.status).toBe(200)
-  }
+  const staffSave = async (id: string, title: string) => expect(await fixture!.staffSave(id, title)).toBe(200)
   /** The maintainer edits one post's title in their clone, commits and pushes. */
   const maintainerPush = async (id: string, title: string) => {
     git(maintainer, 'pull', '-q', '--ff-only')

@@ -1,43 +1,26 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkContentFile } from './store/gate/content-validation.ts'
 import { CONTENT_NAMES } from './store/content-types.ts'
-import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } from './testing/test-helpers.ts'
+import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
+import { adminCookie, formRequest, jsonRequest, type TestApp } from './testing/test-helpers.ts'
 
 /**
  * Issue 27: what maintainers do in git, against a real bare remote and a second clone. After each step the server's
  * content files load, its clone is clean, and the remote never gets back what a maintainer removed.
  */
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bakımcı', GIT_AUTHOR_EMAIL: 'bakimci@ornek.com', GIT_COMMITTER_NAME: 'Bakımcı', GIT_COMMITTER_EMAIL: 'bakimci@ornek.com' }
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim()
-
-type Post = { id: string; title: string; excerpt: string; author: string; status: string; tags: string[]; contentStructure: unknown[]; slug?: string }
-
 let t: TestApp
-let root: string
+let fixture: RemoteFixture | undefined
 afterEach(async () => {
-  t?.deps.content.close()
-  await t?.deps.content.settled()
-  await t?.cleanup()
-  await rm(root, { recursive: true, force: true })
+  await fixture?.close()
+  fixture = undefined
 })
 
 async function setUp() {
-  root = await mkdtemp(join(tmpdir(), 'maintainer-pushes-'))
-  const bare = join(root, 'icerik.git')
-  git(root, 'init', '-q', '--bare', bare)
-  t = await createTestApp({ contentVersioning: { git: { remote: bare, syncSeconds: 0 } } })
-  await t.deps.content.settled()
-  const branch = git(t.contentDir, 'symbolic-ref', '--short', 'HEAD')
-  git(t.contentDir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-  const maintainer = join(root, 'bakimci')
-  git(root, 'clone', '-q', bare, maintainer)
-  const cookie = await adminCookie(t)
-  const posts = () => t.deps.content.read('blogs') as unknown as Post[]
+  fixture = await remoteFixture('maintainer-pushes')
+  t = fixture.t
+  const { bare, branch, maintainer, cookie, posts } = fixture
   const sync = async () => {
     await t.deps.content.sync!.trigger()
     await t.deps.content.settled()

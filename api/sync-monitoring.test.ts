@@ -1,35 +1,29 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger, log, setLogger } from './lib/log.ts'
 import { registry } from './lib/metrics.ts'
 import { readiness } from './ops/readiness.ts'
-import { adminCookie, createTestApp, type TestApp } from './testing/test-helpers.ts'
+import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
+import type { TestApp } from './testing/test-helpers.ts'
 
 /**
  * Issue 29, point 5: the sync with the content remote in monitoring. A real bare repository as the remote, a
  * maintainer's clone, the real app with its real git; no polling (syncSeconds 0), so every fetch here is one the
  * server chose to make.
  */
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bakımcı', GIT_AUTHOR_EMAIL: 'bakimci@ornek.com', GIT_COMMITTER_NAME: 'Bakımcı', GIT_COMMITTER_EMAIL: 'bakimci@ornek.com' }
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim()
-
 let t: TestApp
 let root: string
+let fixture: RemoteFixture | undefined
 let lines: string[] = []
 const original = log
 afterEach(async () => {
   setLogger(original)
-  t?.deps.content.close()
-  await t?.deps.content.settled()
-  await t?.cleanup()
-  await rm(root, { recursive: true, force: true })
+  await fixture?.close()
+  fixture = undefined
 })
 
-type Post = { id: string; title: string; excerpt: string; author: string; status: string; tags: string[]; contentStructure: unknown[] }
 type Sync = { ahead: number; behind: number; error: string | null; errorKind: string | null }
 
 async function setUp() {
@@ -45,28 +39,10 @@ async function setUp() {
       'info',
     ),
   )
-  root = await mkdtemp(join(tmpdir(), 'sync-monitoring-'))
-  const bare = join(root, 'icerik.git')
-  git(root, 'init', '-q', '--bare', bare)
-  t = await createTestApp({ contentVersioning: { git: { remote: bare, syncSeconds: 0 } } })
-  await t.deps.content.settled()
-  const branch = git(t.contentDir, 'symbolic-ref', '--short', 'HEAD')
-  git(t.contentDir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-  const maintainer = join(root, 'bakimci')
-  git(root, 'clone', '-q', bare, maintainer)
-  const cookie = await adminCookie(t)
-  const posts = () => t.deps.content.read('blogs') as unknown as Post[]
-  const staffSave = async (id: string, title: string) => {
-    const post = posts().find((p) => p.id === id)!
-    const form = new FormData()
-    for (const key of ['excerpt', 'author', 'status'] as const) form.set(key, post[key])
-    form.set('title', title)
-    form.set('tags', JSON.stringify(post.tags))
-    form.set('contentStructure', JSON.stringify(post.contentStructure))
-    const res = await t.app.request(`/api/admin/blogs/${id}`, { method: 'PUT', headers: { cookie }, body: form })
-    expect(res.status).toBe(200)
-  }
+  fixture = await remoteFixture('sync-monitoring')
+  ;({ t, root } = fixture)
+  const { bare, branch, maintainer, posts } = fixture
+  const staffSave = async (id: string, title: string) => expect(await fixture!.staffSave(id, title)).toBe(200)
   const maintainerPush = async (change: (posts: Post[]) => unknown) => {
     git(maintainer, 'pull', '-q', '--ff-only')
     const file = join(maintainer, 'blogs.json')

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
 import { join } from 'node:path'
 import { checkContentFile } from '../store/gate/content-validation.ts'
 import { CONTENT_NAMES } from '../store/content-types.ts'
-import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } from './test-helpers.ts'
+import { git, remoteFixture, type Post } from './remote-fixture.ts'
+import { adminCookie, formRequest, jsonRequest } from './test-helpers.ts'
 
 /**
  * Seeded random sequences over every content write path (issue 27): admin creations (long and equal titles, two
@@ -16,8 +15,6 @@ import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } fr
  * exactly the same content, and every acknowledged admin save of a post git never touched is live.
  * Used by api/write-paths.property.test.ts (100 steps) and bench/write-paths-property.ts (2,000).
  */
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bakımcı', GIT_AUTHOR_EMAIL: 'bakimci@ornek.com', GIT_COMMITTER_NAME: 'Bakımcı', GIT_COMMITTER_EMAIL: 'bakimci@ornek.com' }
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim()
 const gitOk = (cwd: string, ...args: string[]) => {
   try {
     git(cwd, ...args)
@@ -40,8 +37,6 @@ function random(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! }
 }
 
-type Post = { id: string; title: string; excerpt: string; author: string; tags: string[]; contentStructure: unknown[]; slug?: string }
-
 const LONG = `${'a'.repeat(77)} bc de fg`
 const TITLES = [LONG, `${LONG} h`, 'Aynı Başlık', 'Aynı Başlık', 'İSTANBUL "tırnak" <b>kalın</b> & şğüöçı', 'x'.repeat(300), '---', 'Çığır Açan e-Fatura']
 const SLUGS = ['ortak-adres', 'e-fatura', 'yeni-adres', 'a'.repeat(80)]
@@ -50,20 +45,12 @@ export type StepReport = { steps: number; kinds: Record<string, number>; violati
 
 export async function runWritePathSteps(seed: number, steps: number, log: (line: string) => void = () => {}): Promise<StepReport> {
   const r = random(seed)
-  const root = await mkdtemp(join(tmpdir(), 'write-paths-'))
-  const bare = join(root, 'icerik.git')
-  git(root, 'init', '-q', '--bare', bare)
-  let t: TestApp = await createTestApp({ contentVersioning: { git: { remote: bare, syncSeconds: 0 } } })
+  const fixture = await remoteFixture('write-paths')
+  const { t, branch, maintainer } = fixture
   const kinds: Record<string, number> = {}
   const violations: string[] = []
   try {
-    await t.deps.content.settled()
-    const branch = git(t.contentDir, 'symbolic-ref', '--short', 'HEAD')
-    git(t.contentDir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-    const maintainer = join(root, 'bakimci')
-    git(root, 'clone', '-q', bare, maintainer)
-    let cookie = await adminCookie(t)
+    let cookie = fixture.cookie
     /** Acknowledged admin saves: id → title (null: deleted), for posts no git step touched since. */
     const acknowledged = new Map<string, string | null>()
     const posts = () => t.deps.content.read('blogs') as unknown as Post[]
@@ -241,9 +228,6 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
     }
     return { steps, kinds, violations }
   } finally {
-    t.deps.content.close()
-    await t.deps.content.settled().catch(() => {})
-    await t.cleanup()
-    await rm(root, { recursive: true, force: true })
+    await fixture.close()
   }
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ContentRepo } from '../git/content-repo.ts'
 import { git } from '../git/git-exec.ts'
@@ -6,8 +6,12 @@ import { entriesOf, HOME_SECTIONS, isValidRef, itemOf, SLIDER_ID } from '../cont
 import type { ContentName } from '../content-types.ts'
 import type { ItemHistoryRow, ItemHistoryTable } from '../private/item-history.ts'
 
-/** Versions read per git process while scanning (as content-history.ts reads them). */
-const BATCH = 20
+/**
+ * Versions read per git process while scanning: as many as make about 16 MB by the file's size now (a long first
+ * scan of a small file reads hundreds a process: a git process costs far more than the bytes), 1 to 500.
+ */
+const BATCH_BYTES = 16 * 1024 * 1024
+const batchFor = (bytes: number) => Math.max(1, Math.min(500, Math.floor(BATCH_BYTES / Math.max(bytes, 1))))
 
 /**
  * Each item of a parsed content file as JSON text, by item id ('' for a whole document): what "changed" means for
@@ -109,8 +113,10 @@ export function createItemIndex(repo: Promise<ContentRepo>, table: ItemHistoryTa
     let position = fromTip ? tip!.position : 0
     let previous = itemTexts(name, last ? parse(await r.show(last, file)) : null)
     const rows: ItemHistoryRow[] = []
-    for (let i = 0; i < commits.length; i += BATCH) {
-      const batch = commits.slice(i, i + BATCH)
+    const size = commits.length > 1 ? (await stat(join(r.root, path)).catch(() => null))?.size ?? 0 : 0
+    const perProcess = batchFor(size)
+    for (let i = 0; i < commits.length; i += perProcess) {
+      const batch = commits.slice(i, i + perProcess)
       const texts = await r.showMany(batch.map((c) => c.commit), file)
       for (const c of batch) {
         const now = itemTexts(name, parse(texts.get(c.commit)))
