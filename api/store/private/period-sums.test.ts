@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { daysBefore, istanbulDay } from '../../lib/istanbul-day.ts'
+import { openDataStore, type DataStore } from '../data-store.ts'
+
+let dir: string
+let data: DataStore | null = null
+afterEach(async () => {
+  await data?.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** A small seeded generator: the same steps on every run, so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed / 0x7fffffff
+  }
+}
+
+// Decision 323: the kept sums of the 7/30/90/365-day periods are rolled forward per closed day. Whatever the days
+// do (quiet days, a stop of weeks, a clock set back, a restart), a period's ranking must equal the plain sum of its
+// daily rows.
+it('ranks every period as the plain sum of its daily rows, through quiet days, long jumps, a clock set back and restarts', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'period-sums-'))
+  let clock = new Date('2026-01-05T09:00:00Z')
+  const now = () => clock
+  data = await openDataStore(dir, { now })
+  const next = random(32)
+  const paths = ['/', '/blog/a', '/blog/b', '/hakkimizda', '/iletisim', '/programlar']
+  const referrers = ['google.com', 'bing.com', 'ornek.com.tr']
+  const plain = (kind: string, from: string, to: string) =>
+    data!.db
+      .prepare(
+        'SELECT key, sum(count) AS n FROM daily_figures WHERE kind = ? AND day BETWEEN ? AND ? GROUP BY key ORDER BY n DESC, key',
+      )
+      .all(kind, from, to)
+      .map((r) => ({ key: String(r.key), count: Number(r.n) }))
+  for (let step = 0; step < 60; step++) {
+    const r = next()
+    // Mostly the next day or the same day; now and then a stop of weeks, or the clock set back a few days.
+    const days = r < 0.1 ? 20 + Math.floor(next() * 80) : r < 0.15 ? -Math.ceil(next() * 5) : Math.floor(next() * 3)
+    clock = new Date(clock.getTime() + days * 86_400_000 + Math.floor(next() * 3_600_000))
+    if (step % 17 === 16) {
+      await data.close()
+      data = await openDataStore(dir, { now })
+    }
+    for (let v = Math.floor(next() * 12); v > 0; v--) {
+      const path = paths[Math.floor(next() * next() * paths.length)]!
+      const referrer = next() < 0.5 ? referrers[Math.floor(next() * referrers.length)]! : null
+      data.counters.countView(path, { bot: false, referrer })
+    }
+    await data.counters.flush()
+    const today = istanbulDay(clock)
+    for (const period of [1, 2, 7, 8, 30, 45, 90, 365]) {
+      const dayList = Array.from({ length: period }, (_, i) => daysBefore(today, period - 1 - i))
+      const summary = await data.daily.summary(dayList, 100)
+      const from = dayList[0]!
+      expect(summary.pages, `step ${step}, ${today}, ${period} days`).toEqual(plain('view', from, today))
+      expect(summary.referrers, `step ${step}, ${today}, ${period} days`).toEqual(plain('referrer', from, today))
+    }
+  }
+  // Nothing at zero is kept.
+  expect(data.db.prepare('SELECT count(*) AS n FROM period_sums WHERE count <= 0').get()?.n).toBe(0)
+}, 240_000)
