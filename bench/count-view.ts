@@ -17,7 +17,12 @@ const agents = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 ]
-const referers = [undefined, 'https://www.google.com/', 'https://www.linkedin.com/feed/', 'https://haber.ornek.com.tr/a/1']
+const referers = [
+  undefined,
+  'https://www.google.com/',
+  'https://www.linkedin.com/feed/',
+  'https://haber.ornek.com.tr/a/1',
+]
 const paths = Array.from({ length: 1000 }, (_, i) => `/blog/yazi-${i}`)
 
 for (let round = 0; round < 3; round++) {

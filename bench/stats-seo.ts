@@ -97,7 +97,9 @@ if (!ONLY_BURST) {
       `${(performance.now() - start).toFixed(0)} ms (that read ${built[0]!.toFixed(0)} ms); ${held()}`,
   )
   for (const days of [7, 30, 90, 365, 45])
-    console.log(`stats/daily?days=${days}: ${fmt(await timed(`/api/admin/stats/daily?days=${days}`))}; ${held()}`)
+    console.log(
+      `stats/daily?days=${days}: ${fmt(await timed(`/api/admin/stats/daily?days=${days}`))}; ${held()}`,
+    )
 
   // A day closes: today's rows join the kept sums and the oldest day leaves each period (8 writer-thread steps).
   clock = new Date(clock.getTime() + 86_400_000)
@@ -110,7 +112,9 @@ if (!ONLY_BURST) {
       `(CPU of the process, writer thread included: ${cpuTimes[0]!.toFixed(1)} ms); ${held()}`,
   )
   for (const days of [7, 30, 90, 365])
-    console.log(`next day, stats/daily?days=${days}: ${fmt(await timed(`/api/admin/stats/daily?days=${days}`))}; ${held()}`)
+    console.log(
+      `next day, stats/daily?days=${days}: ${fmt(await timed(`/api/admin/stats/daily?days=${days}`))}; ${held()}`,
+    )
 
   // 2. SEO findings stored for every page (a long title and a short description on each: every page is listed).
   seeded = performance.now()

@@ -32,11 +32,7 @@ const PLAIN_VISIT: VisitFacts = { bot: false, referrer: null }
  * Page views and downloads, counted in memory (a page view never waits for the disk) and written in one
  * transaction about once a second and at a graceful stop; only counts that changed since the last write are sent.
  */
-export function counterStore(
-  db: DatabaseSync,
-  writer: Writer,
-  now: () => Date = () => new Date(),
-) {
+export function counterStore(db: DatabaseSync, writer: Writer, now: () => Date = () => new Date()) {
   const live: Counters = { views: {}, downloads: {} }
   /**
    * Daily figures not written yet, as increments (kind, Istanbul day, key → n): added to the stored rows, so a
@@ -77,15 +73,13 @@ export function counterStore(
     const sentDaily = daily
     daily = new Map()
     for (const [id, n] of sentDaily) ops.push({ stmt: 'dailyAdd', params: [...id.split('\u0000'), n] })
-    const write = writer
-      .write(ops)
-      .catch((err: unknown) => {
-        for (const kind of ['views', 'downloads'] as const)
-          for (const key of Object.keys(sent[kind])) delete written[kind][key]
-        // The increments go with the next flush (added to what was counted meanwhile).
-        for (const [id, n] of sentDaily) daily.set(id, (daily.get(id) ?? 0) + n)
-        throw err
-      })
+    const write = writer.write(ops).catch((err: unknown) => {
+      for (const kind of ['views', 'downloads'] as const)
+        for (const key of Object.keys(sent[kind])) delete written[kind][key]
+      // The increments go with the next flush (added to what was counted meanwhile).
+      for (const [id, n] of sentDaily) daily.set(id, (daily.get(id) ?? 0) + n)
+      throw err
+    })
     running = running.then(() => write).catch((err: unknown) => log.error({ err }, 'Sayaçlar yazılamadı'))
     return running
   }

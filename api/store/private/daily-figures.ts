@@ -75,9 +75,12 @@ export function dailyFigures(db: DatabaseSync, sums: PeriodSums) {
   async function top(kind: DailyKind, days: number, today: string, limit: number): Promise<Ranked[]> {
     const kept = keptWithin(days)
     if (kept === days || days === 1)
-      return topOfKept.all(kept, kind, kind, today, limit).map((r) => ({ key: String(r.key), count: Number(r.n) }))
+      return topOfKept
+        .all(kept, kind, kind, today, limit)
+        .map((r) => ({ key: String(r.key), count: Number(r.n) }))
     const sums = new Map(await otherSums(kind, days, today))
-    for (const r of ofDay.all(kind, today)) sums.set(String(r.key), (sums.get(String(r.key)) ?? 0) + Number(r.n))
+    for (const r of ofDay.all(kind, today))
+      sums.set(String(r.key), (sums.get(String(r.key)) ?? 0) + Number(r.n))
     return [...sums]
       .map(([key, count]) => ({ key, count }))
       .sort(byCount)

@@ -41,7 +41,8 @@ it('ranks every period as the plain sum of its daily rows, through quiet days, l
   for (let step = 0; step < 60; step++) {
     const r = next()
     // Mostly the next day or the same day; now and then a stop of weeks, or the clock set back a few days.
-    const days = r < 0.1 ? 20 + Math.floor(next() * 80) : r < 0.15 ? -Math.ceil(next() * 5) : Math.floor(next() * 3)
+    const days =
+      r < 0.1 ? 20 + Math.floor(next() * 80) : r < 0.15 ? -Math.ceil(next() * 5) : Math.floor(next() * 3)
     clock = new Date(clock.getTime() + days * 86_400_000 + Math.floor(next() * 3_600_000))
     if (step % 17 === 16) {
       await data.close()
@@ -59,7 +60,9 @@ it('ranks every period as the plain sum of its daily rows, through quiet days, l
       const summary = await data.daily.summary(dayList, 100)
       const from = dayList[0]!
       expect(summary.pages, `step ${step}, ${today}, ${period} days`).toEqual(plain('view', from, today))
-      expect(summary.referrers, `step ${step}, ${today}, ${period} days`).toEqual(plain('referrer', from, today))
+      expect(summary.referrers, `step ${step}, ${today}, ${period} days`).toEqual(
+        plain('referrer', from, today),
+      )
     }
   }
   // Nothing at zero is kept.

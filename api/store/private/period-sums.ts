@@ -91,16 +91,16 @@ export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () =
    * One roll at a time; a roll asked for meanwhile runs after it.
    */
   function ready(yesterday: string): Promise<void> {
-      wanted = yesterday
-      if (through === yesterday && !running) return Promise.resolve()
-      if (!running)
-        running = (async () => {
-          try {
-            while (through !== wanted) await rollTo(wanted)
-          } finally {
-            running = null
-          }
-        })()
+    wanted = yesterday
+    if (through === yesterday && !running) return Promise.resolve()
+    if (!running)
+      running = (async () => {
+        try {
+          while (through !== wanted) await rollTo(wanted)
+        } finally {
+          running = null
+        }
+      })()
     return running.then(() => (through === yesterday ? undefined : ready(yesterday)))
   }
 
@@ -110,7 +110,9 @@ export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () =
     idle: (): Promise<void> => (running ? running.catch(() => {}) : Promise.resolve()),
     /** Starts a roll without waiting for it (the daily timer, the start): a failure is logged and retried later. */
     start(yesterday: string) {
-      ready(yesterday).catch((err: unknown) => log.error({ err }, 'İstatistik dönem toplamları güncellenemedi'))
+      ready(yesterday).catch((err: unknown) =>
+        log.error({ err }, 'İstatistik dönem toplamları güncellenemedi'),
+      )
     },
   }
 }
