@@ -172,3 +172,30 @@ for (const width of [390, 1440]) {
     await memberContext.close()
   })
 }
+
+test('a stored member whose session is over is sent back to the login form', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 900 } })
+  const page = await context.newPage()
+  // A member stored in the browser (as after a login) but no session cookie: the server answers 401.
+  await context.addInitScript(
+    (member) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('libraryMember', JSON.stringify(member))
+        sessionStorage.setItem('seeded', '1')
+      }
+    },
+    { id: 'x', name: reader.name, email: reader.email, role: 'member', created_at: '' },
+  )
+  await page.goto('/kutuphane')
+  // The library is asked for, refused, and the page goes back to its form; the stored member is forgotten.
+  await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Hoş geldiniz/ })).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('libraryMember'))).toBeNull()
+  // And the form works from there.
+  await page.getByLabel('E-posta').fill(reader.email)
+  await page.getByLabel('Şifre').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+  await expect(page.getByRole('heading', { name: `Hoş geldiniz, ${reader.name}!` })).toBeFocused()
+  await expect(page.getByRole('heading', { name: /Tüm belgeler/ })).toBeVisible()
+  await context.close()
+})
