@@ -64,8 +64,24 @@ export function createHotFiles(maxBytes: number) {
       }
       return p
     },
+    /**
+     * Lets go of files a publish replaced or removed (they are no longer in the live index, so nobody asks for them
+     * again): without this every saved version of a page read once stayed in the budget until pushed out, 32 MB of
+     * dead copies after a few hundred saves of one post (issue 33, save-memory.ts).
+     */
+    forget(files: Iterable<CachedFile>): void {
+      for (const file of files) {
+        const size = lru.get(file)
+        if (size === undefined) continue
+        lru.delete(file)
+        bytes -= size
+        if (youngest === file) youngest = null
+      }
+    },
     /** Bytes held now (bench and tests). */
     bytes: () => bytes,
+    /** Files held now (tests). */
+    holds: (file: CachedFile): boolean => lru.has(file),
   }
 }
 export type HotFiles = ReturnType<typeof createHotFiles>

@@ -132,6 +132,27 @@ describe('site publisher', () => {
     expect(page.body!.toString()).toContain('Düzeltilmiş başlık')
   }, 120_000)
 
+  it('a publish lets go of the hot copies of the pages it replaced (memory does not grow with saves, issue 33)', async () => {
+    const content = await contentCopy('hot-forget')
+    const p = publisherOn('hot-forget', content)
+    await p.ensureLive()
+    const list = p.site().get('/blog/index.html')!
+    const about = p.site().get('/hakkimizda/index.html')!
+    await p.hot.ready(list)
+    await p.hot.ready(about)
+    expect(p.hot.holds(list)).toBe(true)
+    const held = p.hot.bytes()
+    await edit(content, 'blogs', (posts) => posts.map((post, i) => (i === 0 ? { ...post, title: 'Yeni başlık' } : post)))
+    const seq = p.request()
+    while (p.status().generation < seq) await new Promise((r) => setTimeout(r, 5))
+    // The list page was rendered again: its old version is gone from memory; the untouched page stays hot.
+    expect(p.site().get('/blog/index.html')).not.toBe(list)
+    expect(p.hot.holds(list)).toBe(false)
+    expect(p.hot.holds(about)).toBe(true)
+    expect(p.hot.bytes()).toBeLessThan(held)
+    await p.stop()
+  }, 120_000)
+
   it('new site code publishes every page again, through the new bundle', async () => {
     const content = await contentCopy('code-change')
     let stamp = code.stamp

@@ -357,7 +357,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
       await trees.abort(tree)
       throw err
     }
+    const replaced = index.values()
     ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
+    // Every file is a new one: the hot copies of the old tree's go (issue 33).
+    hot.forget(replaced)
     for (const page of pages) if (next.get(page.path)?.key === page.key) failures.delete(page.path)
     await recordPublish(manifest, tree.dir)
     announce(
@@ -413,6 +416,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
     }
     const nextIndex = new Map(index)
     const nextRecords = new Map(records)
+    // The versions this publish replaces or removes are never served again: their hot copies go at once (issue 33).
+    const replaced: CachedFile[] = []
+    for (const path of [...rendered.map((r) => r.path), ...removed]) {
+      const old = index.get(urlKey(path))
+      if (old) replaced.push(old)
+    }
     for (const r of rendered) {
       nextRecords.set(r.path, r.record)
       nextIndex.set(urlKey(r.path), pageEntry(tree.dir, r.path, r.record, r.body))
@@ -432,6 +441,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (file.diskPath) file.diskPath = tree.dir + url
     }
     ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
+    hot.forget(replaced)
     for (const r of rendered) noteRendered(r.path)
     await recordPublish(manifest, tree.dir)
     announce(
