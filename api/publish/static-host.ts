@@ -10,6 +10,9 @@ import { IMMUTABLE, securityHeaders } from './site-routes.ts'
 import type { CachedFile } from './static-cache.ts'
 import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 
+/** The nginx maps a tree carries and their id (the marker file `_nginx-<id>`). */
+type NginxMaps = { text: string; id: string }
+
 /** The files a static host reads beside the pages (root files named `_…` are never served: isHostFile). */
 export const HOST_FILES = { headers: '/_headers', redirects: '/_redirects', nginx: '/_nginx.conf' }
 /**
@@ -56,11 +59,11 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
   let mapUrlSeen: string | undefined
   let movedSeen = ''
   /** The maps of the last contribution and their id (the marker in its tree). */
-  let maps: { text: string; id: string } | null = null
+  let maps: NginxMaps | null = null
   let mapsWritten = ''
   /** The host files' texts as the live tree has them (a tree being prepared holds the live files, linked). */
   const written = new Map<string, string>()
-  let staged: { policies: Map<string, PagePolicy>; mapUrl: string | undefined; moved: string; maps: typeof maps; texts: Map<string, string> } | null = null
+  let staged: { policies: Map<string, PagePolicy>; mapUrl: string | undefined; moved: string; maps: NginxMaps | null; texts: Map<string, string> } | null = null
   const distinct = new Map<string, PagePolicy>()
   const shared = (p: PagePolicy): PagePolicy => {
     const key = `${p.csp}\n${p.frameOptions}\n${p.permissions}\n${p.hsts ?? ''}`

@@ -57,7 +57,7 @@ describe('mergeContentData: what a sync settles itself', () => {
     const { data, conflicts } = mergeContentData('blogs.json', base, live, other)
     expect(conflicts).toEqual([])
     const [a, b] = data as ReturnType<typeof post>[]
-    expect(a!.contentStructure.map((x) => [x.id, x.order])).toEqual([['i0', 0], ['i1', 1], ['t', 2], ['i9', 3]])
+    expect(a!.contentStructure.map((x) => [(x as { id?: string }).id, x.order])).toEqual([['i0', 0], ['i1', 1], ['t', 2], ['i9', 3]])
     expect(a!.images).toEqual(['/0.webp', '/1.webp', '/9.webp'])
     expect(a!.featuredImage).toBe('/0.webp')
     expect(a!.updatedAt).toBe('2026-01-02T00:00:00.000Z')
