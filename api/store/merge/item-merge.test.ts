@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conflictKey, mergeItem } from './item-merge.ts'
+import { conflictKey, derivesFields, mergeItem, rederive, settles } from './item-merge.ts'
 
 type Block = { id: string; type: string; content: string; src?: string; order: number }
 const block = (id: string, type: string, extra: Partial<Block>, order: number): Block => ({ id, type, content: '', ...extra, order })
@@ -51,5 +51,58 @@ describe('mergeItem', () => {
     const mine = { contentStructure: [{ id: 'b-1', type: 'text', content: 'b', order: 0 }] }
     const theirs = { contentStructure: [{ id: 'b-1', type: 'text', content: 'c', order: 0 }] }
     expect(mergeItem(base, mine, theirs).open.map((c) => conflictKey(c.path))).toEqual(['contentStructure/#b-1/content'])
+  })
+})
+
+// Issue 28: what a staff save's merge settles itself, rule by rule (the mutation run's 'merge' group).
+describe('settles and rederive', () => {
+  const img = (id: string, src: unknown) => ({ id, type: 'image', content: '', src })
+  const withFields = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({ id: 'p', contentStructure: blocks, ...extra })
+
+  it('updatedAt anywhere; images and featuredImage only at the top of an item that derives them; order only of content fields', () => {
+    expect(settles({ path: ['updatedAt'] }, false)).toBe(true)
+    expect(settles({ path: ['cards', { id: 'c' }, 'updatedAt'] }, false)).toBe(true)
+    expect(settles({ path: ['images'] }, true)).toBe(true)
+    expect(settles({ path: ['featuredImage'] }, true)).toBe(true)
+    expect(settles({ path: ['images'] }, false)).toBe(false)
+    expect(settles({ path: ['featuredImage'] }, false)).toBe(false)
+    expect(settles({ path: ['extra', 'images'] }, true)).toBe(false)
+    expect(settles({ path: ['contentStructure', { id: 'b' }, 'order'] }, true)).toBe(true)
+    expect(settles({ path: ['order'] }, true)).toBe(false)
+    expect(settles({ path: ['title'] }, true)).toBe(false)
+    expect(settles({ path: ['contentStructure', { id: 'b' }] }, true)).toBe(false)
+    expect(settles({ path: [] }, true)).toBe(false)
+  })
+
+  it('rederive: order by position, images from image fields with a source, featuredImage the first; only fields the item has', () => {
+    const item = withFields(
+      [img('a', '/a.webp'), { id: 't', type: 'text', content: 'x', src: '/t.webp' }, img('e', ''), img('n', 5), 'bozuk', img('b', '/b.webp')],
+      { images: ['/eski.webp'], featuredImage: '/eski.webp' },
+    )
+    const out = rederive(item) as { contentStructure: unknown[]; images: string[]; featuredImage: string }
+    expect(out.images).toEqual(['/a.webp', '/b.webp'])
+    expect(out.featuredImage).toBe('/a.webp')
+    expect(out.contentStructure.map((b) => (typeof b === 'object' ? (b as { order: number }).order : b))).toEqual([0, 1, 2, 3, 'bozuk', 5])
+    const bare = rederive(withFields([img('a', '/a.webp')])) as Record<string, unknown>
+    expect('images' in bare).toBe(false)
+    expect('featuredImage' in bare).toBe(false)
+    expect(rederive(withFields([], { images: ['/x'], featuredImage: '/x' }))).toMatchObject({ images: [], featuredImage: '' })
+    const plain = { id: 'p', title: 'T' }
+    expect(rederive(plain)).toBe(plain)
+    expect(derivesFields(withFields([]))).toBe(true)
+    expect(derivesFields({ id: 'p' })).toBe(false)
+    expect(derivesFields(null)).toBe(false)
+    expect(derivesFields([{ contentStructure: [] }])).toBe(false)
+  })
+
+  it('mergeItem: a derived field of an item that derives nothing is a real conflict; a post’s featuredImage is recomputed', () => {
+    const open = mergeItem({ id: 'p', images: 'a' }, { id: 'p', images: 'b' }, { id: 'p', images: 'c' })
+    expect(open.open.map((c) => conflictKey(c.path))).toEqual(['images'])
+    const post = (featuredImage: string, src: string) => ({ id: 'p', featuredImage, contentStructure: [img('a', src)] })
+    const merged = mergeItem(post('/0', '/0'), post('/1', '/1'), post('/2', '/0'))
+    expect(merged.all).toEqual([])
+    expect(merged.merged).toMatchObject({ featuredImage: '/1' })
+    const order = mergeItem({ id: 'p', order: 1 }, { id: 'p', order: 2 }, { id: 'p', order: 3 })
+    expect(order.open).toHaveLength(1)
   })
 })

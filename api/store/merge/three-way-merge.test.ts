@@ -254,3 +254,72 @@ describe('taking the other value of a conflict', () => {
     expect(withValueAt({ a: 1, b: 2 }, ['b'], undefined)).toEqual({ a: 1 })
   })
 })
+
+// Issue 28: edges the mutation run found untested (the 'merge' group).
+describe('mergeContent: edges', () => {
+  it('identityKey: absolute or rooted URLs, distinct on every side; ids or urls on every element, distinct per side', () => {
+    expect(identityKey(['https://a.com/x.png', 'http://b.com/y.png'])).toBe('self')
+    expect(identityKey(['xhttps://a.com/x.png'])).toBeUndefined()
+    expect(identityKey(['/a.webp', 'b.webp'])).toBeUndefined()
+    expect(identityKey(['/a.webp', '/a.webp'], ['/b.webp'])).toBeUndefined()
+    expect(identityKey([{ id: 'a' }, { x: 1 }])).toBeUndefined()
+    expect(identityKey([{ id: 'a' }, { id: 'a' }], [{ id: 'b' }])).toBeUndefined()
+    expect(identityKey([{ url: '/u/a' }], [{ url: '/u/b' }])).toBe('url')
+    expect(identityKey([], [])).toBeUndefined()
+  })
+
+  it('a value whose kind changed is one conflict, never merged as another kind; lists new on both sides merge', () => {
+    expect(mergeContent([1], { a: 1 }, { b: 2 }).conflicts.map((c) => c.path)).toEqual([[]])
+    expect(mergeContent('x', [{ id: 'a' }], [{ id: 'b' }]).conflicts.map((c) => c.path)).toEqual([[]])
+    const both = mergeContent(undefined, [{ id: 'a' }], [{ id: 'b' }])
+    expect(both.conflicts).toEqual([])
+    expect(both.merged.map((e) => e.id).sort()).toEqual(['a', 'b'])
+    expect(mergeContent(undefined, { a: 1 }, { b: 2 })).toEqual({ merged: { a: 1, b: 2 }, conflicts: [] })
+    expect(mergeContent([{ id: 'a' }], [{ id: 'a' }, 'x'], [{ id: 'b' }]).conflicts.map((c) => c.path)).toEqual([[]])
+  })
+
+  it('a key deleted on one side is gone, not kept as undefined', () => {
+    const { merged } = mergeContent({ a: 1, b: 2 }, { a: 1 }, { a: 1, b: 2, c: 3 })
+    expect(Object.keys(merged)).toEqual(['a', 'c'])
+    const list = mergeContent([{ id: 'a' }, { id: 'b' }], [{ id: 'a' }], [{ id: 'a' }, { id: 'b', x: 1 }])
+    expect(list.conflicts.map((c) => c.path)).toEqual([[{ id: 'b' }]])
+    expect(list.merged).toEqual([{ id: 'a' }])
+  })
+
+  it('order: one side reordered and the other added an item: the reorder kept, the addition after its predecessor', () => {
+    const base = [{ id: 'a' }, { id: 'b' }, { id: 'c' }]
+    const ours = [{ id: 'c' }, { id: 'a' }, { id: 'b' }]
+    const theirs = [{ id: 'a' }, { id: 'n' }, { id: 'b' }, { id: 'c' }]
+    expect(mergeContent(base, ours, theirs).merged.map((e) => e.id)).toEqual(['c', 'a', 'n', 'b'])
+    expect(mergeContent(base, theirs, ours).merged.map((e) => e.id)).toEqual(['c', 'a', 'n', 'b'])
+    const first = [{ id: 'n' }, { id: 'a' }, { id: 'b' }, { id: 'c' }]
+    expect(mergeContent(base, ours, first).merged.map((e) => e.id)).toEqual(['n', 'c', 'a', 'b'])
+    // Both reordered the same way: no conflict.
+    expect(mergeContent(base, ours, ours).conflicts).toEqual([])
+    // One side deleted an item and the other moved another: the move kept, the deletion too.
+    const moved = mergeContent(base, [{ id: 'b' }, { id: 'a' }, { id: 'c' }], [{ id: 'a' }, { id: 'b' }])
+    expect(moved).toEqual({ merged: [{ id: 'b' }, { id: 'a' }], conflicts: [] })
+  })
+
+  it('valueAt and withValueAt on paths that are not there', () => {
+    expect(valueAt({ a: [{ id: 'x', v: 1 }] }, ['a', { id: 'x' }, 'v'])).toBe(1)
+    expect(valueAt({ a: [{ id: 'x', v: 1 }] }, ['a', { id: 'y' }, 'v'])).toBeUndefined()
+    expect(valueAt({ a: 'x' }, ['a', { id: 'x' }])).toBeUndefined()
+    expect(valueAt([{ url: '/u' }], [{ id: '/u' }])).toEqual({ url: '/u' })
+    expect(valueAt(['/s'], [{ id: '/s' }])).toBe('/s')
+    expect(valueAt({ a: 1 }, ['a', 'b'])).toBeUndefined()
+    expect(withValueAt([{ id: 'a' }], [{ id: 'b' }], { id: 'b' })).toEqual([{ id: 'a' }, { id: 'b' }])
+    expect(withValueAt([{ id: 'a' }], [{ id: 'b' }], undefined)).toEqual([{ id: 'a' }])
+    expect(withValueAt([{ id: 'a' }, { id: 'b' }], [{ id: 'a' }], undefined)).toEqual([{ id: 'b' }])
+    expect(withValueAt('x', [{ id: 'b' }], { id: 'b' })).toEqual([{ id: 'b' }])
+    expect(withValueAt('x', ['k'], 1)).toEqual({ k: 1 })
+    expect(withValueAt({ k: 1, j: 2 }, ['k'], undefined)).toEqual({ j: 2 })
+    expect(Object.keys(withValueAt({ k: 1, j: 2 }, ['k'], undefined) as object)).toEqual(['j'])
+    // An order naming some ids: the others keep their place after them, in their order.
+    const list = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }]
+    expect((withValueAt(list, ['#order'], ['c', 'a']) as { id: string }[]).map((e) => e.id)).toEqual(['c', 'a', 'b', 'd'])
+    expect((withValueAt(list, ['#order'], ['d']) as { id: string }[]).map((e) => e.id)).toEqual(['d', 'a', 'b', 'c'])
+    expect((withValueAt(list, ['#order'], ['a', 'b', 'c', 'd']) as { id: string }[]).map((e) => e.id)).toEqual(['a', 'b', 'c', 'd'])
+    expect(withValueAt({ x: list }, ['x', '#order'], ['b'])).toEqual({ x: [{ id: 'b' }, { id: 'a' }, { id: 'c' }, { id: 'd' }] })
+  })
+})
