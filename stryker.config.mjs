@@ -18,6 +18,8 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'mutation'}.json` },
   tempDirName: `.stryker-tmp/${process.env.MUTATION_GROUP ?? 'run'}`,
   cleanTempDir: true,
-  timeoutMS: 20000,
+  // A mutant slower than its tests' dry run by this much counts as hanging (Timeout = detected): generous, as the
+  // machine's load changes by the minute and a slow run must not pass for a caught bug.
+  timeoutMS: 120000,
   timeoutFactor: 2,
 }

@@ -11,5 +11,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: tests.length ? tests : ['no-mutation-group-given'],
+    // A test that times out counts as a killed mutant: on a loaded machine an app-level test can take minutes,
+    // and a timeout there must not pass for a caught bug (Stryker has its own timeout for mutants that hang).
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
 import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 import type { PreviewLink } from '../store/private/preview-links.ts'
+import { RIBBON_CSS, RIBBON_CSS_PATH } from './preview-page.ts'
 
 // Issue 28: the share links' own rules (expiry to the millisecond, revocation, the list, the stored hash, pruning)
 // on the API-only app: fast enough for the mutation run. preview.test.ts renders the pages with the built site.
@@ -38,7 +39,9 @@ const visit = (token: string) => t.app.request(`/onizleme/${token}`)
 const listed = async (itemId: string, collection = 'blogs') => {
   const res = await jsonRequest(t, 'GET', `/api/admin/preview?collection=${collection}&id=${itemId}`, undefined, cookie)
   expect(res.status).toBe(200)
-  return (await res.json()).data as { id: string; createdBy: string; createdAt: string; expiresAt: string }[]
+  const body = await res.json()
+  expect(body.success).toBe(true)
+  return body.data as { id: string; createdBy: string; createdAt: string; expiresAt: string }[]
 }
 
 describe('a share link', () => {
@@ -54,6 +57,8 @@ describe('a share link', () => {
     expect(await gone.text()).toContain(msg.previewGone)
     expect(gone.headers.get('cache-control')).toBe('no-store')
     expect(gone.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    expect(gone.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(gone.headers.get('x-frame-options')).toBe('DENY')
     expect(await listed(made.itemId)).toEqual([])
     const unknown = await visit('yok-boyle-bir-baglanti')
     expect(unknown.status).toBe(404)
@@ -65,7 +70,7 @@ describe('a share link', () => {
     const other = link({ itemId: made.itemId })
     const res = await jsonRequest(t, 'DELETE', `/api/admin/preview/${made.id}`, undefined, cookie)
     expect(res.status).toBe(200)
-    expect((await res.json()).message).toBe(msg.previewRevoked)
+    expect(await res.json()).toEqual({ success: true, message: msg.previewRevoked })
     expect((await visit(token)).status).toBe(410)
     expect(t.deps.data.previews.find(token)?.revokedAt).toBe(clock)
     expect((await visit(other.token)).status).toBe(WORKS)
@@ -101,6 +106,20 @@ describe('a share link', () => {
       },
     ])
     expect((await jsonRequest(t, 'GET', `/api/admin/preview?collection=blogs&id=${itemId}`)).status).toBe(401)
+  })
+
+  it('a document’s links (no item id): listed for the collection alone', async () => {
+    const about = link({ collection: 'about', itemId: '' })
+    const res = await jsonRequest(t, 'GET', '/api/admin/preview?collection=about', undefined, cookie)
+    expect((await res.json()).data.map((l: { id: string }) => l.id)).toEqual([about.link.id])
+  })
+
+  it('the ribbon’s style sheet: CSS, revalidated on each use', async () => {
+    const css = await t.app.request(RIBBON_CSS_PATH)
+    expect(css.status).toBe(200)
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect(css.headers.get('cache-control')).toBe('no-cache')
+    expect(await css.text()).toBe(RIBBON_CSS)
   })
 })
 
