@@ -5,6 +5,10 @@ type Props = {
   /** The question, naming the item. */
   children: ReactNode
   confirmLabel: string
+  /** The safe answer, focused first (default 'Vazgeç'; the leave question says 'Düzenlemeye dön'). */
+  cancelLabel?: string
+  /** A red confirm button for deleting (default); false for a question that destroys nothing. */
+  danger?: boolean
   busy?: boolean
   onConfirm: () => void
   onCancel: () => void
@@ -15,7 +19,16 @@ type Props = {
  * <dialog> (focus kept inside, Escape closes), focus first on 'Vazgeç' so Enter never deletes by accident, and
  * back on the button that opened it when it closes (the browser does that for showModal()).
  */
-export function ConfirmDialog({ title, children, confirmLabel, busy = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Vazgeç',
+  danger = true,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
   useEffect(() => {
@@ -40,9 +53,14 @@ export function ConfirmDialog({ title, children, confirmLabel, busy = false, onC
       <div className="library-dialog__body">{children}</div>
       <div className="library-dialog__actions">
         <button ref={cancel} type="button" className="btn btn--outline" disabled={busy} onClick={onCancel}>
-          Vazgeç
+          {cancelLabel}
         </button>
-        <button type="button" className="btn btn--danger" disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? 'btn btn--danger' : 'btn btn--primary'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {busy ? 'Siliniyor...' : confirmLabel}
         </button>
       </div>

@@ -52,7 +52,7 @@ export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcom
           {leaving ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
         </button>
       </div>
-      <LibraryShelf isAdmin={isAdmin} onSessionEnded={onSessionEnded} />
+      <LibraryShelf isAdmin={isAdmin} memberId={member.id || member.email} onSessionEnded={onSessionEnded} />
     </section>
   )
 }

@@ -10,11 +10,23 @@ import {
 import { formatDate } from '../lib/dates.ts'
 import { fieldErrorsOf, messageOf } from '../lib/island-api.ts'
 import { fetchItem, sendForm, type UploadProgress } from '../lib/library-api.ts'
+import {
+  DRAFT_OFFER,
+  draftTime,
+  LEAVE_CANCEL,
+  LEAVE_CONFIRM,
+  LEAVE_QUESTION,
+  LEAVE_TITLE,
+} from '../lib/form-drafts.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { useFormDraft } from './use-form-draft.ts'
 
 type Props = {
   categories: LibraryCategory[]
   /** The item being edited; null for 'Yeni belge'. */
   editing: LibraryItem | null
+  /** The logged-in library admin: drafts are kept per member. */
+  memberId: string
   onSaved: (item: LibraryItem, message: string) => void
   onCancel: () => void
 }
@@ -23,12 +35,22 @@ type Props = {
 const progressText = (p: UploadProgress) =>
   p.stage === 'sending' ? `Yükleniyor... %${p.percent}` : 'Dosya kontrol ediliyor...'
 
+/** The typed fields a draft keeps (never the file: a browser cannot keep it, decision 306). */
+type DraftValues = {
+  title: string
+  description: string
+  category: string
+  mode: 'file' | 'link'
+  url: string
+}
+
 /**
  * Library admins' 'Yeni belge' and 'Düzenle' form: title, description, category, and a file (drag and drop or the
  * file dialog, with upload progress) or a link. Editing a file item may replace its file; the earlier files are
- * listed under 'Önceki sürümler'. Errors come from the server in Turkish, under their fields.
+ * listed under 'Önceki sürümler'. Errors come from the server in Turkish, under their fields. Typed text is kept
+ * as a draft in this browser until saved, and 'İptal' with unsaved changes asks first (decision 306).
  */
-export function LibraryItemForm({ categories, editing, onSaved, onCancel }: Props) {
+export function LibraryItemForm({ categories, editing, memberId, onSaved, onCancel }: Props) {
   const id = useId()
   const [title, setTitle] = useState(editing?.title ?? '')
   const [description, setDescription] = useState(editing?.description ?? '')
@@ -41,7 +63,37 @@ export function LibraryItemForm({ categories, editing, onSaved, onCancel }: Prop
   const [message, setMessage] = useState('')
   const [dragging, setDragging] = useState(false)
   const [versions, setVersions] = useState<LibraryFileVersion[]>([])
+  const [leaving, setLeaving] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
+  const [baseline] = useState<DraftValues>(() => ({
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    category: editing?.category ?? '',
+    mode: editing?.kind ?? 'file',
+    url: editing?.url ?? '',
+  }))
+  const draft = useFormDraft<DraftValues>({
+    memberId,
+    form: 'kutuphane-belge',
+    itemId: editing?.id,
+    values: { title, description, category, mode, url },
+    baseline,
+  })
+
+  function restoreDraft(values: DraftValues) {
+    setTitle(values.title)
+    setDescription(values.description)
+    setCategory(values.category)
+    setMode(values.mode === 'link' ? 'link' : 'file')
+    setUrl(values.url)
+    draft.restored()
+  }
+
+  /** 'İptal': unsaved typing (or a chosen file) asks first; the draft stays in this browser either way. */
+  function cancel() {
+    if (draft.dirty || file) setLeaving(true)
+    else onCancel()
+  }
   const input = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
@@ -76,6 +128,7 @@ export function LibraryItemForm({ categories, editing, onSaved, onCancel }: Prop
       setProgress(null),
     )
     if (result.ok && result.body.data) {
+      draft.saved()
       onSaved(
         result.body.data as LibraryItem,
         messageOf(result.body, editing ? 'Belge güncellendi.' : 'Belge eklendi.'),
@@ -108,6 +161,26 @@ export function LibraryItemForm({ categories, editing, onSaved, onCancel }: Prop
       <h3 ref={heading} tabIndex={-1} className="library-form__title">
         {editing ? `Belgeyi düzenle: ${editing.title}` : 'Yeni belge'}
       </h3>
+      {draft.kept && (
+        <div className="notice notice--info library-draft" role="status">
+          <p>
+            {DRAFT_OFFER}
+            <span className="library-draft__when">{draftTime(draft.kept.at)} tarihinde yazıldı</span>
+          </p>
+          <div className="library-draft__actions">
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              onClick={() => restoreDraft(draft.kept!.values)}
+            >
+              Taslağı geri yükle
+            </button>
+            <button type="button" className="btn btn--outline btn--small" onClick={draft.discard}>
+              Taslağı sil
+            </button>
+          </div>
+        </div>
+      )}
       <div className="library-form__field">
         <label htmlFor={`${id}-title`}>Başlık</label>
         <input
@@ -262,10 +335,22 @@ export function LibraryItemForm({ categories, editing, onSaved, onCancel }: Prop
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Kaydediliyor...' : editing ? 'Kaydet' : 'Ekle'}
         </button>
-        <button type="button" className="btn btn--outline" disabled={busy} onClick={onCancel}>
-          Vazgeç
+        <button type="button" className="btn btn--outline" disabled={busy} onClick={cancel}>
+          İptal
         </button>
       </div>
+      {leaving && (
+        <ConfirmDialog
+          title={LEAVE_TITLE}
+          confirmLabel={LEAVE_CONFIRM}
+          cancelLabel={LEAVE_CANCEL}
+          danger={false}
+          onCancel={() => setLeaving(false)}
+          onConfirm={onCancel}
+        >
+          <p>{LEAVE_QUESTION}</p>
+        </ConfirmDialog>
+      )}
     </form>
   )
 }

@@ -39,6 +39,8 @@ const NEWEST = 3
 
 type Props = {
   isAdmin: boolean
+  /** The logged-in member (the item form keeps its drafts per member). */
+  memberId: string
   /** The server said the session is over: the island forgets the member and shows the login. */
   onSessionEnded: () => void
 }
@@ -49,7 +51,7 @@ type Panel = { kind: 'new' } | { kind: 'edit'; item: LibraryItem } | { kind: 'ca
  * 'Yeni belge', 'Kategoriler', and 'Düzenle' / 'Sil' on each item. Members never get those controls (and the
  * server refuses their writes anyway).
  */
-export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
+export function LibraryShelf({ isAdmin, memberId, onSessionEnded }: Props) {
   const [since, setSince] = useState<string | null>(null)
   const [categories, setCategories] = useState<LibraryCategory[]>([])
   const [newest, setNewest] = useState<LibraryItem[]>([])
@@ -164,6 +166,7 @@ export function LibraryShelf({ isAdmin, onSessionEnded }: Props) {
             key={panel.kind === 'edit' ? panel.item.id : 'new'}
             categories={categories}
             editing={panel.kind === 'edit' ? panel.item : null}
+            memberId={memberId}
             onCancel={() => setPanel(null)}
             onSaved={(_item, message) => {
               setPanel(null)
