@@ -70,6 +70,13 @@ describe('gateNext on a list', () => {
     expect(Object.keys(out)).toEqual(Object.keys(swapped))
   })
 
+  it('an entry rebuilt with the same values in another key order is written in its stored order', () => {
+    const stored = gateNext('blogs', [post('a')], []).data
+    const reordered = Object.fromEntries(Object.entries(stored[0]!).reverse())
+    const { data } = gateNext('blogs', [reordered], stored)
+    expect(Object.keys(data[0]!)).toEqual(Object.keys(stored[0]!))
+  })
+
   it('an entry it checked is not checked again; an unchecked one always is', () => {
     const { data } = gateNext('blogs', [post('a')], [])
     // A frozen entry from an accepted version: kept as it is, whatever it holds.
@@ -164,6 +171,8 @@ describe('a whole-object file (home, about, …)', () => {
     const same = { ...about }
     expect(gateNext('about', same, data).data).toBe(same)
     expect(refusal(() => gateNext('about', { ...about, title1: 5 }, data))).toMatchObject({ file: 'about.json', field: 'title1' })
+    // Nothing at all (a bug upstream): refused like a bad file, never a crash of its own.
+    expect(refusal(() => gateNext('about', undefined, data))).toMatchObject({ file: 'about.json' })
     const accepted = gateNext('about', { ...about, title2: 'İkinci' }, data).data
     expect(gateNext('about', accepted, data).data).toBe(accepted)
   })
