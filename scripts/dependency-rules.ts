@@ -33,6 +33,8 @@ async function sources(root: string, dir: string): Promise<string[]> {
 }
 
 const IMPORT_STATEMENT = /^import\s+(?:[\s\S]*?\s+from\s+)?['"][^'"]+['"];?/gm
+/** The same inside a <script>, where the template indents it. */
+const INDENTED_IMPORT = /^[ \t]*import\s+(?:[\s\S]*?\s+from\s+)?['"][^'"]+['"];?/gm
 
 /**
  * An .astro file's code: the frontmatter's imports, its body inside a function (a frontmatter may `return` and
@@ -43,8 +45,12 @@ const astroCode = (text: string) => {
   const imports = front.match(IMPORT_STATEMENT) ?? []
   // `export const prerender`, `export interface Props`: exports are for Astro, not imports.
   const body = front.replace(IMPORT_STATEMENT, '').replace(/^export\s+/gm, '')
-  const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])
-  return [...imports, `export async function frontmatter() {\n${body}\n}`, ...scripts.map((s) => `{\n${s}\n}`)].join('\n')
+  // A self-closing <script … /> (set:html) has no body: never read on to the next </script>.
+  const scripts = [...text.matchAll(/<script\b(?![^>]*\/>)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+  // A script's imports go to the top (an import inside a block is no JavaScript), the rest in a block of its own.
+  const scriptImports = scripts.flatMap((s) => (s.match(INDENTED_IMPORT) ?? []).map((i) => i.trim()))
+  const scriptBodies = scripts.map((s) => `{\n${s.replace(INDENTED_IMPORT, '')}\n}`)
+  return [...imports, ...scriptImports, `export async function frontmatter() {\n${body}\n}`, ...scriptBodies].join('\n')
 }
 
 /** The package.json `imports` (#schema/*, #api/*) as folder prefixes. */

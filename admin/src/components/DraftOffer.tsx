@@ -1,3 +1,4 @@
+import { DRAFT_DELETE, DRAFT_OFFER, DRAFT_RESTORE } from '#schema/form-drafts.ts'
 import { Button } from './ui/Button.tsx'
 import { formatDateTime } from '../utils/format-date.ts'
 
@@ -8,15 +9,15 @@ export function DraftOffer({ at, onRestore, onDelete }: Props) {
   return (
     <div className="notice notice--info draft-offer" role="status">
       <p>
-        Kaydedilmemiş bir taslağınız var: geri yükle / sil
+        {DRAFT_OFFER}
         <span className="draft-offer__when"> ({formatDateTime(new Date(at).toISOString())} tarihinde yazıldı)</span>
       </p>
       <div className="draft-offer__actions">
         <Button size="sm" onClick={onRestore}>
-          Taslağı geri yükle
+          {DRAFT_RESTORE}
         </Button>
         <Button size="sm" variant="secondary" onClick={onDelete}>
-          Taslağı sil
+          {DRAFT_DELETE}
         </Button>
       </div>
     </div>

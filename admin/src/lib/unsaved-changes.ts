@@ -1,3 +1,5 @@
+import { LEAVE_CANCEL, LEAVE_CONFIRM, LEAVE_QUESTION, LEAVE_TITLE } from '#schema/form-drafts.ts'
+
 /**
  * Which open forms have unsaved changes (issue 30). Forms register here through useFormDraft; the app shell's
  * LeaveGuard asks before a navigation (menu links, the browser's back) and the browser warns on closing the tab
@@ -13,12 +15,10 @@ export function setUnsaved(form: symbol, dirty: boolean): void {
 export const hasUnsavedChanges = (): boolean => unsaved.size > 0
 
 /** The question before leaving a form with unsaved changes (the draft stays in this browser). */
-export const LEAVE_QUESTION =
-  'Kaydedilmemiş değişiklikleriniz var. Bu sayfadan çıkılsın mı? Yazdıklarınız bu tarayıcıda taslak olarak ' +
-  'saklanır; formu yeniden açtığınızda geri yükleyebilirsiniz.'
+export { LEAVE_QUESTION }
 export const LEAVE_OPTIONS = {
-  title: 'Kaydedilmemiş değişiklikler',
-  confirmLabel: 'Sayfadan çık',
-  cancelLabel: 'Düzenlemeye dön',
+  title: LEAVE_TITLE,
+  confirmLabel: LEAVE_CONFIRM,
+  cancelLabel: LEAVE_CANCEL,
   danger: false,
 } as const

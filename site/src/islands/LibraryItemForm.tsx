@@ -11,7 +11,9 @@ import { formatDate } from '../lib/dates.ts'
 import { fieldErrorsOf, messageOf } from '../lib/island-api.ts'
 import { fetchItem, sendForm, type UploadProgress } from '../lib/library-api.ts'
 import {
+  DRAFT_DELETE,
   DRAFT_OFFER,
+  DRAFT_RESTORE,
   draftTime,
   LEAVE_CANCEL,
   LEAVE_CONFIRM,
@@ -173,10 +175,10 @@ export function LibraryItemForm({ categories, editing, memberId, onSaved, onCanc
               className="btn btn--primary btn--small"
               onClick={() => restoreDraft(draft.kept!.values)}
             >
-              Taslağı geri yükle
+              {DRAFT_RESTORE}
             </button>
             <button type="button" className="btn btn--outline btn--small" onClick={draft.discard}>
-              Taslağı sil
+              {DRAFT_DELETE}
             </button>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import {
-  draftKey,
+  memberDraftKey,
   readDraft,
   removeDraft,
   sameValues,
@@ -27,7 +27,7 @@ type Options<V> = {
  * values. Returns the kept draft (to offer), `restored()` / `discard()` for its two buttons, `dirty`, and `saved()`.
  */
 export function useFormDraft<V>({ memberId, form, itemId, values, baseline }: Options<V>) {
-  const key = draftKey(memberId, form, itemId)
+  const key = memberDraftKey(memberId, form, itemId)
   const [kept, setKept] = useState<FormDraft<V> | null>(() => {
     const draft = readDraft<V>(key)
     return draft && !sameValues(draft.values, baseline) ? draft : null

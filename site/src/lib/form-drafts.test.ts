@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { draftKey, draftTime, readDraft, removeDraft, sameValues, writeDraft } from './form-drafts.ts'
+import { draftTime, memberDraftKey as draftKey, readDraft, removeDraft, sameValues, writeDraft } from './form-drafts.ts'
 
 /** A Map behind the Storage interface: vitest runs in Node, which has no localStorage of its own here. */
 function memoryStorage(): Storage {
