@@ -362,6 +362,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     // Every file is a new one: the hot copies of the old tree's go (issue 33).
     hot.forget(replaced)
     for (const page of pages) if (next.get(page.path)?.key === page.key) failures.delete(page.path)
+    for (const path of lastGood.keys()) if (!next.has(path)) lastGood.delete(path)
     await recordPublish(manifest, tree.dir)
     announce(
       pages.filter((p) => next.get(p.path)?.key === p.key).map((p) => p.path),
@@ -394,7 +395,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
     throwIfMostFail(errors, changed.length)
     const failed = changed.filter((p) => errors.has(p.path))
     for (const page of failed) await noteFailure(b, page, scope, errors.get(page.path), seq, records.has(page.path))
-    for (const path of removed) failures.delete(path)
+    for (const path of removed) {
+      failures.delete(path)
+      lastGood.delete(path)
+    }
     // Every changed page failed: the live site stays as it is (nothing to switch).
     if (!rendered.length && !removed.length && !contributors.some((c) => c.pending?.())) return []
     const tree = await trees.begin(seq, { full: false })
