@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { login, median, rssMb, startServer, type BenchServer } from './lib.ts'
+import { login, median, rssMb, startServer, type BenchServer, titleSaveForm } from './lib.ts'
 
 /**
  * Issue 33: what a save costs as the site grows. For the demo content and generated sites of 1,000 and 10,000
@@ -32,13 +32,7 @@ async function metric(server: BenchServer, name: string): Promise<number> {
 type Post = Record<string, unknown>
 /** Saves the post with a new title through the admin API and waits until /blog/{id} shows it: ms. */
 async function saveUntilLive(server: BenchServer, cookie: string, post: Post, marker: string): Promise<number> {
-  const form = new FormData()
-  form.set('title', `${post.title as string} ${marker}`)
-  form.set('excerpt', post.excerpt as string)
-  form.set('author', post.author as string)
-  form.set('status', 'published')
-  form.set('tags', JSON.stringify(post.tags))
-  form.set('contentStructure', JSON.stringify(post.contentStructure))
+  const form = titleSaveForm(post, marker)
   const started = performance.now()
   const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
   if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { login, rssMb, startServer } from './lib.ts'
+import { login, rssMb, startServer, titleSaveForm } from './lib.ts'
 
 /**
  * Issue 33 point 3: memory that does not grow with saves. One post of the demo content saved SAVES times (default
@@ -39,13 +39,7 @@ try {
   const started = performance.now()
   for (let i = 1; i <= SAVES; i++) {
     const marker = `Bellek ${i}`
-    const form = new FormData()
-    form.set('title', `${post.title as string} ${marker}`)
-    form.set('excerpt', post.excerpt as string)
-    form.set('author', post.author as string)
-    form.set('status', 'published')
-    form.set('tags', JSON.stringify(post.tags))
-    form.set('contentStructure', JSON.stringify(post.contentStructure))
+    const form = titleSaveForm(post, marker)
     const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
     if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
     const publish = res.headers.get('x-publish')

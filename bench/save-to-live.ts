@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { login, median, percentile, rssMb, startServer } from './lib.ts'
+import { login, median, percentile, rssMb, startServer, titleSaveForm } from './lib.ts'
 
 /**
  * Save-to-live at 5 (demo), 1,000 and 10,000 blog posts: a post saved through the admin API, timed until its new
@@ -25,13 +25,7 @@ for (const posts of SIZES) {
     const answers: number[] = []
     for (let i = 0; i < RUNS; i++) {
       const marker = `Ölçüm ${Date.now()}-${i}`
-      const form = new FormData()
-      form.set('title', `${post.title as string} ${marker}`)
-      form.set('excerpt', post.excerpt as string)
-      form.set('author', post.author as string)
-      form.set('status', 'published')
-      form.set('tags', JSON.stringify(post.tags))
-      form.set('contentStructure', JSON.stringify(post.contentStructure))
+      const form = titleSaveForm(post, marker)
       const started = performance.now()
       const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
       if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
