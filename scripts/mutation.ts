@@ -58,6 +58,18 @@ export const GROUPS: Group[] = [
     mutate: ['api/store/private/preview-links.ts', 'api/routes/preview.ts:56-117'],
     tests: ['api/preview/preview-links.test.ts'],
   },
+  // Git commits, journal, sync (issue 28, second session of 2026-11-28): one group per module, each with fast tests
+  // beside it that drive real git in temporary folders (no app).
+  {
+    name: 'git-text',
+    mutate: ['api/store/git/git-text.ts', 'api/store/git/commit-journal.ts'],
+    tests: ['api/store/git/git-text.test.ts'],
+  },
+  {
+    name: 'git-repo',
+    mutate: ['api/store/git/content-repo.ts', 'api/store/git/git-exec.ts'],
+    tests: ['api/store/git/content-repo.test.ts'],
+  },
   {
     name: 'page-keys',
     mutate: ['site/src/lib/site-pages.ts'],

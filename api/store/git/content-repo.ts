@@ -116,6 +116,8 @@ export async function openContentRepo(
     .split(sep)
     .join('/')
   const mode: RepoMode = prefix && options.commits !== 'always' ? 'local' : 'commit'
+  // The id update-ref takes for "no such ref yet": as long as the repository's ids (sha256: 64 digits).
+  const noCommit = format === 'sha256' ? '0'.repeat(64) : '0'.repeat(40)
   const pathOf = (name: string) => (prefix ? `${prefix}/${name}` : name)
   const indexEnv = { GIT_INDEX_FILE: join(gitDir, PRIVATE_INDEX) }
   const run = (
@@ -172,8 +174,7 @@ export async function openContentRepo(
       const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(row)
       if (match) found.set(match[3]!, `${match[1]} ${match[2]}\t${match[3]}`)
     }
-    const zero = format === 'sha256' ? '0'.repeat(64) : '0'.repeat(40)
-    return paths.map((p) => found.get(pathOf(p)) ?? `0 ${zero}\t${pathOf(p)}`)
+    return paths.map((p) => found.get(pathOf(p)) ?? `0 ${noCommit}\t${pathOf(p)}`)
   }
 
   /** The work tree and the real index of `paths` as `commit` has them (other files a merge carried). */
@@ -196,13 +197,11 @@ export async function openContentRepo(
     mergeParent?: string,
     options: { carry?: string[]; onto?: string } = {},
   ) {
-    if (options.onto) {
-      // The first parent is `onto`: the private index starts from its tree.
-      known = null
-      await rm(indexEnv.GIT_INDEX_FILE, { force: true })
-      await run(['read-tree', options.onto])
-    }
+    if (options.onto) known = null
     const { head, ref, tree: headTree } = (known ??= await readHead())
+    // The first parent is `onto`: the private index starts from its tree (after readHead, which reads HEAD's), so
+    // every path the files do not name is as the new history has it, never as the old HEAD had it.
+    if (options.onto) await run(['read-tree', options.onto])
     const lines: string[] = []
     if (mergeParent && options.carry?.length) lines.push(...(await linesFrom(mergeParent, options.carry)))
     const blobs: [string, string][] = []
@@ -221,7 +220,7 @@ export async function openContentRepo(
     if (tree === headTree && !mergeParent && !options.onto) return null
     if (options.onto && tree === (await run(['rev-parse', `${options.onto}^{tree}`])).trim()) {
       // Nothing of ours on top of the new history: the branch simply moves there.
-      await run(['update-ref', '-m', message, ref, options.onto, head ?? '0'.repeat(40)])
+      await run(['update-ref', '-m', message, ref, options.onto, head ?? noCommit])
       known = null
       for (const file of files) unsynced.set(pathOf(file.name), repo.blobOf(file.text))
       return options.onto
@@ -229,7 +228,7 @@ export async function openContentRepo(
     const parents = [...(first ? ['-p', first] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
     const commit = (await run(['commit-tree', tree, ...parents], authorEnv(author), message)).trim()
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
-    await run(['update-ref', '-m', message, ref, commit, head ?? '0'.repeat(40)])
+    await run(['update-ref', '-m', message, ref, commit, head ?? noCommit])
     known = { head: commit, ref, tree }
     for (const [path, blob] of blobs) unsynced.set(path, blob)
     return commit
@@ -260,7 +259,7 @@ export async function openContentRepo(
       if (mode === 'local') return false
       const { head, ref } = (known ??= await readHead())
       try {
-        await run(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', ref, target, head ?? '0'.repeat(40)])
+        await run(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', ref, target, head ?? noCommit])
       } catch {
         known = null
         return false

@@ -1,0 +1,375 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openContentRepo, recoveredMessage, SERVER_AUTHOR } from './content-repo.ts'
+import { blobId } from './git-text.ts'
+
+/**
+ * The content repository on its own (issue 28, mutation group `git-repo`): real git in temporary folders, no app.
+ * What a maintainer sees after the server's commits: who, what, which files, a clean `git status`.
+ */
+
+const cleanups: string[] = []
+afterEach(async () => {
+  for (const dir of cleanups.splice(0)) await rm(dir, { recursive: true, force: true, maxRetries: 5 })
+})
+async function temp() {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'content-repo-')))
+  cleanups.push(dir)
+  return dir
+}
+/** Git as a maintainer runs it. */
+const env = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 'Bakımcı',
+  GIT_AUTHOR_EMAIL: 'bakimci@ornek.com',
+  GIT_COMMITTER_NAME: 'Bakımcı',
+  GIT_COMMITTER_EMAIL: 'bakimci@ornek.com',
+}
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim()
+const AYSE = { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com' }
+
+/** A folder in no repository with two JSON files and one that is not JSON, opened (git init + first commit). */
+async function fresh() {
+  const dir = await temp()
+  await writeFile(join(dir, 'blogs.json'), '[]\n')
+  await writeFile(join(dir, 'pages.json'), '{"a":1}\n')
+  await writeFile(join(dir, 'notlar.txt'), 'not JSON\n')
+  const repo = await openContentRepo(dir)
+  return { dir, repo }
+}
+
+describe('opening', () => {
+  it('a folder in no repository becomes one, its JSON files committed by the server; commit mode, no prefix', async () => {
+    const { dir, repo } = await fresh()
+    expect(repo.mode).toBe('commit')
+    expect(repo.prefix).toBe('')
+    expect(repo.root).toBe(dir)
+    expect(repo.gitDir).toBe(join(dir, '.git'))
+    expect(git(dir, 'log', '--format=%an|%ae|%cn|%ce|%s')).toBe(
+      'Site sunucusu|sunucu@localhost|Site sunucusu|sunucu@localhost|İçerik deposu oluşturuldu',
+    )
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD').split('\n')).toEqual(['blogs.json', 'pages.json'])
+    // The real index holds the committed files: only the non-JSON file is untracked.
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+  })
+
+  it('a JSON link is never read into the first commit', async () => {
+    const dir = await temp()
+    const other = await temp()
+    await writeFile(join(other, 'gizli.json'), '{"secret":1}')
+    await writeFile(join(dir, 'blogs.json'), '[]')
+    await symlink(join(other, 'gizli.json'), join(dir, 'baglanti.json'))
+    await openContentRepo(dir)
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD')).toBe('blogs.json')
+  })
+
+  it('a folder inside another repository: local mode (no commits) unless commits are "always"', async () => {
+    const top = await temp()
+    git(top, 'init', '-q')
+    const dir = join(top, 'content')
+    await mkdir(dir)
+    await writeFile(join(dir, 'blogs.json'), '[]')
+    git(top, 'add', '.')
+    git(top, 'commit', '-qm', 'ilk')
+    const local = await openContentRepo(dir)
+    expect(local.mode).toBe('local')
+    expect(local.prefix).toBe('content')
+    expect(local.root).toBe(top)
+    await writeFile(join(dir, 'blogs.json'), '[1]')
+    expect(await local.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'x')).toBeNull()
+    expect(await local.fastForward('HEAD', ['blogs.json'])).toBe(false)
+    await local.maintain()
+    expect(git(top, 'rev-list', '--count', 'HEAD')).toBe('1')
+    // Its history is still read (through the prefix).
+    expect((await local.log('blogs.json')).map((e) => e.message)).toEqual(['ilk'])
+    expect(await local.show('HEAD', 'blogs.json')).toBe('[]')
+    expect(await local.headBlobs(['blogs.json'])).toEqual(new Map([['blogs.json', blobId('[]')]]))
+
+    const always = await openContentRepo(dir, { commits: 'always' })
+    expect(always.mode).toBe('commit')
+    const sha = await always.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'Kayıt')
+    expect(sha).toBe(git(top, 'rev-parse', 'HEAD'))
+    expect(git(top, 'show', '--name-only', '--format=', 'HEAD')).toBe('content/blogs.json')
+    expect(git(top, 'status', '--porcelain')).toBe('')
+  })
+
+  it('a repository made by its owner is opened as it is: no commit of its own', async () => {
+    const dir = await temp()
+    git(dir, 'init', '-q')
+    await writeFile(join(dir, 'blogs.json'), '[]')
+    const repo = await openContentRepo(dir)
+    expect(repo.mode).toBe('commit')
+    expect(git(dir, 'rev-list', '--all')).toBe('')
+    // The first commit of an empty repository has no parent.
+    const sha = await repo.commit([{ name: 'blogs.json', text: '[]' }], AYSE, 'ilk kayıt')
+    expect(git(dir, 'rev-list', '--parents', '-n', '1', sha!)).toBe(sha)
+  })
+})
+
+describe('commits', () => {
+  it('exactly the given files, by the staff member, committed by the server; null when nothing changed; git status clean', async () => {
+    const { dir, repo } = await fresh()
+    const first = git(dir, 'rev-parse', 'HEAD')
+    await writeFile(join(dir, 'blogs.json'), '[{"id":"a"}]\n')
+    const sha = await repo.commit([{ name: 'blogs.json', text: '[{"id":"a"}]\n' }], AYSE, 'Blog yazısı eklendi')
+    expect(sha).toBe(git(dir, 'rev-parse', 'HEAD'))
+    expect(git(dir, 'log', '-1', '--format=%P|%an|%ae|%cn|%ce|%s')).toBe(
+      `${first}|Ayşe Yılmaz|ayse@ornek.com|Site sunucusu|sunucu@localhost|Blog yazısı eklendi`,
+    )
+    expect(git(dir, 'show', '--name-only', '--format=', 'HEAD')).toBe('blogs.json')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // The same bytes again: no commit.
+    expect(await repo.commit([{ name: 'blogs.json', text: '[{"id":"a"}]\n' }], AYSE, 'tekrar')).toBeNull()
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+    // Pieces of bytes are one file.
+    const pieces = [Buffer.from('[{"id":'), Buffer.from('"b"}]\n')]
+    await writeFile(join(dir, 'blogs.json'), Buffer.concat(pieces))
+    await repo.commit([{ name: 'blogs.json', text: pieces }], AYSE, 'parça')
+    expect(git(dir, 'show', 'HEAD:blogs.json')).toBe('[{"id":"b"}]')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+  })
+
+  it('an author git would refuse and a message with line breaks are made acceptable', async () => {
+    const { dir, repo } = await fresh()
+    await repo.commit([{ name: 'blogs.json', text: '[1]' }], { name: '...', email: 'ayse@ornek.com' }, 'Satır\nbir\0iki')
+    expect(git(dir, 'log', '-1', '--format=%an|%ae|%B')).toBe('ayse@ornek.com|ayse@ornek.com|Satır bir iki')
+  })
+
+  it('a maintainer’s staged change is never part of the server’s commit', async () => {
+    const { dir, repo } = await fresh()
+    await writeFile(join(dir, 'pages.json'), '{"a":2}\n')
+    git(dir, 'add', 'pages.json')
+    await repo.commit([{ name: 'blogs.json', text: '[2]' }], AYSE, 'kayıt')
+    expect(git(dir, 'show', '--name-only', '--format=', 'HEAD')).toBe('blogs.json')
+    expect(git(dir, 'show', 'HEAD:pages.json')).toBe('{"a":1}')
+    // Still staged for the maintainer.
+    expect(git(dir, 'diff', '--cached', '--name-only')).toBe('pages.json')
+  })
+
+  it('someone else commits in between: the next commit goes on top of theirs, nothing of theirs lost', async () => {
+    const { dir, repo } = await fresh()
+    await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'bir')
+    await writeFile(join(dir, 'blogs.json'), '[1]')
+    await writeFile(join(dir, 'pages.json'), '{"a":3}')
+    git(dir, 'commit', '-qam', 'bakımcı')
+    const theirs = git(dir, 'rev-parse', 'HEAD')
+    await repo.commit([{ name: 'blogs.json', text: '[1,2]' }], AYSE, 'iki')
+    expect(git(dir, 'log', '-1', '--format=%P')).toBe(theirs)
+    expect(git(dir, 'show', 'HEAD:pages.json')).toBe('{"a":3}')
+    expect(git(dir, 'show', 'HEAD:blogs.json')).toBe('[1,2]')
+  })
+
+  it('a merge with a second parent is a commit even when the tree stays, and carries other files as that parent has them', async () => {
+    const { dir, repo } = await fresh()
+    const head = git(dir, 'rev-parse', 'HEAD')
+    const { theirs } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'README.md'), 'okuyun\n')
+      await writeFile(join(clone, 'eski.txt'), 'x\n')
+      git(clone, 'add', 'README.md', 'eski.txt')
+      git(clone, 'commit', '-qm', 'uzak bir')
+    })
+    // Nothing of the content changes: still a commit, with both parents.
+    const merge = await repo.commit([], SERVER_AUTHOR, 'birleştirildi', theirs, { carry: ['README.md', 'eski.txt'] })
+    expect(merge).toBe(git(dir, 'rev-parse', 'HEAD'))
+    expect(git(dir, 'log', '-1', '--format=%P')).toBe(`${head} ${theirs}`)
+    // The carried files are in the commit, the work tree and the real index.
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD').split('\n')).toEqual(['README.md', 'blogs.json', 'eski.txt', 'pages.json'])
+    expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('okuyun\n')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // The other side removes eski.txt: carried as removed (tree, index and work tree).
+    const { theirs: next } = await otherSide(dir, async (clone) => {
+      git(clone, 'rm', '-q', 'eski.txt')
+      await writeFile(join(clone, 'pages.json'), '{"a":9}\n')
+      git(clone, 'commit', '-qam', 'uzak iki')
+    })
+    await repo.commit([{ name: 'pages.json', text: '{"a":9}\n' }], SERVER_AUTHOR, 'birleştirildi 2', next, { carry: ['eski.txt'] })
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD').split('\n')).toEqual(['README.md', 'blogs.json', 'pages.json'])
+    expect(existsSync(join(dir, 'eski.txt'))).toBe(false)
+    await writeFile(join(dir, 'pages.json'), '{"a":9}\n')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // Without carry, other paths stay as HEAD has them (a merge never takes them unasked).
+    const { theirs: third } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'README.md'), 'değişti\n')
+      git(clone, 'commit', '-qam', 'uzak üç')
+    })
+    await repo.commit([], SERVER_AUTHOR, 'birleştirildi 3', third)
+    expect(git(dir, 'show', 'HEAD:README.md')).toBe('okuyun')
+  })
+
+  it('onto: the branch moves onto another history; only what is ours is added on top', async () => {
+    const { dir, repo } = await fresh()
+    const head = git(dir, 'rev-parse', 'HEAD')
+    const { theirs } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'pages.json'), '{"a":5}\n')
+      git(clone, 'commit', '-qam', 'yeni geçmiş')
+    })
+    // Nothing of ours differs from theirs: the branch simply moves there.
+    expect(await repo.commit([{ name: 'pages.json', text: '{"a":5}\n' }], SERVER_AUTHOR, 'alındı', undefined, { onto: theirs })).toBe(theirs)
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(theirs)
+    await writeFile(join(dir, 'pages.json'), '{"a":5}\n')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // Ours differs: one commit on top of the other history, whose only parent is it.
+    const { theirs: other } = await otherSide(dir, async (clone) => {
+      git(clone, 'reset', '-q', '--hard', head)
+      await writeFile(join(clone, 'pages.json'), '{"a":6}\n')
+      git(clone, 'commit', '-qam', 'yeniden yazıldı')
+    })
+    const sha = await repo.commit([{ name: 'blogs.json', text: '[7]' }], SERVER_AUTHOR, 'üstüne', undefined, { onto: other })
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+    expect(git(dir, 'log', '-1', '--format=%P')).toBe(other)
+    expect(git(dir, 'show', 'HEAD:pages.json')).toBe('{"a":6}')
+    expect(git(dir, 'show', 'HEAD:blogs.json')).toBe('[7]')
+    // The next plain commit builds on that.
+    await repo.commit([{ name: 'blogs.json', text: '[8]' }], AYSE, 'sonra')
+    expect(git(dir, 'log', '-1', '--format=%P')).toBe(sha)
+    expect(git(dir, 'show', 'HEAD:pages.json')).toBe('{"a":6}')
+  })
+})
+
+/** Another clone of `dir` commits (`change`); its commit is fetched into `dir` as refs/diger (HEAD stays). */
+async function otherSide(dir: string, change: (clone: string) => Promise<void>) {
+  const clone = join(await temp(), 'klon')
+  git(dir, 'clone', '-q', dir, clone)
+  git(clone, 'fetch', '-q', dir, '+refs/*:refs/remotes/kaynak/*')
+  const current = git(dir, 'rev-parse', 'HEAD')
+  git(clone, 'checkout', '-q', current)
+  await change(clone)
+  const theirs = git(clone, 'rev-parse', 'HEAD')
+  git(dir, 'fetch', '-q', clone, `+${theirs}:refs/diger`)
+  return { theirs }
+}
+
+describe('fast-forward', () => {
+  it('moves the branch to a descendant; the work tree and the index follow; false once HEAD moved elsewhere', async () => {
+    const { dir, repo } = await fresh()
+    const head = git(dir, 'rev-parse', 'HEAD')
+    const { theirs } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'blogs.json'), '[3]\n')
+      await writeFile(join(clone, 'README.md'), 'r\n')
+      git(clone, 'add', '.')
+      git(clone, 'commit', '-qm', 'uzak')
+    })
+    await writeFile(join(dir, 'blogs.json'), '[3]\n') // the store writes the merged file itself
+    expect(await repo.fastForward(theirs, ['blogs.json'], ['README.md'])).toBe(true)
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(theirs)
+    expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('r\n')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    expect(git(dir, 'reflog', '-1', '--format=%gs')).toBe('İçerik uzak depodan alındı (ileri sarma)')
+    // The next commit builds on the new HEAD.
+    await repo.commit([{ name: 'pages.json', text: '{"b":1}' }], AYSE, 'sonra')
+    expect(git(dir, 'log', '-1', '--format=%P')).toBe(theirs)
+    // HEAD has moved: a target that is an older commit fails the compare-and-swap? No: update-ref only checks the
+    // old value, so the store's own knowledge must be current; someone else's commit makes it stale.
+    await writeFile(join(dir, 'pages.json'), '{"b":2}')
+    git(dir, 'commit', '-qam', 'bakımcı')
+    expect(await repo.fastForward(head, ['blogs.json'])).toBe(false)
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe('bakımcı')
+    // After a refused fast-forward, the next commit rereads HEAD.
+    await repo.commit([{ name: 'blogs.json', text: '[4]' }], AYSE, 'yine')
+    expect(git(dir, 'log', '-2', '--format=%s').split('\n')).toEqual(['yine', 'bakımcı'])
+  })
+})
+
+describe('reading history', () => {
+  it('log: newest first, with author, date and subject; a subject cannot forge another entry', async () => {
+    const { dir, repo } = await fresh()
+    await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'bir')
+    await repo.commit([{ name: 'pages.json', text: '{}' }], AYSE, 'başka dosya')
+    await repo.commit([{ name: 'blogs.json', text: '[2]' }], { name: 'Ali', email: 'ali@o.com' }, 'iki\nabc0123 x')
+    const log = await repo.log('blogs.json')
+    expect(log.map((e) => [e.author.name, e.author.email, e.message])).toEqual([
+      ['Ali', 'ali@o.com', 'iki abc0123 x'],
+      ['Ayşe Yılmaz', 'ayse@ornek.com', 'bir'],
+      ['Site sunucusu', 'sunucu@localhost', 'İçerik deposu oluşturuldu'],
+    ])
+    expect(log[0]!.commit).toBe(git(dir, 'rev-parse', 'HEAD'))
+    expect(log[0]!.date).toBe(git(dir, 'log', '-1', '--format=%aI'))
+    expect(await repo.log('yok.json')).toEqual([])
+  })
+
+  it('show and showMany: a file as each commit had it, null where it did not exist or the id is no commit', async () => {
+    const { dir, repo } = await fresh()
+    const first = git(dir, 'rev-parse', 'HEAD')
+    const second = (await repo.commit([{ name: 'yeni.json', text: '["ğ"]' }], AYSE, 'yeni'))!
+    const third = (await repo.commit([{ name: 'yeni.json', text: '["ğü", 2]\n' }], AYSE, 'yeni 2'))!
+    expect(await repo.show(second, 'yeni.json')).toBe('["ğ"]')
+    expect(await repo.show(first, 'yeni.json')).toBeNull()
+    const many = await repo.showMany([third, 'HEAD', first, second, 'a'.repeat(41), third], 'yeni.json')
+    expect([...many]).toEqual([
+      [third, '["ğü", 2]\n'],
+      [first, null],
+      [second, '["ğ"]'],
+      ['a'.repeat(41), null],
+    ])
+    // A name that is a folder in that commit is no file: null, and the answers after it are still read right.
+    await repo.commit([{ name: 'klasor/ic.json', text: '1' }], AYSE, 'klasör')
+    const head = git(dir, 'rev-parse', 'HEAD')
+    expect([...(await repo.showMany([head, second], 'klasor'))]).toEqual([
+      [head, null],
+      [second, null],
+    ])
+    expect(await repo.showMany(['HEAD', 'main'], 'yeni.json')).toEqual(new Map())
+  })
+
+  it('headBlobs: the blob ids HEAD records, a file HEAD lacks left out (also with a prefix)', async () => {
+    const { repo } = await fresh()
+    expect(await repo.headBlobs(['blogs.json', 'pages.json', 'yok.json'])).toEqual(
+      new Map([
+        ['blogs.json', blobId('[]\n')],
+        ['pages.json', blobId('{"a":1}\n')],
+      ]),
+    )
+    expect(repo.blobOf('[]\n')).toBe(blobId('[]\n'))
+  })
+
+  it('blobOf in a sha256 repository is the sha256 id', async () => {
+    const dir = await temp()
+    git(dir, 'init', '-q', '--object-format=sha256')
+    const repo = await openContentRepo(dir)
+    const sha = await repo.commit([{ name: 'blogs.json', text: '[]' }], AYSE, 'ilk')
+    expect(sha).toMatch(/^[0-9a-f]{64}$/)
+    expect(repo.blobOf('[]')).toBe(blobId('[]', 'sha256'))
+    expect((await repo.headBlobs(['blogs.json'])).get('blogs.json')).toBe(blobId('[]', 'sha256'))
+    expect((await repo.log('blogs.json')).map((e) => e.commit)).toEqual([sha])
+  })
+})
+
+describe('push, packing, closing', () => {
+  it('pushes the current branch to a bare remote under the same name', async () => {
+    const { dir, repo } = await fresh()
+    const bare = join(await temp(), 'uzak.git')
+    git(dir, 'init', '-q', '--bare', bare)
+    await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'bir')
+    await repo.push(bare)
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    expect(git(bare, 'rev-parse', branch)).toBe(git(dir, 'rev-parse', 'HEAD'))
+    await expect(repo.push(join(dir, 'yok.git'))).rejects.toThrow(/^git push: /)
+  })
+
+  it('maintain packs loose objects, unless the owner set gc.auto=0; close removes the private index', async () => {
+    const { dir, repo } = await fresh()
+    for (let i = 0; i < 3; i++) await repo.commit([{ name: 'blogs.json', text: `[${i}]` }], AYSE, `k${i}`)
+    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
+    expect(loose()).toBeGreaterThan(0)
+    await repo.maintain()
+    expect(loose()).toBe(0)
+    expect(existsSync(join(dir, '.git', 'site-content-index'))).toBe(true)
+    await repo.close()
+    expect(existsSync(join(dir, '.git', 'site-content-index'))).toBe(false)
+
+    const other = await fresh()
+    git(other.dir, 'config', 'gc.auto', '0')
+    await other.repo.commit([{ name: 'blogs.json', text: '[9]' }], AYSE, 'k')
+    await other.repo.maintain()
+    expect(Number(/^count: (\d+)$/m.exec(git(other.dir, 'count-objects', '-v'))![1])).toBeGreaterThan(0)
+  })
+})
+
+it('recoveredMessage names the file', () => {
+  expect(recoveredMessage('blogs.json')).toBe('Kaydedilmemiş değişiklik kurtarıldı: blogs.json')
+})
