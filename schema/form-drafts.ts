@@ -1,6 +1,6 @@
 /**
  * Unsaved drafts of forms, kept in the browser (issue 30: no typed work is ever lost), for the admin panel
- * (admin/src/hooks/useFormDraft.tsx) and the members' library (site/src/islands/use-form-draft.ts) alike: one
+ * (admin/src/hooks/useFormDraft.tsx) and the members' library (site/src/islands/library/use-form-draft.ts) alike: one
  * localStorage entry per owner, form and item ('yeni' for a new one), written as the text is typed and removed once
  * the form is saved or the draft deleted; and the words both show. An admin draft also keeps the item's version it
  * started from: a restored draft saves with it as If-Match, so the server merges it with anything saved since.

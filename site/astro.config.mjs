@@ -1,6 +1,7 @@
 import { defineConfig } from 'astro/config'
 import react from '@astrojs/react'
 import publishAdapter from './render-adapter.mjs'
+import preactLibrary from './preact-library.mjs'
 import { fileURLToPath } from 'node:url'
 
 // The repo root, for site/src/lib/content-files.ts: the build bundles that file elsewhere, so it cannot find it itself.
@@ -24,6 +25,8 @@ export default defineConfig({
   // the server copies its script-src and style-src into the page's CSP header (decision 016).
   security: { csp: true },
   vite: {
+    // The members' library on Preact, the other islands on React (decision 317).
+    plugins: [preactLibrary()],
     define: { __REPO_ROOT__: JSON.stringify(repoRoot) },
     // Module workers: libxslt-wasm (XML viewer) uses top-level await, which the default 'iife' worker format rejects.
     worker: { format: 'es' },

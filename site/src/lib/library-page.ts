@@ -4,7 +4,7 @@ import { clearMember, readMember, saveMember } from './library-session.ts'
 
 /**
  * /kutuphane's script (decision 315): the login form is plain HTML handled here without a framework; the member's
- * dashboard (React, the library's lists and, for library admins, its forms) is imported only when a member is
+ * dashboard (Preact with React's API, decision 317; the library's lists and, for library admins, its forms) is imported only when a member is
  * stored or has just logged in, so a visitor's page stays a few kilobytes of script.
  */
 export function startLibraryPage(slot: HTMLElement): void {
@@ -26,7 +26,7 @@ export function startLibraryPage(slot: HTMLElement): void {
 
   async function showLibrary(member: PublicMember, justLoggedIn: boolean) {
     slot.dataset.state = 'member'
-    const { mountLibrary } = await import('../islands/library-mount.tsx')
+    const { mountLibrary } = await import('../islands/library/library-mount.tsx')
     unmount = mountLibrary(area, member, { focusWelcome: justLoggedIn, onSessionEnded: showLogin })
   }
 

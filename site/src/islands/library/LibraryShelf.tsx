@@ -10,7 +10,7 @@ import {
 } from 'react'
 import type { LibraryCategory, LibraryItem } from '#schema/library.ts'
 import { msg } from '#schema/messages.ts'
-import { messageOf } from '../lib/island-api.ts'
+import { messageOf } from '../../lib/island-api.ts'
 import {
   fetchCategories,
   fetchItems,
@@ -18,10 +18,10 @@ import {
   SessionEnded,
   startVisit,
   type ItemPage,
-} from '../lib/library-api.ts'
-import { pageCount } from '../lib/paging.ts'
+} from '../../lib/library-api.ts'
+import { pageCount } from '../../lib/paging.ts'
 import { LibraryItemRow } from './LibraryItemRow.tsx'
-import './notice.css'
+import '../notice.css'
 import './library-shelf.css'
 
 // Library admins' tools are loaded when first opened: a member's phone never downloads them (nor zod, which the

@@ -1,7 +1,7 @@
 import { formatFileSize } from '#schema/file-size.ts'
 import type { LibraryCategory, LibraryItem } from '#schema/library.ts'
-import { formatDate } from '../lib/dates.ts'
-import { fileHref, isNew, itemType, viewHref } from '../lib/library-view.ts'
+import { formatDate } from '../../lib/dates.ts'
+import { fileHref, isNew, itemType, viewHref } from '../../lib/library-view.ts'
 import { LibraryIcon } from './LibraryIcon.tsx'
 
 type Props = {

@@ -6,7 +6,7 @@ import {
   sameValues,
   writeDraft,
   type FormDraft,
-} from '../lib/form-drafts.ts'
+} from '../../lib/form-drafts.ts'
 
 type Options<V> = {
   /** The member typing (drafts are per member: two staff on one computer never see each other's). */

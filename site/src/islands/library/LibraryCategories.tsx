@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { LibraryCategory } from '#schema/library.ts'
-import { messageOf } from '../lib/island-api.ts'
-import { send } from '../lib/library-api.ts'
+import { messageOf } from '../../lib/island-api.ts'
+import { send } from '../../lib/library-api.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 
 type Props = {

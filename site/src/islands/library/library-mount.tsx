@@ -1,8 +1,8 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { PublicMember } from '#schema/member-roles.ts'
-import { callApi } from '../lib/island-api.ts'
-import { clearMember } from '../lib/library-session.ts'
+import { callApi } from '../../lib/island-api.ts'
+import { clearMember } from '../../lib/library-session.ts'
 import { LibraryDashboard } from './LibraryDashboard.tsx'
 
 type Options = {
@@ -15,11 +15,12 @@ type Options = {
 /**
  * Mounts the member's dashboard into `container` (its 'Yükleniyor...' is replaced) and returns how to take it down.
  * Loaded by /kutuphane's own script only when a member is stored or has just logged in: a visitor's login page
- * carries no React at all (Lighthouse, issue 31, decision 315).
+ * carries no framework at all (Lighthouse, issue 31, decision 315). The `react` imports of this folder are Preact
+ * (`preact/compat`) in the build (site/preact-library.mjs, decision 317): a member's phone never runs react-dom.
  */
 export function mountLibrary(container: HTMLElement, member: PublicMember, options: Options): () => void {
   const root = createRoot(container)
-  // A transition: React renders in slices of a few milliseconds and lets the browser breathe between them, instead
+  // A transition: React (Preact's compat: at once) renders in slices of a few milliseconds and lets the browser breathe between them, instead
   // of one long task while the phone cannot answer a tap (total blocking time).
   startTransition(() =>
     root.render(

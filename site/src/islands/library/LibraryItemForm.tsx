@@ -7,9 +7,9 @@ import {
   type LibraryFileVersion,
   type LibraryItem,
 } from '#schema/library.ts'
-import { formatDate } from '../lib/dates.ts'
-import { fieldErrorsOf, messageOf } from '../lib/island-api.ts'
-import { fetchItem, sendForm, type UploadProgress } from '../lib/library-api.ts'
+import { formatDate } from '../../lib/dates.ts'
+import { fieldErrorsOf, messageOf } from '../../lib/island-api.ts'
+import { fetchItem, sendForm, type UploadProgress } from '../../lib/library-api.ts'
 import {
   DRAFT_DELETE,
   DRAFT_OFFER,
@@ -19,7 +19,7 @@ import {
   LEAVE_CONFIRM,
   LEAVE_QUESTION,
   LEAVE_TITLE,
-} from '../lib/form-drafts.ts'
+} from '../../lib/form-drafts.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { useFormDraft } from './use-form-draft.ts'
 

@@ -1,4 +1,4 @@
-import type { ItemType } from '../lib/library-view.ts'
+import type { ItemType } from '../../lib/library-view.ts'
 
 /** Paths of the type icons (24×24, stroked): a page with a mark for documents, a chain for links. */
 const PAGE = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Zm0 0v5h5'
