@@ -7,6 +7,7 @@ import { Writable } from 'node:stream'
 import { createLogger, log, setLogger } from './lib/log.ts'
 import { openContentRepo } from './store/git/content-repo.ts'
 import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from './testing/test-helpers.ts'
+import { gitFailureAdvice } from '#schema/git-sync.ts'
 
 // Real git, real folders: the repository a maintainer sees after the server's saves (issue 18, decisions 025, 026).
 const demo = join(import.meta.dirname, '..', 'content')
@@ -300,6 +301,10 @@ describe('no secret leaves the server', () => {
         expect(text).not.toContain('deploy-user')
       }
       expect(lines.some((l) => l.includes('Uzak depoya gönderilemedi'))).toBe(true)
+      // Staff read Turkish advice for the kind; git's own English words are only in the log line's detail.
+      expect(t.deps.content.status().git?.push?.error).toBe(`Uzak depoya gönderilemedi: ${gitFailureAdvice.unreachable}`)
+      expect(build).not.toMatch(/git push|fatal|unable to access/)
+      expect(lines.some((l) => l.includes('"detail":"git push: '))).toBe(true)
       // The push keeps retrying with back-off: end here instead of waiting for it (settled() would).
       t.deps.content.close()
       await t.cleanup()

@@ -19,3 +19,20 @@ export function gitErrorKind(text: string): SyncErrorKind {
     return 'unreachable'
   return 'other'
 }
+
+/** What staff read for a git failure: git's own output is English and technical, so it stays in the log. */
+export const gitFailureAdvice: Record<Exclude<SyncErrorKind, 'refused-file'>, string> = {
+  unreachable: 'Uzak depoya bağlanılamadı. Deponun adresini ve erişim izinlerini kontrol edin; sunucu yeniden deneyecek.',
+  'push-refused':
+    'Uzak depoda sunucunun henüz almadığı değişiklikler var. Sunucu önce onları alıp birleştirecek, sonra yeniden gönderecek.',
+  other: 'Git işlemi tamamlanamadı. Ayrıntılar sunucu günlüğünde.',
+}
+
+/**
+ * A failure's text for the admin: our own messages (Turkish) as they are; git's output (every git failure reads
+ * "git <command>: …", api/store/git/git-exec.ts) replaced by the advice for its kind.
+ */
+export function staffGitFailure(text: string, kind: SyncErrorKind = gitErrorKind(text)): string {
+  if (kind === 'refused-file' || !/^git [a-z-]+: /.test(text)) return text
+  return gitFailureAdvice[kind]
+}

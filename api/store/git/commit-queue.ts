@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CommitJournal } from './commit-journal.ts'
 import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
 import { joinBytes, redactSecrets, secretsOf } from './git-text.ts'
-import { gitErrorKind, type SyncErrorKind } from '#schema/git-sync.ts'
+import { gitErrorKind, staffGitFailure, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
@@ -92,13 +92,16 @@ export function createCommitQueue(
         return
       }
       await options.first?.(r).catch((err) => {
-        status.error = `Yarım kalan kayıtlar git'e eklenemedi: ${reason(err)}`
-        log.error(status.error)
+        status.error = `Yarım kalan kayıtlar git'e eklenemedi: ${staffGitFailure(reason(err))}`
+        log.error({ detail: reason(err) }, status.error)
       })
       // Commits recovered at start (or made while the remote was down) go out now, not at the first poll.
       if (remote) schedulePush()
     },
-    (err) => void (status.error = `Git deposu açılamadı: ${reason(err)}`),
+    (err) => {
+      status.error = `Git deposu açılamadı: ${staffGitFailure(reason(err))}`
+      log.error({ detail: reason(err) }, status.error)
+    },
   )
   let pushing: Promise<void> | null = null
   let pushAgain = false
@@ -144,9 +147,9 @@ export function createCommitQueue(
         await journal.done(id).catch((err) => log.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
         return
       } catch (err) {
-        status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${reason(err)}`
+        status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${staffGitFailure(reason(err))}`
         metrics.gitCommits.inc({ result: 'failed' })
-        log.error(status.error)
+        log.error({ detail: reason(err) }, status.error)
         // Never skipped: a later commit must not carry this save's change under another name.
         await wait(retryDelay(Math.min(attempt, 6)))
       }
@@ -188,10 +191,10 @@ export function createCommitQueue(
       } catch (err) {
         const text = reason(err)
         const kind = gitErrorKind(text)
-        status.push!.error = `Uzak depoya gönderilemedi: ${text}`
+        status.push!.error = `Uzak depoya gönderilemedi: ${staffGitFailure(text, kind)}`
         status.push!.errorKind = kind
         metrics.gitPushes.inc({ result: 'failed' })
-        log.error({ kind, attempt }, status.push!.error)
+        log.error({ kind, attempt, detail: text }, status.push!.error)
         // Refused because the remote moved: the sync fetches and merges at once (then pushes again).
         if (kind === 'push-refused') for (const listen of pushListeners) listen('refused')
         if (attempt >= 5 && !pushAgain) return

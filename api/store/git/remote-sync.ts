@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gitErrorKind, type SyncErrorKind } from '#schema/git-sync.ts'
+import { gitErrorKind, staffGitFailure, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitSync } from '../../lib/metrics.ts'
 import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
@@ -274,11 +274,12 @@ export function createRemoteSync(options: {
       const text = redactSecrets(err instanceof Error ? err.message : String(err), secrets)
       const kind = err instanceof RefusedRemoteFile ? 'refused-file' : gitErrorKind(text)
       if (err instanceof RefusedRemoteFile) status.refused = [{ file: err.file, message: err.message }]
-      status.error = `Uzak depoyla eşitlenemedi: ${text}`
+      status.error = `Uzak depoyla eşitlenemedi: ${staffGitFailure(text, kind)}`
       status.errorKind = kind
       metrics.gitSyncFailures.inc({ kind })
-      // One JSON line with its kind, as every other log line (journalctl -o cat | jq).
-      log.error({ kind, failures, refusedFile: err instanceof RefusedRemoteFile ? err.file : undefined }, status.error)
+      // One JSON line with its kind, as every other log line (journalctl -o cat | jq); git's own words in `detail`.
+      const detail = text === staffGitFailure(text, kind) ? undefined : text
+      log.error({ kind, failures, refusedFile: err instanceof RefusedRemoteFile ? err.file : undefined, detail }, status.error)
     }
   }
 
