@@ -71,6 +71,22 @@ export const GROUPS: Group[] = [
     tests: ['api/store/git/content-repo.test.ts'],
   },
   {
+    name: 'git-recovery',
+    mutate: ['api/store/git/recover-commits.ts'],
+    tests: ['api/store/git/recover-commits.test.ts'],
+  },
+  {
+    name: 'commit-queue',
+    mutate: ['api/store/git/commit-queue.ts'],
+    tests: ['api/store/git/commit-queue.test.ts'],
+  },
+  {
+    name: 'git-sync',
+    // The webhook's signature check is the `webhook` group; this is the route around it and take/keep.
+    mutate: ['api/routes/git-sync.ts'],
+    tests: ['api/routes/git-sync.test.ts'],
+  },
+  {
     name: 'page-keys',
     mutate: ['site/src/lib/site-pages.ts'],
     tests: ['site/src/lib/site-pages.test.ts'],
