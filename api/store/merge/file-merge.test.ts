@@ -121,3 +121,35 @@ describe('mergeContentData: what a sync settles itself', () => {
     expect(mergeContentFile('about.json', null, json({ title1: 'a' }), null).data).toEqual({ title1: 'a' })
   })
 })
+
+// Issue 28, second session: the survivors of the 02:30 mutation run.
+describe('mergeContentData: survivors of the mutation run', () => {
+  const img = (id: string, src: string) => ({ id, type: 'image', content: '', src })
+  const post = (id: string, srcs: string[]) => ({
+    id,
+    images: srcs,
+    featuredImage: srcs[0] ?? '',
+    contentStructure: srcs.map((src, order) => ({ ...img(`i-${src}`, src), order })),
+  })
+
+  it('a file deleted live and unchanged on the remote stays deleted; deleted live and edited there is a conflict', () => {
+    const about = json({ title1: 'a' })
+    expect(mergeContentFile('about.json', about, null, about)).toEqual({ data: undefined, conflicts: [] })
+    expect(mergeContentFile('about.json', about, null, json({ title1: 'b' }))).toEqual({
+      data: undefined,
+      conflicts: [{ file: 'about.json', itemId: undefined, path: [], live: undefined, other: { title1: 'b' } }],
+    })
+  })
+
+  it('both sides put a different image first: the featuredImage clash settles inside the post and is recomputed', () => {
+    const base = [post('a', ['/1.webp'])]
+    const live = [post('a', ['/0.webp', '/1.webp'])]
+    const other = [post('a', ['/9.webp', '/1.webp'])]
+    const { data, conflicts } = mergeContentData('blogs.json', base, live, other)
+    expect(conflicts).toEqual([])
+    const [a] = data as ReturnType<typeof post>[]
+    expect(a!.featuredImage).toBe(a!.images[0])
+    expect(new Set(a!.images)).toEqual(new Set(['/0.webp', '/9.webp', '/1.webp']))
+  })
+})
+

@@ -1,5 +1,5 @@
 import { derivesFields, rederive, settles } from './item-merge.ts'
-import { mergeContent, type MergeConflict, type Path, type PathStep } from './three-way-merge.ts'
+import { mergeContent, valueAt, withValueAt, type MergeConflict, type Path } from './three-way-merge.ts'
 
 /**
  * A conflict of a sync with the content remote, as staff see it: which file and item, which field, both values.
@@ -19,42 +19,21 @@ const parse = (text: string | null): unknown => {
   try {
     return JSON.parse(text)
   } catch {
-    return undefined // a broken version merges as absent; the result is validated before it is used
+    // A broken version merges as absent (undefined, the function's end); the result is validated before it is used.
   }
 }
 
-/** The item a conflict's path is in: a list entry's id, the references' card, or a home section. */
-function itemIdOf(file: string, path: Path): string | undefined {
+/**
+ * The item a conflict's path is in (a list entry's id, the references' card, a home section, the references' slider)
+ * and how many leading steps of the path name it (0: the conflict is not inside one item's fields).
+ */
+function itemOf(file: string, path: Path): { id?: string; depth: number } {
   const [first, second] = path
-  if (typeof first === 'object') return first.id
-  if (file === 'references.json' && first === 'cards' && typeof second === 'object') return second.id
-  if (file === 'references.json' && first === 'sliderImages') return '~slider'
-  if (file === 'home.json' && typeof first === 'string') return first
-  return undefined
-}
-
-/** How many leading steps of a conflict's path name its item (a list entry, a card, a home section). */
-function itemDepth(file: string, path: Path): number {
-  const [first, second] = path
-  if (typeof first === 'object') return 1
-  if (file === 'references.json' && first === 'cards' && typeof second === 'object') return 2
-  if (file === 'home.json' && typeof first === 'string') return 1
-  return 0
-}
-
-type Rec = Record<string, unknown>
-const stepMatches = (element: unknown, step: PathStep) =>
-  typeof step === 'string' ? false : !!element && typeof element === 'object' && ((element as Rec).id ?? (element as Rec).url) === step.id
-
-/** The merged data with the item at `prefix` passed through `fn`. */
-function updateItem(data: unknown, prefix: Path, fn: (item: Rec) => Rec): unknown {
-  if (prefix.length === 0) return data && typeof data === 'object' && !Array.isArray(data) ? fn(data as Rec) : data
-  const [step, ...rest] = prefix
-  if (typeof step === 'string') {
-    if (!data || typeof data !== 'object' || Array.isArray(data)) return data
-    return { ...(data as Rec), [step]: updateItem((data as Rec)[step], rest, fn) }
-  }
-  return Array.isArray(data) ? data.map((e) => (stepMatches(e, step!) ? updateItem(e, rest, fn) : e)) : data
+  if (typeof first === 'object') return { id: first.id, depth: 1 }
+  if (file === 'references.json' && first === 'cards' && typeof second === 'object') return { id: second.id, depth: 2 }
+  if (file === 'references.json' && first === 'sliderImages') return { id: '~slider', depth: 0 }
+  if (file === 'home.json' && typeof first === 'string') return { id: first, depth: 1 }
+  return { depth: 0 }
 }
 
 /**
@@ -73,27 +52,15 @@ export function mergeContentData(
   const result = mergeContent(base, live, other)
   let data = result.merged
   const conflicts: MergeConflict[] = []
-  const rederived = new Set<string>()
   for (const c of result.conflicts) {
-    const depth = itemDepth(file, c.path)
+    const { depth } = itemOf(file, c.path)
     const prefix = c.path.slice(0, depth)
-    const item = depth > 0 ? valueAtPrefix(data, prefix) : data
-    if (settles({ path: c.path.slice(depth) }, derivesFields(item))) {
-      const key = JSON.stringify(prefix)
-      if (!rederived.has(key) && derivesFields(item)) data = updateItem(data, prefix, rederive)
-      rederived.add(key)
-    } else conflicts.push(c)
+    const item = valueAt(data, prefix)
+    if (!settles({ path: c.path.slice(depth) }, derivesFields(item))) conflicts.push(c)
+    // Recomputing is idempotent: an item with several settled conflicts is simply recomputed once per conflict.
+    else if (derivesFields(item)) data = withValueAt(data, prefix, rederive(item as Record<string, unknown>))
   }
   return toSyncConflicts(file, data, conflicts)
-}
-
-function valueAtPrefix(data: unknown, prefix: Path): unknown {
-  let node = data
-  for (const step of prefix) {
-    if (typeof step === 'string') node = node && typeof node === 'object' && !Array.isArray(node) ? (node as Rec)[step] : undefined
-    else node = Array.isArray(node) ? node.find((e) => stepMatches(e, step)) : undefined
-  }
-  return node
 }
 
 /** mergeContentData on file texts (null: missing), parsed as they are. */
@@ -111,7 +78,7 @@ function toSyncConflicts(file: string, data: unknown, conflicts: MergeConflict[]
     data,
     conflicts: conflicts.map((c: MergeConflict) => ({
       file,
-      itemId: itemIdOf(file, c.path),
+      itemId: itemOf(file, c.path).id,
       path: c.path,
       live: c.ours,
       other: c.theirs,

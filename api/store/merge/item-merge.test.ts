@@ -106,3 +106,16 @@ describe('settles and rederive', () => {
     expect(order.open).toHaveLength(1)
   })
 })
+
+// Issue 28, second session: the survivors of the 02:30 mutation run.
+describe('mergeItem: an item deleted meanwhile', () => {
+  it('a post deleted by the other editor: one conflict for the whole item; choosing theirs keeps it deleted', () => {
+    const base = post([block('a', 'image', { src: '/1.webp' }, 0)])
+    const mine = post([block('a', 'image', { src: '/2.webp' }, 0)])
+    const kept = mergeItem(base, mine, undefined)
+    expect(kept.open.map((c) => conflictKey(c.path))).toEqual([''])
+    expect(kept.merged).toMatchObject({ images: ['/2.webp'], featuredImage: '/2.webp' })
+    // Nothing is recomputed on a deleted item (it has no fields to derive from).
+    expect(mergeItem(base, mine, undefined, { '': 'theirs' })).toEqual({ merged: undefined, open: [], all: kept.all })
+  })
+})

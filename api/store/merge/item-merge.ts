@@ -1,4 +1,4 @@
-import { mergeContent, withValueAt, type MergeConflict, type Path } from './three-way-merge.ts'
+import { mergeContent, withValueAt, type MergeConflict, type Path, type PathStep } from './three-way-merge.ts'
 
 /**
  * The three-way merge as a content item needs it: fields every save rewrites (`updatedAt`) or that are derived from
@@ -13,15 +13,16 @@ const isRecord = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Arra
 export const conflictKey = (path: Path) =>
   path.map((step) => (typeof step === 'string' ? step : `#${step.id}`)).join('/')
 
-const VOLATILE = new Set(['updatedAt'])
-const DERIVED = new Set(['images', 'featuredImage'])
+/** A field every save rewrites. (Functions, not module-level sets: a mutation run can change them per test.) */
+const isVolatile = (step: PathStep | undefined) => step === 'updatedAt'
+/** A field a post or project derives from its content fields. */
+const isDerived = (step: PathStep | undefined) => step === 'images' || step === 'featuredImage'
 
 /** True for a conflict the merge settles itself (a volatile or derived field, or a content field's position). */
 export function settles(conflict: Pick<MergeConflict, 'path'>, derives: boolean): boolean {
   const last = conflict.path[conflict.path.length - 1]
-  if (typeof last !== 'string') return false
-  if (VOLATILE.has(last)) return true
-  if (derives && conflict.path.length === 1 && DERIVED.has(last)) return true
+  if (isVolatile(last)) return true
+  if (derives && conflict.path.length === 1 && isDerived(last)) return true
   return last === 'order' && conflict.path.includes('contentStructure')
 }
 

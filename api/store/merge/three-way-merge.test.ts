@@ -323,3 +323,38 @@ describe('mergeContent: edges', () => {
     expect(withValueAt({ x: list }, ['x', '#order'], ['b'])).toEqual({ x: [{ id: 'b' }, { id: 'a' }, { id: 'c' }, { id: 'd' }] })
   })
 })
+
+// Issue 28, second session: the survivors of the 02:30 mutation run.
+describe('mergeContent: survivors of the mutation run', () => {
+  it('two different values new on both sides are one conflict, even when they look like URLs (never merged as lists)', () => {
+    // No base: a key added on both sides. Strings of distinct characters that look like URLs must not be taken for
+    // URL lists, and a list on one side with a URL on the other is a change of kind, not a list merge.
+    expect(mergeContent(undefined, '/a.jpg', '/b.jpg')).toEqual({
+      merged: '/a.jpg',
+      conflicts: [{ path: [], base: undefined, ours: '/a.jpg', theirs: '/b.jpg' }],
+    })
+    expect(mergeContent(undefined, ['/a.jpg'], '/b.jpg').conflicts).toEqual([{ path: [], base: undefined, ours: ['/a.jpg'], theirs: '/b.jpg' }])
+    expect(mergeContent(undefined, '/b.jpg', ['/a.jpg']).merged).toBe('/b.jpg')
+    // A URL that both sides replaced by different URL lists: a change of kind, one conflict.
+    expect(mergeContent('/x.jpg', ['/a.jpg'], ['/b.jpg'])).toEqual({
+      merged: ['/a.jpg'],
+      conflicts: [{ path: [], base: '/x.jpg', ours: ['/a.jpg'], theirs: ['/b.jpg'] }],
+    })
+    expect(mergeContent({ id: 'x' }, [{ id: 'x', t: 1 }], [{ id: 'y' }]).conflicts).toHaveLength(1)
+  })
+
+  it('an item the other side deleted does not count as moved: no order conflict, the other side’s order is kept', () => {
+    const base = [post('a'), post('b'), post('c')]
+    // Ours moves c first; theirs deletes c and swaps a and b. c is deleted (ours did not edit it), so among the items
+    // left only theirs reordered.
+    const ours = [post('c'), post('a'), post('b')]
+    const theirs = [post('b'), post('a')]
+    expect(mergeContent(base, ours, theirs)).toEqual({ merged: [post('b'), post('a')], conflicts: [] })
+  })
+
+  it('withValueAt on the first element of a list changes it in place, never appends a copy', () => {
+    const list = [{ id: 'a', t: 1, u: 2 }, { id: 'b', t: 3 }]
+    expect(withValueAt(list, [{ id: 'a' }, 't'], 5)).toEqual([{ id: 'a', t: 5, u: 2 }, { id: 'b', t: 3 }])
+    expect(withValueAt(list, [{ id: 'a' }], undefined)).toEqual([{ id: 'b', t: 3 }])
+  })
+})

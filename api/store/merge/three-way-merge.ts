@@ -114,8 +114,10 @@ function orderItems(
   const common = (list: string[]) => list.filter((id) => items.has(id) && baseIds.has(id))
   const baseIds = new Set(ids(base))
   const [bo, oo, to] = [common(ids(base)), common(ids(ours)), common(ids(theirs))]
-  const oursMoved = !same(bo.filter((id) => oo.includes(id)), oo.filter((id) => bo.includes(id)))
-  const theirsMoved = !same(bo.filter((id) => to.includes(id)), to.filter((id) => bo.includes(id)))
+  // oo and to hold only merged base ids (common). Ours holds every one of them: an item ours deleted is never merged
+  // (deleted, or a conflict that keeps ours' absence); theirs may lack one (theirs deleted it, ours edited it).
+  const oursMoved = !same(bo, oo)
+  const theirsMoved = !same(bo.filter((id) => to.includes(id)), to)
   if (oursMoved && theirsMoved && !same(oo, to)) {
     out.push({ path: [...path, '#order'], base: bo, ours: oo, theirs: to })
   }
@@ -128,7 +130,8 @@ function orderItems(
     sideIds.forEach((id, at) => {
       if (!items.has(id) || order.includes(id)) return
       const before = sideIds.slice(0, at).reverse().find((p) => order.includes(p))
-      order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id)
+      // No predecessor: indexOf gives -1, so the item goes first.
+      order.splice(order.indexOf(before as string) + 1, 0, id)
     })
   }
   return order.map((id) => items.get(id)!)
@@ -143,7 +146,6 @@ export function valueAt(root: unknown, path: Path): unknown {
   for (const step of path) {
     if (typeof step === 'string') node = isRecord(node) ? node[step] : undefined
     else node = Array.isArray(node) ? node.find((e) => elementId(e) === step.id) : undefined
-    if (node === undefined) return undefined
   }
   return node
 }
@@ -172,7 +174,7 @@ export function withValueAt(root: unknown, path: Path, value: unknown): unknown 
   }
   const list = Array.isArray(root) ? [...root] : []
   const at = list.findIndex((e) => elementId(e) === step.id)
-  const next = withValueAt(at >= 0 ? list[at] : undefined, rest, value)
+  const next = withValueAt(list[at], rest, value) // list[-1]: undefined, a missing element
   if (at >= 0 && next === undefined) list.splice(at, 1)
   else if (at >= 0) list[at] = next
   else if (next !== undefined) list.push(next)
