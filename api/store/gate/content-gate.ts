@@ -31,22 +31,20 @@ export class ContentRefused extends Error {
 
 /** Entries (frozen objects) known to be valid and canonical: kept entries are not checked again. */
 const checked = new WeakSet<object>()
-/** For a checked version of a list: which entry index claims each id/address. */
-const claims = new WeakMap<object, Map<string, object>>()
+/** For a checked version of a list (its entries array): the ids and addresses its entries claim. */
+const claims = new WeakMap<object, Set<string>>()
 
-const elementSchema = (name: ContentName): z.ZodType | null => {
-  const schema = SCHEMAS[name] as z.ZodType & { element?: z.ZodType }
-  return name === 'references' ? null : (schema.element ?? null)
-}
+/** The schema of one entry of a list file; null for a whole-object file (only array schemas have an element). */
+const elementSchema = (name: ContentName): z.ZodType | null => (SCHEMAS[name] as z.ZodType & { element?: z.ZodType }).element ?? null
 
 /** Checks one value against a schema as loading would (through JSON): its canonical form, or the error. */
-function canonical(schema: z.ZodType, value: unknown): { ok: true; data: unknown } | { ok: false; field: string; message: string } {
+function canonical(schema: z.ZodType, value: unknown): { ok: true; data: unknown } | { ok: false; path: PropertyKey[]; message: string } {
   const text = JSON.stringify(value)
   const raw = text === undefined ? undefined : JSON.parse(text)
   const result = schema.safeParse(raw)
   if (!result.success) {
     const issue = result.error.issues[0]!
-    return { ok: false, field: fieldOf(issue.path), message: issue.message }
+    return { ok: false, path: issue.path, message: issue.message }
   }
   return { ok: true, data: inInputOrder(result.data, raw) }
 }
@@ -54,7 +52,6 @@ function canonical(schema: z.ZodType, value: unknown): { ok: true; data: unknown
 const refuse = (name: ContentName, field: string, message: string): never => {
   throw new ContentRefused({ file: `${name}.json`, field, message })
 }
-const joinField = (prefix: string, field: string) => (field.startsWith('[') || !prefix ? `${prefix}${field}` : `${prefix}.${field}`)
 
 /** Marks data that loading checked whole (start, a file picked up from disk): its entries are not checked again. */
 export function markChecked(name: ContentName, data: unknown): void {
@@ -91,56 +88,55 @@ function checkEntries(name: ContentName, list: readonly unknown[], schema: z.Zod
   list.forEach((entry, i) => {
     if (isObject(entry) && checked.has(entry)) return
     const result = canonical(schema, entry)
-    if (!result.ok) return refuse(name, joinField(`[${i}]`, result.field), result.message)
+    // Named as loading names it ('[3].title'; '[3]' for an entry that is no object at all).
+    if (!result.ok) return refuse(name, fieldOf([i, ...result.path]), result.message)
     before ??= new Map(Array.isArray(previous) ? previous.map((e) => [idOf(e), e]) : [])
-    const stored = idOf(entry) !== undefined ? before.get(idOf(entry)) : undefined
-    const data = stored === undefined ? result.data : orderLike(result.data, stored)
-    if (!isDeepStrictEqual(data, entry) || keyOrder(data) !== keyOrder(entry)) (out ??= [...list])[i] = data
+    // An entry without an id (media: keyed by url) follows no stored entry; orderLike(x, undefined) is x.
+    const data = orderLike(result.data, idOf(entry) !== undefined ? before.get(idOf(entry)) : undefined)
+    if (differs(data, entry)) (out ??= [...list])[i] = data
   })
   return out ?? (list as unknown[])
 }
-/** The keys of a value, all the way down, in order (isDeepStrictEqual ignores key order; the file does not). */
-const keyOrder = (v: unknown): string =>
-  Array.isArray(v)
-    ? `[${v.map(keyOrder).join(',')}]`
-    : isPlainObject(v)
-      ? `{${Object.keys(v).map((k) => `${k}:${keyOrder(v[k])}`).join(',')}}`
-      : ''
+/**
+ * True when `data` is not `value` as the file and memory would have it: another value, or the same values with keys
+ * in another order anywhere (isDeepStrictEqual ignores key order; the file does not. Equal values serialise alike
+ * but for key order, so the texts differ exactly when the order does).
+ */
+const differs = (data: unknown, value: unknown) => !isDeepStrictEqual(data, value) || JSON.stringify(data) !== JSON.stringify(value)
 
 /**
- * Ids and addresses of the next version: carried over from the previous version's index, with only the entries
- * that left or arrived looked at; the first clash refuses the write.
+ * Ids and addresses of the next version: carried over from the previous version's index when the gate accepted that
+ * version, with only the entries that left or arrived looked at; the first clash refuses the write. Returns the
+ * index to carry to the version after (null: the file has no such rule).
  */
-function checkClaims(name: ContentName, previous: unknown, next: unknown): Map<string, object> | null {
+function checkClaims(name: ContentName, previous: unknown, next: unknown): { entries: object; index: Set<string> } | null {
   const ruledNext = ruledEntries(name, next)
   if (!ruledNext) return null
-  const before = ruledEntries(name, previous)
-  const prevIndex = before && isObject(before.entries) ? claims.get(before.entries) : undefined
   const entries = ruledNext.entries as object[]
-  let index: Map<string, object>
-  let arrived: number[]
-  if (prevIndex && before) {
-    const now = new Set(entries)
-    const was = new Set(before.entries as object[])
-    index = new Map(prevIndex)
-    for (const e of was) if (!now.has(e)) for (const key of claimsOf(name, e)) if (index.get(key) === e) index.delete(key)
-    arrived = entries.flatMap((e, i) => (was.has(e) ? [] : [i]))
-  } else {
-    index = new Map()
-    arrived = entries.map((_, i) => i)
-  }
-  for (const i of arrived) {
-    const entry = entries[i]!
+  const before = ruledEntries(name, previous)!.entries as object[] // the same file: ruled too
+  const prevIndex = claims.get(before)
+  const index = new Set(prevIndex)
+  // The previous version's entries whose claims the index holds (none when it has no index).
+  const was = new Set(prevIndex ? before : [])
+  const now = new Set(entries)
+  for (const e of was) if (!now.has(e)) for (const key of claimsOf(name, e)) index.delete(key)
+  const seen = new Set<object>()
+  entries.forEach((entry, i) => {
+    // A kept entry's claims are in the index; it is looked at again only where it stands a second time (the same
+    // entry twice is its id twice: loading refuses that).
+    const kept = was.has(entry) && !seen.has(entry)
+    seen.add(entry)
+    if (kept) return
     for (const key of claimsOf(name, entry)) {
-      const owner = index.get(key)
-      if (owner !== undefined && owner !== entry) {
+      // An entry claims each key once (addressesOf has no repeats): any owner is another entry, or this one again.
+      if (index.has(key)) {
         const clash: Clash = clashAt(ruledNext.prefix, i, entry as Addressed, key)
         refuse(name, clash.field, clash.message)
       }
-      index.set(key, entry)
+      index.add(key)
     }
-  }
-  return index
+  })
+  return { entries, index }
 }
 
 /**
@@ -160,26 +156,25 @@ export function gateNext<T>(
     data = checkEntries(name, next as unknown[], element, previous)
   } else if (!(isObject(next) && checked.has(next))) {
     const result = canonical(SCHEMAS[name], next)
-    if (!result.ok) refuse(name, result.field, result.message)
+    if (!result.ok) refuse(name, fieldOf(result.path), result.message)
     else {
       const ordered = orderLike(result.data, previous)
-      if (!isDeepStrictEqual(ordered, next) || keyOrder(ordered) !== keyOrder(next)) data = ordered
+      if (differs(ordered, next)) data = ordered
     }
   }
-  const index = checkClaims(name, previous, data)
+  const claimed = checkClaims(name, previous, data)
   // Frozen first: the entries' bytes are then cached, and the commit of this version records exactly these bytes.
   const bytes = collectionChunks(deepFreeze(data), layout)
   const size = bytes.reduce((n, b) => n + b.byteLength, 0)
   if (size > MAX_CONTENT_FILE_BYTES) refuse(name, '', REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
-  accept(name, data, index)
+  accept(name, data, claimed)
   return { data: data as T, bytes }
 }
 
 /** Records a version as checked (it is about to be written): its entries and its id/address index. */
-function accept(name: ContentName, data: unknown, index: Map<string, object> | null) {
+function accept(name: ContentName, data: unknown, claimed: ReturnType<typeof checkClaims>) {
   markChecked(name, data)
-  const ruled = ruledEntries(name, data)
-  if (ruled && index) claims.set(ruled.entries as object, index)
+  if (claimed) claims.set(claimed.entries, claimed.index)
 }
 
 /**
@@ -189,7 +184,7 @@ function accept(name: ContentName, data: unknown, index: Map<string, object> | n
 export function gateText(name: ContentName, text: string | Buffer): { ok: true; data: unknown } | { ok: false; error: ContentFileError } {
   const size = typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength
   if (size > MAX_CONTENT_FILE_BYTES) return { ok: false, error: { file: `${name}.json`, field: '', message: REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES) } }
-  return checkFile(name, typeof text === 'string' ? text : text.toString('utf8'))
+  return checkFile(name, String(text)) // a Buffer's String() is its UTF-8 text
 }
 
 /**

@@ -37,13 +37,12 @@ export function claimsOf(name: ContentName, entry: unknown): string[] {
 export function firstClash(name: ContentName, data: unknown): Clash | null {
   const ruled = ruledEntries(name, data)
   if (!ruled) return null
-  const owner = new Map<string, number>()
-  for (let i = 0; i < ruled.entries.length; i++) {
-    const entry = ruled.entries[i] as Addressed
+  const owner = new Set<string>()
+  for (const [i, entry] of ruled.entries.entries()) {
+    // An entry claims each key once (addressesOf has no repeats): a key already owned is another entry's.
     for (const key of claimsOf(name, entry)) {
-      const other = owner.get(key)
-      if (other !== undefined && other !== i) return clashAt(ruled.prefix, i, entry, key)
-      owner.set(key, i)
+      if (owner.has(key)) return clashAt(ruled.prefix, i, entry as Addressed, key)
+      owner.add(key)
     }
   }
   return null

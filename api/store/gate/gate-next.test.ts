@@ -214,3 +214,99 @@ describe('size and text from outside', () => {
     expect(bytesText(gate.serialize('programs', []))).toBe(bytesText(collectionChunks([], SERVER_LAYOUT)))
   })
 })
+
+// Issue 28, second session: the survivors of the 02:27 mutation run (the gate's trust in what it checked, the
+// ids/addresses index it carries, the names of fields).
+describe('what the gate trusts', () => {
+  const reversed = <T extends object>(v: T) => Object.fromEntries(Object.entries(v).reverse()) as T
+
+  it('an entry loading marked as read whole is not checked again, whatever it holds; a whole file likewise', () => {
+    // Values loading would refuse, marked as if loading had read them: the gate takes them as they are. (What
+    // markChecked promises: loading checked them, so a save that keeps them costs nothing for them.)
+    const trusted = deepFreeze([{ ...post('m'), title: 5 }])
+    markChecked('blogs', trusted)
+    expect(gateNext('blogs', trusted, trusted).data).toBe(trusted)
+    const about = deepFreeze({ ...repo('about'), title1: 5 })
+    markChecked('about', about)
+    expect(gateNext('about', about, null).data).toBe(about)
+    // Loading a missing file, or a list holding things that are not entries: nothing to mark, no crash; those
+    // entries stay unchecked.
+    expect(() => markChecked('about', undefined)).not.toThrow()
+    expect(() => markChecked('blogs', { not: 'a list' })).not.toThrow()
+    const odd = deepFreeze([5, post('o')])
+    markChecked('blogs', odd)
+    expect(refusal(() => gateNext('blogs', odd, null))?.field).toBe('[0]')
+  })
+
+  it('a version it accepted is taken as it is when it comes again: not checked, not reordered like another version', () => {
+    const v1 = gateNext('blogs', [post('a')], []).data
+    const otherOrder = [reversed(v1[0]!)]
+    expect(gateNext('blogs', v1, otherOrder).data).toBe(v1)
+    const about = gateNext('about', repo('about'), null).data
+    expect(gateNext('about', about, reversed(about)).data).toBe(about)
+  })
+
+  it('an entry it has not accepted yet is checked, and follows its stored key order down to its content fields', () => {
+    const block = { id: 'b1', type: 'text', content: 'x', order: 0 }
+    const stored = gateNext('blogs', [post('a', { contentStructure: [block] })], []).data
+    const rebuilt = { ...post('a', { title: 'Yeni' }), contentStructure: [reversed(block)] }
+    const out = gateNext('blogs', [rebuilt], stored).data[0]!
+    const storedBlock = Object.keys(stored[0]!.contentStructure[0]!)
+    expect(Object.keys(out.contentStructure[0]!)).toEqual(storedBlock)
+    // The same values, only a content field's keys in another order: still written in the stored order.
+    const same = { ...stored[0]!, contentStructure: [reversed(stored[0]!.contentStructure[0]!)] }
+    const again = gateNext('blogs', [same], stored).data[0]!
+    expect(again).not.toBe(same)
+    expect(Object.keys(again.contentStructure[0]!)).toEqual(storedBlock)
+  })
+
+  it('an entry without an id (media, keyed by url) follows no other stored entry’s key order', () => {
+    const stored = gateNext('media', [{ url: '/u/a.webp', type: 'image', name: 'a', alt: '' }], []).data
+    const other = reversed({ url: '/u/b.webp', type: 'image', name: 'b', alt: '' })
+    const out = gateNext('media', [...stored, other], stored).data
+    expect(Object.keys(out[1]!)).toEqual(Object.keys(checkedMedia(other)))
+  })
+
+  it('names a bad entry that is no object at all by its place only, as loading does', () => {
+    const refused = refusal(() => gateNext('blogs', [post('a'), 5], []))
+    const loaded = checkContentFile('blogs', JSON.stringify([post('a'), 5]))
+    expect(refused?.field).toBe('[1]')
+    expect(!loaded.ok && loaded.error.field).toBe('[1]')
+  })
+
+  it('orderLike matches list items by a string id only; other items by position, whatever they are', () => {
+    const model = [{ q: 0, p: 0 }, { id: 1, p: 0, q: 0 }]
+    // id 1 is no id: the first item follows the model's first item.
+    expect(Object.keys((orderLike([{ id: 1, p: 1, q: 1 }], model) as object[])[0]!)).toEqual(['q', 'p', 'id'])
+    expect(orderLike([null, 'x', { a: 1 }], [null, 'y'])).toEqual([null, 'x', { a: 1 }])
+  })
+})
+
+describe('the ids and addresses index carried from version to version', () => {
+  it('a new entry that takes a kept entry’s address is the one refused, wherever it stands', () => {
+    const v1 = gateNext('blogs', [post('a', { slug: 'x' }), post('b')], []).data
+    expect(refusal(() => gateNext('blogs', [post('n', { slug: 'x' }), ...v1], v1))).toEqual({ file: 'blogs.json', field: '[0].slug', message: msg.slugTaken })
+  })
+
+  it('a previous version the gate never accepted (read from disk) is looked at whole', () => {
+    const loaded = [post('a', { slug: 'x' })]
+    expect(refusal(() => gateNext('blogs', [...loaded, post('c', { slug: 'x' })], loaded))?.field).toBe('[1].slug')
+  })
+
+  it('the same entry twice is its id twice: refused as loading refuses it, new or kept', () => {
+    const fresh = post('a')
+    expect(refusal(() => gateNext('blogs', [fresh, fresh], []))).toEqual({ file: 'blogs.json', field: '[1].id', message: msg.idTaken })
+    expect(firstClash('blogs', [fresh, fresh])).toEqual({ field: '[1].id', message: msg.idTaken })
+    const v1 = gateNext('blogs', [post('k'), post('l')], []).data
+    expect(refusal(() => gateNext('blogs', [...v1, v1[0]!], v1))).toEqual({ file: 'blogs.json', field: '[2].id', message: msg.idTaken })
+    const refs = gateNext('references', repo('references'), null).data
+    expect(refusal(() => gateNext('references', { ...refs, cards: [...refs.cards, refs.cards[0]] }, refs))?.field).toBe(`cards[${refs.cards.length}].id`)
+  })
+})
+
+/** A media record as loading gives it back (its defaults added, in its own key order). */
+function checkedMedia(record: object) {
+  const loaded = checkContentFile('media', JSON.stringify([record]))
+  if (!loaded.ok) throw new Error(loaded.error.message)
+  return (loaded.data as object[])[0]!
+}
