@@ -153,3 +153,20 @@ describe('mergeContentData: survivors of the mutation run', () => {
   })
 })
 
+
+describe('mergeContentData: which item a conflict is in', () => {
+  const clash = (file: string, at: (v: string) => unknown) => mergeContentData(file, at('a'), at('b'), at('c')).conflicts.map((c) => [c.itemId, c.path])
+
+  it('a home section’s own lists (the partners’ cards) belong to the section; only references.json has cards of its own', () => {
+    expect(clash('home.json', (v) => ({ partners: { cards: [{ id: 'k', title: v }] } }))).toEqual([['partners', ['partners', 'cards', { id: 'k' }, 'title']]])
+    // A home section that is itself a list: still the section.
+    expect(clash('home.json', (v) => ({ list: [{ id: 'k', title: v }] }))).toEqual([['list', ['list', { id: 'k' }, 'title']]])
+    // Another list of references.json is no card.
+    expect(clash('references.json', (v) => ({ cards: [], other: [{ id: 'k', title: v }] }))).toEqual([[undefined, ['other', { id: 'k' }, 'title']]])
+  })
+
+  it('a document with content fields of its own settles and recomputes its derived fields as a post does', () => {
+    const doc = (src: string, featuredImage: string) => ({ featuredImage, contentStructure: [{ id: 'i', type: 'image', content: '', src, order: 0 }] })
+    expect(mergeContentData('about.json', doc('/0', '/0'), doc('/1', '/1'), doc('/0', '/2'))).toEqual({ data: doc('/1', '/1'), conflicts: [] })
+  })
+})
