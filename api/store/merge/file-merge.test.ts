@@ -161,6 +161,8 @@ describe('mergeContentData: which item a conflict is in', () => {
     expect(clash('home.json', (v) => ({ partners: { cards: [{ id: 'k', title: v }] } }))).toEqual([['partners', ['partners', 'cards', { id: 'k' }, 'title']]])
     // A home section that is itself a list: still the section.
     expect(clash('home.json', (v) => ({ list: [{ id: 'k', title: v }] }))).toEqual([['list', ['list', { id: 'k' }, 'title']]])
+    // A home section named like references.json's cards is still a section.
+    expect(clash('home.json', (v) => ({ cards: [{ id: 'k', title: v }] }))).toEqual([['cards', ['cards', { id: 'k' }, 'title']]])
     // Another list of references.json is no card.
     expect(clash('references.json', (v) => ({ cards: [], other: [{ id: 'k', title: v }] }))).toEqual([[undefined, ['other', { id: 'k' }, 'title']]])
   })
