@@ -117,7 +117,7 @@ function checkClaims(name: ContentName, previous: unknown, next: unknown): { ent
   const prevIndex = claims.get(before)
   const index = new Set(prevIndex)
   // The previous version's entries whose claims the index holds (none when it has no index).
-  const was = new Set(prevIndex ? before : [])
+  const was = new Set(prevIndex ? before : undefined)
   const now = new Set(entries)
   for (const e of was) if (!now.has(e)) for (const key of claimsOf(name, e)) index.delete(key)
   const seen = new Set<object>()
@@ -142,12 +142,14 @@ function checkClaims(name: ContentName, previous: unknown, next: unknown): { ent
 /**
  * Checks the complete next version of a collection. Returns the data to keep (canonical: where an entry differs
  * from what loading its bytes would give, it is replaced) and the exact bytes to write; throws ContentRefused.
+ * `maxBytes` is loading's limit; a parameter so that tests can reach it with small files.
  */
 export function gateNext<T>(
   name: ContentName,
   next: T,
   previous: unknown,
   layout: Layout = SERVER_LAYOUT,
+  maxBytes = MAX_CONTENT_FILE_BYTES,
 ): { data: T; bytes: readonly Buffer[] } {
   let data: unknown = next
   const element = elementSchema(name)
@@ -166,7 +168,7 @@ export function gateNext<T>(
   // Frozen first: the entries' bytes are then cached, and the commit of this version records exactly these bytes.
   const bytes = collectionChunks(deepFreeze(data), layout)
   const size = bytes.reduce((n, b) => n + b.byteLength, 0)
-  if (size > MAX_CONTENT_FILE_BYTES) refuse(name, '', REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
+  if (size > maxBytes) refuse(name, '', REFUSED.tooLarge(maxBytes))
   accept(name, data, claimed)
   return { data: data as T, bytes }
 }

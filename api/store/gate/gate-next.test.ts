@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
+import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { collectionChunks, SERVER_LAYOUT } from '../json-text.ts'
 import { checkContentFile } from './content-validation.ts'
@@ -310,3 +311,23 @@ function checkedMedia(record: object) {
   if (!loaded.ok) throw new Error(loaded.error.message)
   return (loaded.data as object[])[0]!
 }
+
+describe('the size limit of a written file', () => {
+  it('a list whose bytes are exactly the limit is written; one byte more is refused, in bytes, not characters', () => {
+    // The limit is loading's 64 MB (MAX_CONTENT_FILE_BYTES, the default); a small one here keeps the test fast.
+    const limit = 4096
+    const list = (filler: string) => [post('a', { excerpt: filler })]
+    const sizeOf = (data: unknown) => Buffer.concat(collectionChunks(data, SERVER_LAYOUT)).byteLength
+    const exact = limit - sizeOf(list(''))
+    const fits = gateNext('blogs', list('x'.repeat(exact)), null, SERVER_LAYOUT, limit)
+    expect(fits.bytes.reduce((n, b) => n + b.byteLength, 0)).toBe(limit)
+    expect(refusal(() => gateNext('blogs', list('x'.repeat(exact + 1)), null, SERVER_LAYOUT, limit))).toEqual({
+      file: 'blogs.json',
+      field: '',
+      message: REFUSED.tooLarge(limit),
+    })
+    // 'ş' is two bytes: half as many characters reach the same limit.
+    expect(refusal(() => gateNext('blogs', list('ş'.repeat(exact / 2 + 1)), null, SERVER_LAYOUT, limit))?.message).toBe(REFUSED.tooLarge(limit))
+    expect(REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES)).toMatch(/64/)
+  })
+})
