@@ -118,6 +118,7 @@ export async function openDataStore(
     writer: { thread: writer.thread, restarts: writer.restarts, pending: writer.pending },
     async close() {
       clearInterval(rollTimer)
+      sums.stop()
       await sums.idle()
       await counters.stop()
       await writer.close()

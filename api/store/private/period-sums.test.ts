@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterEach, expect, it } from 'vitest'
 import { daysBefore, istanbulDay } from '../../lib/istanbul-day.ts'
 import { openDataStore, type DataStore } from '../data-store.ts'
+import { DB_FILE } from './database.ts'
+import { KEPT_PERIODS } from './period-sums.ts'
 
 let dir: string
 let data: DataStore | null = null
@@ -55,7 +58,7 @@ it('ranks every period as the plain sum of its daily rows, through quiet days, l
     }
     await data.counters.flush()
     const today = istanbulDay(clock)
-    for (const period of [1, 2, 7, 8, 30, 45, 90, 365]) {
+    for (const period of [1, 2, 7, 8, 30, 45, 90, 200, 365, 366]) {
       const dayList = Array.from({ length: period }, (_, i) => daysBefore(today, period - 1 - i))
       const summary = await data.daily.summary(dayList, 100)
       const from = dayList[0]!
@@ -68,3 +71,45 @@ it('ranks every period as the plain sum of its daily rows, through quiet days, l
   // Nothing at zero is kept.
   expect(data.db.prepare('SELECT count(*) AS n FROM period_sums WHERE count <= 0').get()?.n).toBe(0)
 }, 240_000)
+
+// Decision 325: a read after midnight does not wait for the roll of the closed day. The roll is held here (another
+// connection keeps the write lock, so the writer thread cannot commit a step): the read must answer, right, from the
+// kept sums as they stand plus the rows of the days they lack.
+it("answers a period's ranking while the closed day's roll cannot commit, from the sums as they stand", async () => {
+  dir = await mkdtemp(join(tmpdir(), 'period-sums-'))
+  let clock = new Date('2026-03-10T09:00:00Z')
+  data = await openDataStore(dir, { now: () => clock })
+  const days = (n: number, today: string) => Array.from({ length: n }, (_, i) => daysBefore(today, n - 1 - i))
+  // A year's read with no kept sums yet waits for the first roll: afterwards every period is through 9 March.
+  await data.daily.summary(days(365, '2026-03-10'))
+  const through = () =>
+    data!.db
+      .prepare('SELECT DISTINCT last FROM period_sums_state')
+      .all()
+      .map((r) => String(r.last))
+  expect(through()).toEqual(['2026-03-09'])
+  expect(data.db.prepare('SELECT count(*) AS n FROM period_sums_state').get()?.n).toBe(KEPT_PERIODS.length)
+  data.counters.countView('/blog/a', { bot: false, referrer: 'google.com' })
+  data.counters.countView('/blog/a', { bot: false, referrer: null })
+  data.counters.countView('/', { bot: false, referrer: null })
+  await data.counters.flush()
+
+  const blocker = new DatabaseSync(join(dir, DB_FILE))
+  blocker.exec('BEGIN IMMEDIATE')
+  try {
+    // 10 March has closed; its roll cannot commit while the blocker holds the lock.
+    clock = new Date('2026-03-11T09:00:00Z')
+    for (const n of [7, 30, 45]) {
+      const summary = await data.daily.summary(days(n, '2026-03-11'))
+      expect(summary.pages, `${n} days`).toEqual([
+        { key: '/blog/a', count: 2 },
+        { key: '/', count: 1 },
+      ])
+      expect(summary.referrers, `${n} days`).toEqual([{ key: 'google.com', count: 1 }])
+    }
+    expect(through()).toEqual(['2026-03-09'])
+  } finally {
+    blocker.exec('ROLLBACK')
+    blocker.close()
+  }
+}, 120_000)

@@ -3,8 +3,12 @@ import { daysBefore } from '../../lib/istanbul-day.ts'
 import { log } from '../../lib/log.ts'
 import type { WriteOp, Writer } from './writer.ts'
 
-/** The periods the statistics page offers (days, today included) whose finished days' sums are kept (decision 323). */
-export const KEPT_PERIODS = [7, 30, 90, 365] as const
+/**
+ * The periods (days, today included) whose finished days' sums are kept (decision 323): the ones the statistics
+ * page offers (7, 30, 90) and a year, and between them one every 30 days, so that any period of 1–366 days is at
+ * most 18 days from one and a read sums at most that many days' rows besides the kept sums (decision 325).
+ */
+export const KEPT_PERIODS = [7, 14, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330, 365] as const
 
 /** The kinds ranked in a period (its most viewed pages, referring sites, downloaded programs). */
 export const RANKED_KINDS = ['view', 'referrer', 'download'] as const
@@ -86,33 +90,49 @@ export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () =
     through = yesterday
   }
 
+  let stopped = false
+  /** The one roll loop: it follows `wanted` (which a later call may move) until the sums are through it. */
+  function run(): Promise<void> {
+    running ??= (async () => {
+      try {
+        while (!stopped && through !== wanted) await rollTo(wanted)
+      } finally {
+        running = null
+      }
+    })()
+    return running
+  }
+
   /**
    * Resolves once every kept period holds its finished days up to `yesterday` (at once when it already does).
    * One roll at a time; a roll asked for meanwhile runs after it.
    */
   function ready(yesterday: string): Promise<void> {
+    if (stopped) return Promise.resolve()
     wanted = yesterday
     if (through === yesterday && !running) return Promise.resolve()
-    if (!running)
-      running = (async () => {
-        try {
-          while (through !== wanted) await rollTo(wanted)
-        } finally {
-          running = null
-        }
-      })()
-    return running.then(() => (through === yesterday ? undefined : ready(yesterday)))
+    return run().then(() => (stopped || through === yesterday ? undefined : ready(yesterday)))
   }
 
   return {
     ready,
+    /** Whether every kept period holds its finished days up to `yesterday` and no roll runs. */
+    isThrough: (yesterday: string): boolean => through === yesterday && !running,
     /** Resolves when no roll runs (a graceful stop waits for it). */
     idle: (): Promise<void> => (running ? running.catch(() => {}) : Promise.resolve()),
-    /** Starts a roll without waiting for it (the daily timer, the start): a failure is logged and retried later. */
+    /** No roll starts from now on (a graceful stop); the one running ends after its current step. */
+    stop() {
+      stopped = true
+    },
+    /**
+     * Starts a roll without waiting for it (the daily timer, the start, a read): a failure is logged and retried
+     * later. Reads call it each time: it only moves what the running roll aims at.
+     */
     start(yesterday: string) {
-      ready(yesterday).catch((err: unknown) =>
-        log.error({ err }, 'İstatistik dönem toplamları güncellenemedi'),
-      )
+      if (stopped) return
+      wanted = yesterday
+      if (through === yesterday && !running) return
+      run().catch((err: unknown) => log.error({ err }, 'İstatistik dönem toplamları güncellenemedi'))
     },
   }
 }
