@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, readFile, writeFile, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
@@ -45,10 +45,22 @@ export type BenchServer = Awaited<ReturnType<typeof startServer>>
 export async function startServer(
   port: number,
   extraEnv: Record<string, string> = {},
-  options: { posts?: number; onLogLine?: (line: string) => void; wrapper?: string[] } = {},
+  options: { posts?: number; onLogLine?: (line: string) => void; wrapper?: string[]; keepRoot?: string } = {},
 ) {
-  const root = await mkdtemp(join(tmpdir(), 'bench-'))
-  const contentDir = await makeContent(root, options.posts)
+  // keepRoot (BENCH_KEEP_ROOT_<posts> in cost-flat.ts): a folder prepared once and kept (content, data, export): a
+  // restart on it with unchanged site code adopts the live export instead of rendering every page again, so a
+  // 10,000-post server starts in seconds and the start-up (20 minutes on a loaded machine) is kept out of the
+  // measurement lock. Never removed by `stop`.
+  const kept = options.keepRoot
+  const reuse =
+    kept !== undefined &&
+    (await stat(join(kept, 'content')).then(
+      () => true,
+      () => false,
+    ))
+  const root = kept ?? (await mkdtemp(join(tmpdir(), 'bench-')))
+  if (kept) await mkdir(kept, { recursive: true })
+  const contentDir = reuse ? join(root, 'content') : await makeContent(root, options.posts)
   const env = {
     ...process.env,
     ...SERVER_ENV,
@@ -64,7 +76,12 @@ export async function startServer(
   const started = performance.now()
   // onLogLine: the server's JSON log lines (stdout), e.g. to read each answer's own time ('ms') beside the client's.
   // A wrapper (the memory bench's `heaptrack`) runs the server under an analysis tool.
-  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, ...SERVER_NODE_FLAGS, join(repoRoot, 'api', 'server.ts')]
+  const [command, ...args] = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    ...SERVER_NODE_FLAGS,
+    join(repoRoot, 'api', 'server.ts'),
+  ]
   const child: ChildProcess = spawn(command!, args, {
     env,
     stdio: ['ignore', options.onLogLine ? 'pipe' : 'ignore', 'inherit'],
@@ -82,7 +99,10 @@ export async function startServer(
   const deadline = Date.now() + Number(process.env.BENCH_START_TIMEOUT_S ?? 600) * 1000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('server exited')
-    const ok = await fetch(`${base}/api/admin/me`).then(() => true, () => false)
+    const ok = await fetch(`${base}/api/admin/me`).then(
+      () => true,
+      () => false,
+    )
     if (ok) break
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -92,12 +112,17 @@ export async function startServer(
     contentDir,
     pid: child.pid!,
     startMs: performance.now() - started,
+    /** Started on a kept folder prepared earlier (keepRoot): the live export was adopted, not rendered. */
+    reused: reuse,
     liveDir: join(root, 'build', 'live'),
     /** Stops the server and removes its folders (content, data, export) once it has exited. */
     stop: async () => {
-      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+      const exited = new Promise((resolve) =>
+        child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+      )
       child.kill('SIGTERM')
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+      if (kept) return
       await rm(root, { recursive: true, force: true, maxRetries: 3 })
     },
   }
@@ -119,7 +144,11 @@ export async function cpuMs(pid: number): Promise<number> {
 
 /** Logs in and returns the session cookie. */
 export async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
   if (!res.ok) throw new Error(`login ${res.status}`)
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!
 }
@@ -134,4 +163,28 @@ export function titleSaveForm(post: Record<string, unknown>, marker: string): Fo
   form.set('tags', JSON.stringify(post.tags))
   form.set('contentStructure', JSON.stringify(post.contentStructure))
   return form
+}
+
+/**
+ * Where a process's resident memory is (Linux /proc/<pid>/smaps), in MB: the main malloc heap (`[heap]`), anonymous
+ * mappings by size class (V8's heap pages are 256 KB chunks; glibc's thread arenas reserve 64 MB each; large
+ * Buffers and brotli windows are their own mappings above MALLOC_MMAP_THRESHOLD_), files (code, mapped libraries)
+ * and the threads' stacks. For the memory analysis of issue 33.
+ */
+export async function memoryBreakdown(pid: number): Promise<Record<string, number>> {
+  const text = await readFile(`/proc/${pid}/smaps`, 'utf8')
+  const out: Record<string, number> = {}
+  let kind = ''
+  for (const line of text.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line)
+    if (head) {
+      const size = (parseInt(head[2]!, 16) - parseInt(head[1]!, 16)) / 1024 / 1024
+      const name = head[3]!.trim()
+      kind = name === '[heap]' ? 'malloc main heap [heap]' : name.startsWith('[stack') ? 'stacks' : name.startsWith('/') ? 'files (code, libraries)' : name ? name : size >= 60 ? 'anon ≥ 60 MB (thread arenas, reservations)' : size >= 1 ? 'anon 1–60 MB' : 'anon < 1 MB'
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss) out[kind] = (out[kind] ?? 0) + Number(rss[1]) / 1024
+  }
+  return out
 }

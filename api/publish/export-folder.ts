@@ -1,5 +1,5 @@
 import * as nodeFs from 'node:fs/promises'
-import { chmod, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { MANIFEST_FILE } from './export-trees.ts'
 import { mkdirPublic, PUBLIC_FILE_MODE } from './public-modes.ts'
@@ -7,8 +7,8 @@ import { mkdirPublic, PUBLIC_FILE_MODE } from './public-modes.ts'
 /**
  * SITE_BUILD_DIR holds the export a static host or CDN can serve: `live` (a symlink to the current `site-*`
  * tree, switched atomically by export-trees.ts; `live/manifest.json` names its publish), `manifests/` (what the
- * last 50 publishes changed), `publish-state.json` (each page's key, so a restart re-renders nothing that is
- * still right) and `maintenance` (a flag file, present while maintenance mode is on).
+ * last 50 publishes changed), `publish-state.json` and `publish-state.log` (each page's key, so a restart re-renders nothing
+ * that is still right; publish-state.ts) and `maintenance` (a flag file, present while maintenance mode is on).
  */
 export function exportPaths(buildRoot: string) {
   return {
@@ -76,20 +76,3 @@ export async function recordManifest(buildRoot: string, manifest: Manifest & { t
  * hashes when it was rendered, so that an edited record (alt text) re-renders the pages that show it.
  */
 export type PageRecord = { key: string; type: string; etag: string; size: number; status?: number; media?: string[]; mediaKey?: string }
-/**
- * `tree`: the `site-*` tree these pages are in (a restart takes them over only when `live` still points there);
- * `files`: the site's other files in the live index (the code's client files; not what other modules added).
- */
-export type PublishState = { code: string; tree: string; pages: Record<string, PageRecord>; files?: string[] }
-
-export async function readPublishState(buildRoot: string): Promise<PublishState | null> {
-  try {
-    return JSON.parse(await readFile(exportPaths(buildRoot).state, 'utf8')) as PublishState
-  } catch {
-    return null
-  }
-}
-
-export function writePublishState(buildRoot: string, state: PublishState): Promise<void> {
-  return writeFileAtomic(exportPaths(buildRoot).state, JSON.stringify(state))
-}

@@ -4,15 +4,8 @@ import { basename, join } from 'node:path'
 import type { Env } from '../lib/env.ts'
 import { ensureCodeBuilt, latestCodeBuild, type CodeBuild } from './code-build.ts'
 import { movedAddressList } from './moved-addresses.ts'
-import {
-  isHostFile,
-  listExportFiles,
-  readPublishState,
-  recordManifest,
-  writePublishState,
-  type Manifest,
-  type PageRecord,
-} from './export-folder.ts'
+import { isHostFile, listExportFiles, recordManifest, type Manifest, type PageRecord } from './export-folder.ts'
+import { createPublishStateWriter, readPublishState } from './publish-state.ts'
 import type { ExportFs } from './export-fs.ts'
 import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
 import { createHotFiles } from './hot-files.ts'
@@ -317,14 +310,19 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return manifest
   }
 
-  /** After the switch: the history of manifests and the pages' keys (a failure here only costs a restart's work). */
-  async function recordPublish(manifest: Manifest, tree: string) {
+  const stateWriter = createPublishStateWriter(o.buildRoot)
+  /**
+   * After the switch: the history of manifests and the pages' keys (a failure here only costs a restart's work);
+   * an incremental publish records only the pages it changed (publish-state.ts), not every page's key.
+   */
+  async function recordPublish(manifest: Manifest, tree: string, change: { changed: string[]; removed: string[] } | 'full') {
     try {
-      const pageUrls = new Set([...records.keys()].map(urlKey))
       await recordManifest(o.buildRoot, { ...manifest, tree: basename(tree) })
-      const pages = Object.fromEntries(records)
-      const files = [...index.keys()].filter((url) => !pageUrls.has(url))
-      await writePublishState(o.buildRoot, { code: bundle!.stamp, tree: basename(tree), pages, files })
+      const files = () => {
+        const pageUrls = new Set([...records.keys()].map(urlKey))
+        return [...index.keys()].filter((url) => !pageUrls.has(url))
+      }
+      await stateWriter.write({ code: bundle!.stamp, tree: basename(tree), pages: records, files }, change)
       for (const c of contributors) await c.committed?.()
     } catch (err) {
       log.error(`Yayın durumu kaydedilemedi: ${err instanceof Error ? err.message : err}`)
@@ -363,7 +361,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     hot.forget(replaced)
     for (const page of pages) if (next.get(page.path)?.key === page.key) failures.delete(page.path)
     for (const path of lastGood.keys()) if (!next.has(path)) lastGood.delete(path)
-    await recordPublish(manifest, tree.dir)
+    await recordPublish(manifest, tree.dir, 'full')
     announce(
       pages.filter((p) => next.get(p.path)?.key === p.key).map((p) => p.path),
       [],
@@ -447,7 +445,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
     ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
     hot.forget(replaced)
     for (const r of rendered) noteRendered(r.path)
-    await recordPublish(manifest, tree.dir)
+    // The failed pages' records changed too (retried: no key matches them).
+    await recordPublish(manifest, tree.dir, { changed: [...rendered.map((r) => r.path), ...failed.map((p) => p.path)], removed })
     announce(
       rendered.map((r) => r.path),
       removed,
