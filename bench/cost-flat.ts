@@ -98,7 +98,7 @@ for (const posts of SIZES) {
   )
   try {
     console.log(
-      `${label}: server up in ${(server.startMs / 1000).toFixed(1)} s${server.reused ? ' (kept folder, export adopted)' : ''}`,
+      `${label}: server up in ${(server.startMs / 1000).toFixed(1)} s${server.reused ? ' (kept folder)' : ''}`,
     )
     if (PREPARE) continue
     if (MEMORY_ONLY && posts !== Math.max(...SIZES)) continue
