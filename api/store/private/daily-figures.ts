@@ -65,7 +65,7 @@ const MOST_DAYS_READ = 31
  * (`period_sums`: finished days of the kept periods, rolled forward per closed day by the writer thread) and add or
  * take the daily rows of the days that differ: an offered period whose roll is done reads its kept sums and today's
  * rows; before the roll of a closed day is done, also that day's rows and the one that left; a period the page
- * does not offer, at most ~30 days' rows (the kept periods are spaced for that). One grouped SQL per kind, all in
+ * does not offer, at most ~11 days' rows (the kept periods are spaced for that). One grouped SQL per kind, all in
  * one read transaction, so what the state says and the sums hold are the same commit.
  */
 export function dailyFigures(db: DatabaseSync, sums: PeriodSums) {

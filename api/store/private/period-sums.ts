@@ -5,10 +5,12 @@ import type { WriteOp, Writer } from './writer.ts'
 
 /**
  * The periods (days, today included) whose finished days' sums are kept (decision 323): the ones the statistics
- * page offers (7, 30, 90) and a year, and between them one every 30 days, so that any period of 1–366 days is at
- * most 18 days from one and a read sums at most that many days' rows besides the kept sums (decision 325).
+ * page offers (7, 30, 90) and a year, and between them one every 20 days, so that any period of 1–366 days is at
+ * most 10 days from one and a read sums at most that many days' rows besides the kept sums (decision 325).
  */
-export const KEPT_PERIODS = [7, 14, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330, 365] as const
+export const KEPT_PERIODS = [
+  7, 14, 30, 50, 70, 90, 110, 130, 150, 170, 190, 210, 230, 250, 270, 290, 310, 330, 350, 365,
+] as const
 
 /** The kinds ranked in a period (its most viewed pages, referring sites, downloaded programs). */
 export const RANKED_KINDS = ['view', 'referrer', 'download'] as const
@@ -21,6 +23,8 @@ export const PERIOD_STATEMENTS = {
     'ON CONFLICT (period, kind, key) DO UPDATE SET count = count + excluded.count',
   periodPrune: 'DELETE FROM period_sums WHERE period = ? AND count <= 0',
   periodClear: 'DELETE FROM period_sums WHERE period = ?',
+  periodCopy:
+    'INSERT INTO period_sums (period, kind, key, count) SELECT ?, kind, key, count FROM period_sums WHERE period = ?',
   periodState:
     'INSERT INTO period_sums_state (period, first, last) VALUES (?, ?, ?) ' +
     'ON CONFLICT (period) DO UPDATE SET first = excluded.first, last = excluded.last',
@@ -47,6 +51,25 @@ export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () =
   const dataDays = (from: string, to: string) =>
     from > to ? [] : daysWithRows.all(from, to).map((r) => String(r.day))
 
+  const allStates = db.prepare('SELECT period, first, last FROM period_sums_state')
+  const daysFrom = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000)
+  /**
+   * Another kept period whose sums can start `period` (its days begin at or before `first` and end between the day
+   * before `first` and `yesterday`), if fewer days' steps away than building it day by day.
+   */
+  function nearestSource(period: number, first: string, yesterday: string) {
+    let best: { period: number; first: string; last: string } | null = null
+    let cost = daysFrom(first, yesterday) + 1
+    for (const r of allStates.all()) {
+      const other = { period: Number(r.period), first: String(r.first), last: String(r.last) }
+      if (other.period === period || other.first > first || other.last > yesterday) continue
+      if (other.last < daysBefore(first, 1) || other.first > other.last) continue
+      const steps = daysFrom(other.first, first) + daysFrom(other.last, yesterday)
+      if (steps < cost) ((best = other), (cost = steps))
+    }
+    return best
+  }
+
   /** Rolls one period to `yesterday`; returns its last ops (state only), for the caller to send with the others. */
   async function rollOne(period: number, yesterday: string): Promise<WriteOp[]> {
     const first = daysBefore(yesterday, period - 2)
@@ -54,10 +77,13 @@ export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () =
     let have = row ? { first: String(row.first), last: String(row.last) } : null
     // Ops sent with the next day's step (or at the end): an empty start costs no commit of its own.
     let ops: WriteOp[] = []
-    // Nothing to keep (first start, a long stop, a clock set back): start the period empty.
+    // Nothing to keep (first start, a long stop, a clock set back): start the period from the kept period whose days
+    // are fewest steps away (a new period is built from its neighbour), or empty.
     if (!have || have.last < daysBefore(first, 1) || have.first > first || have.last > yesterday) {
-      have = { first, last: daysBefore(first, 1) }
+      const from = nearestSource(period, first, yesterday)
+      have = from ? { first: from.first, last: from.last } : { first, last: daysBefore(first, 1) }
       ops = [{ stmt: 'periodClear', params: [period] }]
+      if (from) ops.push({ stmt: 'periodCopy', params: [period, from.period] })
     }
     // Days that left the period, then days that closed since; days without rows change nothing.
     for (const day of dataDays(have.first, daysBefore(first, 1))) {
@@ -85,7 +111,8 @@ export function periodSums(db: DatabaseSync, writer: Writer, flushCounters: () =
   async function rollTo(yesterday: string) {
     await flushCounters()
     const last: WriteOp[] = []
-    for (const period of KEPT_PERIODS) last.push(...(await rollOne(period, yesterday)))
+    // Longest first: a new shorter period then starts from the longer one just rolled.
+    for (const period of [...KEPT_PERIODS].reverse()) last.push(...(await rollOne(period, yesterday)))
     await writer.write(last)
     through = yesterday
   }
