@@ -76,7 +76,7 @@ describe('with a remote', { timeout: 180_000 }, () => {
     await t.deps.content.settled()
     await t.restart()
     await t.deps.content.sync!.settled()
-    const listed = t.deps.content.status().git!.conflicts
+    const listed = t.deps.content.status().git!.conflicts!
     expect(listed.map((c) => c.itemId)).toEqual([a, b])
     const titleOf = (id: string) => (t.deps.content.read('blogs') as unknown as Post[]).find((p) => p.id === id)!.title
     const before = titleOf(b!)
