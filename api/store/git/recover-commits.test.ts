@@ -75,13 +75,16 @@ describe('readRecoverySnapshot', () => {
     await symlink(join(other, 'gizli.json'), join(dir, 'baglanti.json'))
     await journal.record(intent('1', 'baglanti.json', '{"x":1}'), [])
     await journal.record(intent('2', 'yok.json', '[]'), [])
+    // A path the system cannot open at all (a file where a folder should be: ENOTDIR) is null too, never a crash.
+    await journal.record(intent('3', 'blogs.json/alt.json', '[]'), [])
     const snapshot = await readRecoverySnapshot(journal, dir, FILES)
-    expect(snapshot.intents.map((i) => i.id)).toEqual(['1', '2'])
+    expect(snapshot.intents.map((i) => i.id)).toEqual(['1', '2', '3'])
     expect([...snapshot.disk].map(([f, b]) => [f, b && b.toString()])).toEqual([
       ['blogs.json', '[]'],
       ['pages.json', '{}'],
       ['baglanti.json', null],
       ['yok.json', null],
+      ['blogs.json/alt.json', null],
     ])
   })
 })

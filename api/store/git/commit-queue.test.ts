@@ -1,0 +1,331 @@
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { memoryJournal, type CommitJournal } from './commit-journal.ts'
+import { createCommitQueue } from './commit-queue.ts'
+import { openContentRepo, type ContentRepo } from './content-repo.ts'
+import { blobId } from './git-text.ts'
+
+/**
+ * The commit queue on its own (issue 28, mutation group `commit-queue`): a real repository in a temporary folder,
+ * the in-memory journal, no app. A save is answered once its intent is in the journal; commits follow in order.
+ * Waits are on conditions (vi.waitFor until the queue reports a state), never on time.
+ */
+
+const cleanups: (() => Promise<unknown> | void)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c()
+})
+async function temp() {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'commit-queue-')))
+  cleanups.push(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }))
+  return dir
+}
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim()
+const AYSE = { name: 'Ayşe', email: 'ayse@ornek.com' }
+const job = (text: string, message = `Kayıt ${text}`, name = 'blogs.json') => ({ file: { name, text }, author: AYSE, message })
+/** A promise and its resolve: holds a step until the test lets it go. */
+function gate() {
+  let open!: () => void
+  const held = new Promise<void>((resolve) => (open = resolve))
+  return { held, open }
+}
+/** The journal, with every `record` call seen (its intent and kept bytes, as text). */
+function watchedJournal() {
+  const inner = memoryJournal()
+  const calls: { intent: string | null; keep: [string, string][] }[] = []
+  const journal: CommitJournal = {
+    async record(intent, keep) {
+      calls.push({ intent: intent?.id ?? null, keep: keep.map((k) => [k.id, Buffer.from(k.bytes).toString()]) })
+      await inner.record(intent, keep)
+    },
+    done: (id) => inner.done(id),
+    pending: () => inner.pending(),
+  }
+  return { journal, calls }
+}
+async function repoIn() {
+  const dir = await temp()
+  await writeFile(join(dir, 'blogs.json'), '[]')
+  const repo = await openContentRepo(dir)
+  return { dir, repo }
+}
+const subjects = (dir: string) => git(dir, 'log', '--format=%an|%s').split('\n')
+
+describe('commits in order, answered once the intent is durable', () => {
+  it('each save its own commit in order; the journal empties; the status counts and names the last commit', async () => {
+    const { dir, repo } = await repoIn()
+    const journal = memoryJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    await queue.enqueue(job('[1]'))
+    await queue.enqueue(job('[1,2]'))
+    // Both intents are durable before any commit was made.
+    // The first save's bytes were kept when the second save of its file came (the file no longer holds them).
+    expect(journal.pending().map((i) => [i.file, i.message, i.blob, i.bytes && Buffer.from(i.bytes).toString()])).toEqual([
+      ['blogs.json', 'Kayıt [1]', blobId('[1]'), '[1]'],
+      ['blogs.json', 'Kayıt [1,2]', blobId('[1,2]'), null],
+    ])
+    expect(queue.status()).toMatchObject({ mode: 'commit', pending: 2, lastCommit: null, error: null, push: null })
+    hold.open()
+    await queue.idle()
+    expect(subjects(dir)).toEqual(['Ayşe|Kayıt [1,2]', 'Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'])
+    expect(journal.pending()).toEqual([])
+    const status = queue.status()
+    expect(status).toMatchObject({ pending: 0, error: null, lastCommit: { commit: git(dir, 'rev-parse', 'HEAD'), message: 'Kayıt [1,2]' } })
+    expect(Date.parse(status.lastCommit!.at)).toBeGreaterThan(Date.now() - 600_000)
+    // A save that changes nothing makes no commit and keeps the last one.
+    await queue.enqueue(job('[1,2]', 'aynı'))
+    await queue.idle()
+    expect(queue.status().lastCommit!.message).toBe('Kayıt [1,2]')
+    expect(journal.pending()).toEqual([])
+  })
+
+  it('enqueue resolves only once the journal has recorded the intent', async () => {
+    const { repo } = await repoIn()
+    const inner = memoryJournal()
+    const slow = gate()
+    const recording = gate()
+    const journal: CommitJournal = {
+      ...inner,
+      record: async (i, k) => {
+        recording.open()
+        await slow.held
+        await inner.record(i, k)
+      },
+    }
+    const queue = createCommitQueue(Promise.resolve(repo), journal)
+    let answered = false
+    const save = queue.enqueue(job('[3]')).then(() => (answered = true))
+    await recording.held
+    await queue.idle() // the commit itself is made meanwhile
+    expect(subjects(repo.root)[0]).toBe('Ayşe|Kayıt [3]')
+    expect(answered).toBe(false)
+    slow.open()
+    await save
+    expect(answered).toBe(true)
+  })
+
+  it('a journal that fails to record does not stop the commit', async () => {
+    const { dir, repo } = await repoIn()
+    const inner = memoryJournal()
+    const journal: CommitJournal = { ...inner, record: async () => Promise.reject(new Error('disk dolu')) }
+    const queue = createCommitQueue(Promise.resolve(repo), journal)
+    await queue.enqueue(job('[4]'))
+    await queue.idle()
+    expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [4]')
+  })
+})
+
+describe('bytes kept in the journal once the file moves on', { timeout: 240_000 }, () => {
+  it('a second save of the same file keeps the first’s bytes; fileMovedOn keeps the newest’s; each only once', async () => {
+    const { repo } = await repoIn()
+    const { journal, calls } = watchedJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    await queue.enqueue(job('[1]'))
+    await queue.enqueue(job('{"p":1}', 'sayfa', 'pages.json'))
+    await queue.enqueue(job('[1,2]'))
+    const [a, p, b] = journal.pending().map((i) => i.id)
+    expect(calls).toEqual([
+      { intent: a, keep: [] },
+      { intent: p, keep: [] },
+      { intent: b, keep: [[a, '[1]']] },
+    ])
+    await queue.fileMovedOn('blogs.json')
+    await queue.fileMovedOn('blogs.json') // already kept: nothing more
+    await queue.fileMovedOn('yok.json')
+    expect(calls.slice(3)).toEqual([{ intent: null, keep: [[b, '[1,2]']] }])
+    // A third save after fileMovedOn: the second's bytes are kept already, nothing to keep again.
+    await queue.enqueue(job('[1,2,3]'))
+    expect(calls[4]!.keep).toEqual([])
+    expect(journal.pending().map((i) => i.bytes && Buffer.from(i.bytes).toString())).toEqual(['[1]', null, '[1,2]', null])
+    hold.open()
+    await queue.idle()
+    // Committed: the next save keeps nothing.
+    await queue.enqueue(job('[9]'))
+    expect(calls.at(-1)!.keep).toEqual([])
+    await queue.idle()
+  })
+
+  it('keepBytes: the bytes go into the journal with the intent (an outside edit about to be overwritten)', async () => {
+    const { repo } = await repoIn()
+    const { journal, calls } = watchedJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    await queue.enqueue(job('["dış"]'), { keepBytes: true })
+    expect(journal.pending().map((i) => Buffer.from(i.bytes!).toString())).toEqual(['["dış"]'])
+    // Its bytes are kept already: the next save of the file does not keep them again.
+    await queue.enqueue(job('[2]'))
+    expect(calls[1]!.keep).toEqual([])
+    hold.open()
+    await queue.idle()
+  })
+})
+
+describe('local mode and a repository that cannot be opened', () => {
+  it('local mode: no commits, no journal rows, the notice in the status', async () => {
+    const top = await temp()
+    git(top, 'init', '-q')
+    const dir = join(top, 'content')
+    await mkdir(dir)
+    const repo = await openContentRepo(dir)
+    const { journal, calls } = watchedJournal()
+    const first = vi.fn(async () => {})
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { localNotice: 'Yerel kip', remote: join(top, 'x.git'), first })
+    await queue.enqueue(job('[1]'))
+    await queue.fileMovedOn('blogs.json')
+    await queue.idle()
+    expect(calls).toEqual([])
+    expect(first).not.toHaveBeenCalled()
+    expect(queue.status()).toMatchObject({ mode: 'local', notice: 'Yerel kip', pending: 0, push: null })
+  })
+
+  it('a repository that cannot be opened is reported; saves are not queued', async () => {
+    const { journal, calls } = watchedJournal()
+    const queue = createCommitQueue(Promise.reject(new Error('git yok')), journal)
+    await queue.enqueue(job('[1]'))
+    await queue.idle()
+    expect(calls).toEqual([])
+    expect(queue.status()).toMatchObject({ pending: 0, error: 'Git deposu açılamadı: git yok' })
+  })
+
+  it('a failing recovery is reported, and the saves after it are still committed', async () => {
+    const { dir, repo } = await repoIn()
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), {
+      first: async () => Promise.reject(new Error('bozuk günlük')),
+    })
+    await vi.waitFor(() => expect(queue.status().error).toBe("Yarım kalan kayıtlar git'e eklenemedi: bozuk günlük"))
+    await queue.enqueue(job('[5]'))
+    await queue.idle()
+    expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [5]')
+    expect(queue.status().error).toBeNull()
+  })
+})
+
+describe('a commit that fails is retried, never skipped', { timeout: 240_000 }, () => {
+  it('while the branch is locked: the error is in the status, the intent stays; once unlocked, committed and cleared', async () => {
+    const { dir, repo } = await repoIn()
+    const journal = memoryJournal()
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    const lock = join(dir, '.git', `${branch}.lock`)
+    await writeFile(lock, '')
+    const queue = createCommitQueue(Promise.resolve(repo), journal)
+    await queue.enqueue(job('[6]', 'Kilitli kayıt'))
+    await vi.waitFor(() => expect(queue.status().error).toMatch(/^Değişiklik git'e kaydedilemedi \(Kilitli kayıt\): git update-ref: /), {
+      timeout: 180_000,
+      interval: 50,
+    })
+    expect(journal.pending()).toHaveLength(1)
+    expect(queue.status().pending).toBe(1)
+    await rm(lock)
+    await queue.idle()
+    expect(subjects(dir)[0]).toBe('Ayşe|Kilitli kayıt')
+    expect(queue.status()).toMatchObject({ error: null, pending: 0 })
+    expect(journal.pending()).toEqual([])
+  })
+})
+
+describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
+  it('a task runs after the commits queued before it and before those after; a push follows; the status names the remote without its password', async () => {
+    const { dir, repo } = await repoIn()
+    const bare = join(await temp(), 'uzak.git')
+    git(dir, 'init', '-q', '--bare', bare)
+    const hold = gate()
+    const results: string[] = []
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: bare, first: () => hold.held })
+    queue.onPush((r) => results.push(r))
+    await queue.enqueue(job('[1]'))
+    const task = queue.exclusive(async (r: ContentRepo) => {
+      results.push(`task: ${git(r.root, 'log', '-1', '--format=%s')}`)
+      return 42
+    })
+    await queue.enqueue(job('[2]'))
+    hold.open()
+    expect(await task).toBe(42)
+    await queue.idle()
+    // (the push of the start comes first, then the task; every push heard is 'ok')
+    expect(results.filter((r) => r.startsWith('task'))).toEqual(['task: Kayıt [1]'])
+    expect(results.filter((r) => !r.startsWith('task')).every((r) => r === 'ok')).toBe(true)
+    expect(results.length).toBeGreaterThan(1)
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    expect(git(bare, 'rev-parse', branch)).toBe(git(dir, 'rev-parse', 'HEAD'))
+    expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [2]')
+    const push = queue.status().push!
+    expect(push).toMatchObject({ remote: bare, pending: false, error: null, errorKind: null })
+    expect(Date.parse(push.lastPushedAt!)).toBeGreaterThan(Date.now() - 600_000)
+    // A task that fails rejects its caller; the queue goes on.
+    await expect(queue.exclusive(async () => Promise.reject(new Error('görev')))).rejects.toThrow('görev')
+    await queue.enqueue(job('[3]'))
+    await queue.idle()
+    expect(git(bare, 'rev-parse', branch)).toBe(git(dir, 'rev-parse', 'HEAD'))
+    // The status is a copy.
+    queue.status().push!.remote = 'x'
+    expect(queue.status().push!.remote).toBe(bare)
+  })
+
+  it('commits recovered at start are pushed at once; a remote that refuses (it moved) is reported as push-refused and told to the listeners', async () => {
+    const { dir, repo } = await repoIn()
+    const bare = join(await temp(), 'uzak.git')
+    git(dir, 'init', '-q', '--bare', bare)
+    // The remote has a commit the server lacks: the push is refused.
+    const clone = join(await temp(), 'klon')
+    git(dir, 'clone', '-q', dir, clone)
+    await writeFile(join(clone, 'blogs.json'), '["uzak"]')
+    execFileSync('git', ['-c', 'user.name=B', '-c', 'user.email=b@o.com', 'commit', '-qam', 'uzak'], { cwd: clone })
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    git(clone, 'push', '-q', bare, `HEAD:${branch}`)
+    await repo.commit([{ name: 'blogs.json', text: '["yerel"]' }], AYSE, 'yerel')
+    const heard: string[] = []
+    const secretRemote = `file://kullanici:gizli-parola@localhost${bare}`
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: bare })
+    queue.onPush((r) => heard.push(r))
+    await vi.waitFor(() => expect(heard[0]).toBe('refused'), { timeout: 180_000, interval: 50 })
+    const push = queue.status().push!
+    expect(push.errorKind).toBe('push-refused')
+    expect(push.error).toMatch(/^Uzak depoya gönderilemedi: git push: /)
+    expect(push.pending).toBe(true)
+    // The password of a remote URL is never in the status.
+    const other = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: secretRemote })
+    expect(other.status().push!.remote).toBe(`file://***@localhost${bare}`)
+    await vi.waitFor(() => expect(other.status().push!.error).not.toBeNull(), { timeout: 180_000, interval: 50 })
+    expect(other.status().push!.error).not.toContain('gizli-parola')
+  })
+})
+
+describe('packing', { timeout: 240_000 }, () => {
+  /** A file of exactly 300,004 bytes, different each time. */
+  const big = (letter: string) => JSON.stringify([letter.repeat(300_000)])
+  it('once the commits since the last packing wrote four times the content and at least 1 MB, loose objects are packed', async () => {
+    const { dir, repo } = await repoIn()
+    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
+    // 3 × 300,004 bytes: under 1 MB, no packing.
+    for (const letter of ['a', 'b', 'c']) {
+      await queue.enqueue(job(big(letter), `büyük ${letter}`))
+      await queue.idle()
+    }
+    expect(loose()).toBeGreaterThan(0)
+    // The fourth: 1,200,016 bytes written, exactly four times the content (one file of 300,004 bytes): packed.
+    await queue.enqueue(job(big('d'), 'büyük d'))
+    await queue.idle()
+    expect(loose()).toBe(0)
+    // The count starts again: one more commit is not packed.
+    await queue.enqueue(job(big('e'), 'büyük e'))
+    await queue.idle()
+    expect(loose()).toBeGreaterThan(0)
+  })
+
+  it('the content’s size raises the bar: 1.2 MB of commits is not four times a content of 1.3 MB', async () => {
+    const { dir, repo } = await repoIn()
+    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { sizes: new Map([['pages.json', 1_000_000]]) })
+    for (const letter of ['a', 'b', 'c', 'd']) {
+      await queue.enqueue(job(big(letter), `büyük ${letter}`))
+      await queue.idle()
+    }
+    expect(loose()).toBeGreaterThan(0)
+  })
+})
