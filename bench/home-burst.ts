@@ -5,6 +5,7 @@
  * Run: node bench/home-burst.ts   (RATE, SECONDS, BOT=1)
  */
 import { Agent, get } from 'node:http'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { percentile, startServer } from './lib.ts'
 
 const RATE = Number(process.env.RATE ?? 200)
@@ -30,11 +31,14 @@ const one = () =>
 try {
   for (let i = 0; i < 200; i++) await one()
   const latencies: Promise<number>[] = []
+  const sentAt: number[] = []
+  const loop = monitorEventLoopDelay({ resolution: 1 })
+  loop.enable()
   const start = performance.now()
   await new Promise<void>((done) => {
     const timer = setInterval(() => {
       const due = Math.min(RATE * SECONDS, Math.floor(((performance.now() - start) / 1000) * RATE))
-      while (latencies.length < due) latencies.push(one())
+      while (latencies.length < due) (sentAt.push(performance.now() - start), latencies.push(one()))
       if (latencies.length >= RATE * SECONDS) (clearInterval(timer), done())
     }, 1)
   })
@@ -42,8 +46,13 @@ try {
   const took = (performance.now() - start) / 1000
   console.log(
     `home at ${RATE}/s for ${SECONDS} s (${(all.length / took).toFixed(0)}/s sent): p50 ${percentile(all, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(all, 99).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms`,
+      `p99 ${percentile(all, 99).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms; ` +
+      `the client's longest event-loop delay ${(loop.max / 1e6).toFixed(1)} ms`,
   )
+  // DETAIL=1: when the slowest requests were sent (a stall shows as a run of them at one moment).
+  if (process.env.DETAIL)
+    for (const i of [...all.keys()].sort((a, b) => all[b]! - all[a]!).slice(0, 12))
+      console.log(`  sent at ${(sentAt[i]! / 1000).toFixed(3)} s: ${all[i]!.toFixed(1)} ms`)
 } finally {
   agent.destroy()
   await server.stop()
