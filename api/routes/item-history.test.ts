@@ -121,4 +121,22 @@ describe('item history index', () => {
     expect(t.deps.content.itemIndex!.stats.scannedCommits).toBe(0)
     expect((await historyOf(cookie, B)).length).toBe(8)
   })
+
+  it('a scan after each save reads only the new version of the file (the last one is remembered), and lists each save', async () => {
+    t = await createTestApp({ contentVersioning: { git: {} } })
+    const cookie = await adminCookie(t)
+    await indexReady()
+    const index = t.deps.content.itemIndex!
+    await historyOf(cookie, B)
+    const [commits, versions] = [index.stats.scannedCommits, index.stats.versionsRead]
+    for (let i = 1; i <= 3; i++) {
+      const res = await t.app.request(`/api/admin/blogs/${B}`, { method: 'PUT', headers: { cookie }, body: form(`Tek ${i}`) })
+      expect(res.status).toBe(200)
+      await t.deps.content.settled()
+      // Reading the history brings the index up to HEAD: one more commit, one more version read (was two).
+      expect((await historyOf(cookie, B))[0]!.message).toBe(`Blog yazısı güncellendi: Tek ${i}`)
+      expect(index.stats.scannedCommits - commits).toBe(i)
+      expect(index.stats.versionsRead - versions).toBe(i)
+    }
+  })
 })
