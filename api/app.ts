@@ -1,3 +1,4 @@
+import { prepareSeoAnswers } from './seo/seo-answers.ts'
 import { createSeoRecorder } from './seo/seo-recorder.ts'
 import { uploadWidths } from './seo/upload-widths.ts'
 import { Hono } from 'hono'
@@ -104,7 +105,12 @@ export async function createApp(options: AppOptions) {
     versioning?.git
       ? {
           ...versioning,
-          git: { journal: data.commitJournal, uploadHistory: data.uploadHistory, itemHistory: data.itemHistory, ...versioning.git },
+          git: {
+            journal: data.commitJournal,
+            uploadHistory: data.uploadHistory,
+            itemHistory: data.itemHistory,
+            ...versioning.git,
+          },
         }
       : versioning,
   )
@@ -127,6 +133,7 @@ export async function createApp(options: AppOptions) {
       data,
       uploadWidths(() => contentStore.read('media')),
       now,
+      () => prepareSeoAnswers({ data, content: contentStore }),
     ),
     library: {
       files: libraryFiles,

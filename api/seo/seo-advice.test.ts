@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, loginCookie } from '../testing/test-helpers.ts'
 import { createTestSite, type TestSite } from '../testing/test-site.ts'
 import { checkPage } from './page-check.ts'
+import { preparedSeoAnswer } from './seo-answers.ts'
 import { editorFinder, seoReport } from './seo-report.ts'
 
 type Report = {
@@ -83,6 +84,23 @@ describe('SEO advice from the rendered pages (API, real publishes)', () => {
     const one = fixed.pages[fixed.pages.length - 1]!
     expect((await part(`path=${encodeURIComponent(one.path)}`)).pages).toEqual([one])
   }, 120_000)
+
+  it('makes the report and the full list’s answer when a publish’s checks are stored, before any read', async () => {
+    await savePost('blog-e-imza-nedir', {
+      title: 'Elektronik İmza Nedir ve Nasıl Alınır?',
+      excerpt: 'Kısa bir özet.',
+    })
+    await site.deps.seo.settled()
+    // Nothing has read the report since that publish: the answer is there already, and it is what a read gets.
+    const prepared = preparedSeoAnswer(site.deps, {})
+    expect(prepared).toBeDefined()
+    const res = await site.app.request('/api/admin/seo', { headers: { cookie } })
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(prepared!))).toBe(true)
+    const page = (JSON.parse(Buffer.from(prepared!).toString('utf8')) as { data: Report }).data.pages.find(
+      (p) => p.path === '/blog/blog-e-imza-nedir',
+    )
+    expect(page?.issues.map((i) => i.code)).toEqual(['description-short'])
+  })
 
   it('is for admins only', async () => {
     expect((await site.app.request('/api/admin/seo')).status).toBe(401)

@@ -19,8 +19,11 @@ export function createSeoRecorder(
   data: Pick<DataStore, 'seo'>,
   imageWidth: (url: string) => number | null,
   now: () => Date,
+  /** Called once the queued checks are all stored (the answers are made then, not by the first read). */
+  afterStored: () => void = () => {},
 ) {
   let chain: Promise<void> = Promise.resolve()
+  let queued = 0
   async function check(p: PublishedPages) {
     const ctx: CheckContext = { exists: p.exists, imageWidth }
     const checkedAt = now().toISOString()
@@ -52,9 +55,15 @@ export function createSeoRecorder(
   return {
     /** Queues the check of one publish's pages (a publisher listener). */
     record(p: PublishedPages) {
+      queued++
       chain = chain
         .then(() => check(p))
         .catch((err: unknown) => log.error({ err }, 'SEO önerileri hesaplanamadı'))
+        .then(() => {
+          // Only after the last queued publish: a burst of publishes prepares once.
+          if (--queued === 0) afterStored()
+        })
+        .catch((err: unknown) => log.error({ err }, 'SEO önerileri hazırlanamadı'))
     },
     /** Resolves once every queued check is stored (the report waits for it). */
     settled: () => chain,
