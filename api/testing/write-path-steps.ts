@@ -54,9 +54,16 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
     /** Acknowledged admin saves: id → title (null: deleted), for posts no git step touched since. */
     const acknowledged = new Map<string, string | null>()
     const posts = () => t.deps.content.read('blogs') as unknown as Post[]
+    // Quiet means: no commit or push waiting and no sync running. A refused push starts a sync in the background,
+    // and a sync's merge queues a commit and a push, so both are waited for until neither has work.
     const settle = async () => {
-      await t.deps.content.settled()
-      await t.deps.content.sync?.settled()
+      const sync = () => t.deps.content.sync
+      do {
+        await t.deps.content.settled()
+        await sync()?.idle()
+        await sync()?.settled()
+        await t.deps.content.settled()
+      } while (sync()?.busy())
     }
     const sync = async () => {
       await t.deps.content.sync!.trigger()

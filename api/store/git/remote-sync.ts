@@ -339,6 +339,15 @@ export function createRemoteSync(options: {
       await loaded
       await saving
     },
+    /**
+     * Resolves once no sync runs (one a refused push or the timer started included): a sync writes a file before
+     * its commit, so tests that compare the folder with git wait for this.
+     */
+    async idle(): Promise<void> {
+      while (running) await running.catch(() => {})
+    },
+    /** A sync is running now. */
+    busy: (): boolean => running !== null,
     stop() {
       stopped = true
       if (timer) clearTimeout(timer)
