@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { hashPassword } from '../api/auth/passwords.ts'
 import { openDataStore } from '../api/store/data-store.ts'
+import { followAutogroupNice } from './autogroup.ts'
 import { cpuMs, median, percentile, rssMb, startServer } from './lib.ts'
 
 /**
@@ -21,6 +22,8 @@ const RUNS = Number(process.env.RUNS ?? 50)
 const FILE_MB = Number(process.env.FILE_MB ?? 200)
 const PORT = Number(process.env.BENCH_PORT ?? 4331)
 
+// Under bench/prioritized.sh every process this bench starts keeps its raised CPU share (bench/autogroup.ts).
+followAutogroupNice()
 const root = await mkdtemp(join(tmpdir(), 'bench-library-'))
 const dataDir = join(root, 'data')
 await mkdir(dataDir, { recursive: true })

@@ -68,3 +68,28 @@ describe('session tokens missing exactly one thing', () => {
     expect(await sessions.verify(await token((j) => full(j).setExpirationTime(iat + 8 * 3600 + 1)), 'admin')).toBeNull()
   })
 })
+
+// Issue 31: verify() remembers a checked token (the HMAC was a tenth of a search answer's CPU); the clock still rules.
+describe('a token verified before', () => {
+  it('is checked against the clock again: refused once expired, and still only for its kind', async () => {
+    let clock = at
+    const timed = createSessions(secret, () => clock)
+    const token = await timed.sign({ sub: 'u1', kind: 'library' })
+    expect(await timed.verify(token, 'library')).toMatchObject({ sub: 'u1', kind: 'library' })
+    expect(await timed.verify(token, 'admin')).toBeNull()
+    clock = new Date(at.getTime() + 8 * 3600_000 - 1000)
+    expect(await timed.verify(token, 'library')).toMatchObject({ sub: 'u1' })
+    clock = new Date(at.getTime() + 8 * 3600_000)
+    expect(await timed.verify(token, 'library')).toBeNull()
+    // A clock set back before the token was issued refuses it too (jose's own rule for iat).
+    clock = new Date(at.getTime() - 60_000)
+    expect(await timed.verify(token, 'library')).toBeNull()
+  })
+
+  it('never lets a changed signature through', async () => {
+    const token = await sessions.sign({ sub: 'u1', kind: 'admin' })
+    expect(await sessions.verify(token, 'admin')).not.toBeNull()
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`
+    expect(await sessions.verify(forged, 'admin')).toBeNull()
+  })
+})

@@ -1,5 +1,6 @@
 import type { PublicMember } from '#schema/member-roles.ts'
 import { callApi, messageOf } from './island-api.ts'
+import { startShelf } from './library-api.ts'
 import { clearMember, readMember, saveMember } from './library-session.ts'
 
 /**
@@ -26,8 +27,10 @@ export function startLibraryPage(slot: HTMLElement): void {
 
   async function showLibrary(member: PublicMember, justLoggedIn: boolean) {
     slot.dataset.state = 'member'
+    // The shelf's first answers travel while the dashboard's code loads (instead of after it).
+    const start = startShelf()
     const { mountLibrary } = await import('../islands/library/library-mount.tsx')
-    unmount = mountLibrary(area, member, { focusWelcome: justLoggedIn, onSessionEnded: showLogin })
+    unmount = mountLibrary(area, member, { focusWelcome: justLoggedIn, onSessionEnded: showLogin, start })
   }
 
   function setSending(on: boolean) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { memberRoleLabels, type PublicMember } from '#schema/member-roles.ts'
+import type { ShelfStart } from '../../lib/library-api.ts'
 import { LibraryShelf } from './LibraryShelf.tsx'
 
 type Props = {
@@ -8,10 +9,12 @@ type Props = {
   /** The server said the session is over (401): back to the login. */
   onSessionEnded: () => void
   focusWelcome?: boolean
+  /** The shelf's first answers, already on their way (the page's script asked before loading this code). */
+  start?: ShelfStart
 }
 
 /** Welcome, role ('Kütüphane Yöneticisi' as a red pill for library_admin; issue 30), logout, then the library itself (issue 31). */
-export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcome = false }: Props) {
+export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcome = false, start }: Props) {
   const [leaving, setLeaving] = useState(false)
   const welcome = useRef<HTMLHeadingElement>(null)
   // Right after a login the form the focus was in is gone: move focus to the welcome, not to the page top.
@@ -52,7 +55,12 @@ export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcom
           {leaving ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
         </button>
       </div>
-      <LibraryShelf isAdmin={isAdmin} memberId={member.id || member.email} onSessionEnded={onSessionEnded} />
+      <LibraryShelf
+        isAdmin={isAdmin}
+        memberId={member.id || member.email}
+        onSessionEnded={onSessionEnded}
+        start={start}
+      />
     </section>
   )
 }

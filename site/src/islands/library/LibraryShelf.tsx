@@ -16,8 +16,11 @@ import {
   fetchItems,
   send,
   SessionEnded,
-  startVisit,
+  SHELF_NEWEST,
+  SHELF_PAGE_SIZE,
+  startShelf,
   type ItemPage,
+  type ShelfStart,
 } from '../../lib/library-api.ts'
 import { pageCount } from '../../lib/paging.ts'
 import { LibraryItemRow } from './LibraryItemRow.tsx'
@@ -34,8 +37,8 @@ const LibraryItemForm = lazy(() =>
   import('./LibraryItemForm.tsx').then((m) => ({ default: m.LibraryItemForm })),
 )
 
-const PAGE_SIZE = 10
-const NEWEST = 3
+const PAGE_SIZE = SHELF_PAGE_SIZE
+const NEWEST = SHELF_NEWEST
 
 type Props = {
   isAdmin: boolean
@@ -43,6 +46,8 @@ type Props = {
   memberId: string
   /** The server said the session is over: the island forgets the member and shows the login. */
   onSessionEnded: () => void
+  /** The first answers, already asked for by the page's script (startShelf); asked for here otherwise. */
+  start?: ShelfStart
 }
 type Panel = { kind: 'new' } | { kind: 'edit'; item: LibraryItem } | { kind: 'categories' } | null
 
@@ -51,7 +56,7 @@ type Panel = { kind: 'new' } | { kind: 'edit'; item: LibraryItem } | { kind: 'ca
  * 'Yeni belge', 'Kategoriler', and 'Düzenle' / 'Sil' on each item. Members never get those controls (and the
  * server refuses their writes anyway).
  */
-export function LibraryShelf({ isAdmin, memberId, onSessionEnded }: Props) {
+export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props) {
   const [since, setSince] = useState<string | null>(null)
   const [categories, setCategories] = useState<LibraryCategory[]>([])
   const [newest, setNewest] = useState<LibraryItem[]>([])
@@ -67,6 +72,8 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded }: Props) {
   // other down while the member reads (layout shift).
   const [shelfReady, setShelfReady] = useState(false)
   const listHeading = useRef<HTMLHeadingElement>(null)
+  // The first list comes with the shelf's first answers (one render, one layout); later queries ask for their own.
+  const firstQuery = useRef(true)
 
   const guard = useCallback(
     async (work: () => Promise<void>) => {
@@ -97,11 +104,25 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded }: Props) {
   )
 
   useEffect(() => {
-    void guard(async () => setSince(await startVisit()))
-    void loadShelf().finally(() => startTransition(() => setShelfReady(true)))
-  }, [guard, loadShelf])
+    const first = start ?? startShelf()
+    void guard(async () => setSince(await first.since))
+    void guard(async () => {
+      const [cats, latest, page] = await Promise.all([first.categories, first.newest, first.list])
+      startTransition(() => {
+        if (cats) setCategories(cats)
+        if (latest) setNewest(latest.data)
+        setFailed(!page)
+        if (page) setList(page)
+      })
+    }).finally(() => startTransition(() => setShelfReady(true)))
+    // Only once (`start` is the page's first answers and never changes).
+  }, [guard])
 
   useEffect(() => {
+    if (firstQuery.current) {
+      firstQuery.current = false
+      return
+    }
     void guard(async () => {
       const page = await fetchItems({ ...query, pageSize: PAGE_SIZE })
       startTransition(() => {

@@ -1,15 +1,24 @@
+import { options } from 'preact'
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { PublicMember } from '#schema/member-roles.ts'
 import { callApi } from '../../lib/island-api.ts'
+import type { ShelfStart } from '../../lib/library-api.ts'
 import { clearMember } from '../../lib/library-session.ts'
 import { LibraryDashboard } from './LibraryDashboard.tsx'
+
+// Effects (useEffect) run right after each render, as React runs them after a click or a keystroke, not after the
+// next frame as Preact would by default: the item form's draft and its beforeunload warning must be in place
+// before anything else happens (a reload right after typing; decision 317).
+options.requestAnimationFrame = (flush) => queueMicrotask(flush)
 
 type Options = {
   /** Right after a login: focus goes to the welcome heading (the form that had it is gone). */
   focusWelcome: boolean
   /** The server said the session is over (401): the page shows its login form again. */
   onSessionEnded: () => void
+  /** The shelf's first answers, asked for while this code loaded. */
+  start: ShelfStart
 }
 
 /**
@@ -33,6 +42,7 @@ export function mountLibrary(container: HTMLElement, member: PublicMember, optio
           window.location.assign('/')
         }}
         onSessionEnded={options.onSessionEnded}
+        start={options.start}
       />,
     ),
   )
