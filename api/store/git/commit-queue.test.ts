@@ -214,7 +214,7 @@ describe('a commit that fails is retried, never skipped', { timeout: 240_000 }, 
     await writeFile(lock, '')
     const queue = createCommitQueue(Promise.resolve(repo), journal)
     await queue.enqueue(job('[6]', 'Kilitli kayıt'))
-    await vi.waitFor(() => expect(queue.status().error).toMatch(/^Değişiklik git'e kaydedilemedi \(Kilitli kayıt\): git /), {
+    await vi.waitFor(() => expect(queue.status().error).toMatch(/^Değişiklik git'e kaydedilemedi \(Kilitli kayıt\): ./), {
       timeout: 180_000,
       interval: 50,
     })
