@@ -181,11 +181,15 @@ function accept(name: ContentName, data: unknown, claimed: ReturnType<typeof che
 
 /**
  * Checks a whole file text from outside (the content remote): loading's full check plus the size limit. The same
- * result a start would reach on these bytes.
+ * result a start would reach on these bytes. `maxBytes` as in gateNext.
  */
-export function gateText(name: ContentName, text: string | Buffer): { ok: true; data: unknown } | { ok: false; error: ContentFileError } {
-  const size = typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength
-  if (size > MAX_CONTENT_FILE_BYTES) return { ok: false, error: { file: `${name}.json`, field: '', message: REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES) } }
+export function gateText(
+  name: ContentName,
+  text: string | Buffer,
+  maxBytes = MAX_CONTENT_FILE_BYTES,
+): { ok: true; data: unknown } | { ok: false; error: ContentFileError } {
+  // Buffer.byteLength: a string's UTF-8 bytes, a Buffer's own length.
+  if (Buffer.byteLength(text) > maxBytes) return { ok: false, error: { file: `${name}.json`, field: '', message: REFUSED.tooLarge(maxBytes) } }
   return checkFile(name, String(text)) // a Buffer's String() is its UTF-8 text
 }
 

@@ -329,5 +329,14 @@ describe('the size limit of a written file', () => {
     // 'ş' is two bytes: half as many characters reach the same limit.
     expect(refusal(() => gateNext('blogs', list('ş'.repeat(exact / 2 + 1)), null, SERVER_LAYOUT, limit))?.message).toBe(REFUSED.tooLarge(limit))
     expect(REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES)).toMatch(/64/)
+    // A text from outside: the same limit, on the text's bytes (string or Buffer). 1,000 bytes of room in a text
+    // field that takes up to 10,000 characters.
+    const about = (description1: string) => JSON.stringify({ ...repo('about'), description1 })
+    const textLimit = Buffer.byteLength(about('')) + 1000
+    expect(gateText('about', about('x'.repeat(1000)), textLimit)).toMatchObject({ ok: true })
+    expect(gateText('about', Buffer.from(about('x'.repeat(1000))), textLimit)).toMatchObject({ ok: true })
+    const tooBig = { ok: false, error: { file: 'about.json', field: '', message: REFUSED.tooLarge(textLimit) } }
+    expect(gateText('about', about('x'.repeat(1001)), textLimit)).toEqual(tooBig)
+    expect(gateText('about', Buffer.from(about('ş'.repeat(501))), textLimit)).toEqual(tooBig)
   })
 })
