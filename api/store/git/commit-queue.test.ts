@@ -7,6 +7,7 @@ import { memoryJournal, type CommitJournal } from './commit-journal.ts'
 import { createCommitQueue } from './commit-queue.ts'
 import { openContentRepo, type ContentRepo } from './content-repo.ts'
 import { blobId } from './git-text.ts'
+import { gitFailureAdvice } from '#schema/git-sync.ts'
 
 /**
  * The commit queue on its own (issue 28, mutation group `commit-queue`): a real repository in a temporary folder,
@@ -214,7 +215,7 @@ describe('a commit that fails is retried, never skipped', { timeout: 240_000 }, 
     await writeFile(lock, '')
     const queue = createCommitQueue(Promise.resolve(repo), journal)
     await queue.enqueue(job('[6]', 'Kilitli kayıt'))
-    await vi.waitFor(() => expect(queue.status().error).toMatch(/^Değişiklik git'e kaydedilemedi \(Kilitli kayıt\): ./), {
+    await vi.waitFor(() => expect(queue.status().error).toBe(`Değişiklik git'e kaydedilemedi (Kilitli kayıt): ${gitFailureAdvice.other}`), {
       timeout: 180_000,
       interval: 50,
     })
@@ -285,7 +286,8 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
     await vi.waitFor(() => expect(heard[0]).toBe('refused'), { timeout: 180_000, interval: 50 })
     const push = queue.status().push!
     expect(push.errorKind).toBe('push-refused')
-    expect(push.error).toMatch(/^Uzak depoya gönderilemedi: git push: /)
+    // Staff read the advice for the kind, not git's English (decision 276).
+    expect(push.error).toBe(`Uzak depoya gönderilemedi: ${gitFailureAdvice['push-refused']}`)
     expect(push.pending).toBe(true)
     // The password of a remote URL is never in the status.
     const other = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: secretRemote })
