@@ -92,6 +92,27 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
       fn(list)
       await writeFile(file, JSON.stringify(list, null, r.pick([2, 4])))
     }
+    /** What a maintainer would look at when the folder is not clean: is it lasting, and what differs from HEAD. */
+    const dirtyReport = async () => {
+      const at = (args: string[]) => {
+        try {
+          return git(t.contentDir, ...args)
+        } catch (err) {
+          return `(${(err as Error).message.split('\n')[0]})`
+        }
+      }
+      const report = [
+        `status: ${JSON.stringify(at(['status', '--porcelain', '--untracked-files=no']))}`,
+        `log: ${at(['log', '-4', '--format=%h %p %s'])}`,
+        `diff HEAD: ${at(['diff', '--stat', 'HEAD'])}`,
+        `diff: ${at(['diff', 'HEAD', '--', 'blogs.json']).slice(0, 3000)}`,
+        `server: ${JSON.stringify({ git: { ...t.deps.content.status().git, conflicts: undefined } })}`,
+      ]
+      await new Promise((done) => setTimeout(done, 5000))
+      await settle()
+      report.push(`5 s later: ${JSON.stringify(at(['status', '--porcelain', '--untracked-files=no']))}`)
+      return report.join('\n')
+    }
     const touch = (id: string | undefined) => id && acknowledged.delete(id)
     const snapshot = () => Object.fromEntries(CONTENT_NAMES.map((n) => [n, t.deps.content.read(n)]))
 
@@ -220,7 +241,7 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
           if (!checked.ok) throw new Error(`${name}.json would be refused at start: ${checked.error.field} ${checked.error.message}`)
         }
         const dirty = git(t.contentDir, 'status', '--porcelain')
-        if (dirty) throw new Error(`git status: ${dirty}`)
+        if (dirty) throw new Error(`git status: ${dirty}\n${await dirtyReport()}`)
         if ((t.deps.content.status().git?.conflicts ?? []).some((c) => c.path.length === 0)) throw new Error('a conflict covers a whole file')
         for (const [id, title] of acknowledged) {
           const live = posts().find((p) => p.id === id)
