@@ -240,7 +240,13 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
           const checked = checkContentFile(name, await readFile(join(t.contentDir, `${name}.json`), 'utf8'))
           if (!checked.ok) throw new Error(`${name}.json would be refused at start: ${checked.error.field} ${checked.error.message}`)
         }
-        const dirty = git(t.contentDir, 'status', '--porcelain')
+        // A sync the server retries on its own after a refused file (its back-off timer) may start right after the
+        // settle and be mid-merge now (a sync writes a file before its commit): then quiet again and look once more.
+        let dirty = git(t.contentDir, 'status', '--porcelain')
+        if (dirty) {
+          await settle()
+          dirty = git(t.contentDir, 'status', '--porcelain')
+        }
         if (dirty) throw new Error(`git status: ${dirty}\n${await dirtyReport()}`)
         if ((t.deps.content.status().git?.conflicts ?? []).some((c) => c.path.length === 0)) throw new Error('a conflict covers a whole file')
         for (const [id, title] of acknowledged) {
