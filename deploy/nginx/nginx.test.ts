@@ -346,9 +346,12 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
       if (slug) form.append('slug', slug)
       return form
     }
-    /** Waits until the server itself serves the publish (the export switches before the server's index). */
+    /**
+     * Waits until the server itself serves the publish (the export switches before the server's index). Generous:
+     * a clean-clone CI run on a loaded machine once needed more than 60 s for one of these 50 publishes.
+     */
     const servedByNode = (path: string, text: string) =>
-      expect.poll(async () => (await get(direct, path)).body.toString('utf8').includes(text), { timeout: 60_000 }).toBe(true)
+      expect.poll(async () => (await get(direct, path)).body.toString('utf8').includes(text), { timeout: 180_000 }).toBe(true)
 
     const oldAddresses: string[] = []
     const created: string[] = []
