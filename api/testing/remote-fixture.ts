@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppOptions } from '../app.ts'
+import { git } from './maintainer-git.ts'
 import { adminCookie, createTestApp, type TestApp } from './test-helpers.ts'
+
+export { git }
 
 /**
  * The server and a content remote, for the sync tests (content-remote-sync, sync-maintainer-pushes,
@@ -11,18 +13,6 @@ import { adminCookie, createTestApp, type TestApp } from './test-helpers.ts'
  * maintainer's clone of it, and the real app with its real git and no polling (`syncSeconds: 0`), so every fetch
  * is one a test or the server chose to make.
  */
-
-/** Git as the maintainer runs it: their own name, no system configuration. */
-const env = {
-  ...process.env,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'Bakımcı',
-  GIT_AUTHOR_EMAIL: 'bakimci@ornek.com',
-  GIT_COMMITTER_NAME: 'Bakımcı',
-  GIT_COMMITTER_EMAIL: 'bakimci@ornek.com',
-}
-export const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim()
 
 /** A blog post as the tests read and write it. */
 export type Post = {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -6,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openContentRepo, recoveredMessage, SERVER_AUTHOR } from './content-repo.ts'
 import { blobId } from './git-text.ts'
+import { git } from '../../testing/maintainer-git.ts'
 
 /**
  * The content repository on its own (issue 28, mutation group `git-repo`): real git in temporary folders, no app.
@@ -21,16 +21,6 @@ async function temp() {
   cleanups.push(dir)
   return dir
 }
-/** Git as a maintainer runs it. */
-const env = {
-  ...process.env,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'Bakımcı',
-  GIT_AUTHOR_EMAIL: 'bakimci@ornek.com',
-  GIT_COMMITTER_NAME: 'Bakımcı',
-  GIT_COMMITTER_EMAIL: 'bakimci@ornek.com',
-}
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim()
 const AYSE = { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com' }
 
 /** A folder in no repository with two JSON files and one that is not JSON, opened (git init + first commit). */
