@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
-import { addUser, createTestApp, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
+import { versionOf } from '../store/content-items.ts'
+import { addUser, createTestApp, formRequest, jsonRequest, loginCookie, type TestApp } from '../testing/test-helpers.ts'
+import { asFile, photo } from '../testing/test-images.ts'
 import { targetOf } from './content-edit.ts'
 
 // Issue 28: which content item an admin write's If-Match guards, read from its path (fast tests for the mutation
@@ -279,5 +281,54 @@ describe('contentEdit: If-Match where it guards nothing, and answers other than 
     expect(res.headers.get('x-content-merged')).toBeNull()
     expect((await res.json()).merged).toBeUndefined()
     expect(t!.deps.content.read('home').services.title).toBe('Ayşe’nin hizmetleri')
+  })
+})
+
+// The answer of a merged save names the entry as that save wrote it (`context.saved`), not as the store has it when
+// the answer is made: another save can land between the two (issue 20). The contact settings' route removes the
+// replaced logo after its write's turn and before its answer; the test holds that removal (the file store's own
+// method, wrapped to wait), lands another real save meanwhile, then lets the removal go on (decision 284).
+describe('contentEdit: a merged answer names its own write, not a save that landed before the answer', () => {
+  it('the contact settings merged with one save and answered after another: the answer is the merged write', async () => {
+    const { a, b } = await twoEditors()
+    const upload = await formRequest(t!, 'POST', '/api/upload', { image: asFile(await photo(400, 300), 'l.jpg') }, a)
+    const logo = (await upload.json()).imageUrl as string
+    await t!.deps.content.update('contact-settings', (s) => void (s.logo = logo))
+    const loaded = await jsonRequest(t!, 'GET', '/api/contact-settings', undefined, a)
+    const settings = (await loaded.json()).data
+    const etag = loaded.headers.get('etag')!
+    const put = (cookie: string, change: object) =>
+      t!.app.request('/api/admin/contact-settings', {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', 'if-match': etag },
+        body: JSON.stringify({ ...settings, ...change }),
+      })
+    // Burak's save lands first: Ayşe's, from the same loaded version, is merged with it.
+    expect((await put(b, { phone: '+90 212 111 11 11' })).status).toBe(200)
+
+    const files = t!.deps.files
+    const remove = files.removeUpload
+    let reached!: () => void
+    let release!: () => void
+    const atRemoval = new Promise<void>((r) => (reached = r))
+    const released = new Promise<void>((r) => (release = r))
+    files.removeUpload = async (url) => {
+      reached()
+      await released
+      return remove(url)
+    }
+    const answer = put(a, { logo: '', email: 'ayse@ornek.com' })
+    await atRemoval
+    // Ayşe's write is done, her answer not yet made: another save lands (outside her request).
+    await t!.deps.content.update('contact-settings', (s) => void (s.phone = '+90 212 222 22 22'))
+    release()
+    const res = await answer
+    files.removeUpload = remove
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-content-merged')).toBe('1')
+    const { data } = await res.json()
+    expect(data).toMatchObject({ phone: '+90 212 111 11 11', email: 'ayse@ornek.com', logo: '' })
+    expect(res.headers.get('etag')).toBe(`"${versionOf(data)}"`)
+    expect(t!.deps.content.read('contact-settings').phone).toBe('+90 212 222 22 22')
   })
 })
