@@ -64,7 +64,7 @@ async function reloadPastWarning(page: Page) {
 
 const homeOf = async (page: Page) =>
   (await (await page.request.get(`${server.url}/api/admin/anasayfa`)).json()).data as {
-    services: { title: string }
+    services: { title: string; description: string }
     partners: { cards: { id: string; title: string; link: string }[] }
   }
 
@@ -176,3 +176,35 @@ for (const size of SIZES) {
     })
   })
 }
+
+test('text typed while the field’s save is on its way is kept when the save’s answer arrives', async ({ page }) => {
+  test.setTimeout(120_000)
+  await login(page, '/admin/anasayfa-duzenle')
+  const description = page.locator('#hizmetler').getByLabel('Açıklama')
+  await expect(description).toBeEnabled()
+  // The save's request waits here until the field holds newer text (a slow network, or a loaded server).
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/admin/anasayfa/services', async (route) => {
+    if (route.request().method() === 'PUT') await held
+    await route.continue()
+  })
+  const first = 'Yolda olan açıklama'
+  const newer = 'Sonradan yazılan açıklama'
+  await description.fill(first)
+  await description.press('Tab')
+  await description.fill(newer)
+  const answered = page.waitForResponse(
+    (res) => res.url().endsWith('/api/admin/anasayfa/services') && res.request().method() === 'PUT',
+  )
+  release()
+  expect((await answered).status()).toBe(200)
+  // The answer is applied (the confirmation follows it); the newer text stays, and leaving the field saves it.
+  await expect(page.getByText('Değişiklikler kaydedildi!').first()).toBeVisible()
+  await expect(description).toHaveValue(newer)
+  expect((await homeOf(page)).services.description).toBe(first)
+  await description.press('Tab')
+  await expect
+    .poll(async () => (await homeOf(page)).services.description)
+    .toBe(newer)
+})

@@ -50,11 +50,15 @@ export function BlurField({
   const [refused, setRefused] = useState<string | null>(null)
   // The text last handed to onSave: while it is on its way, leaving does not ask (the save finishes on its own).
   const [sent, setSent] = useState<string | null>(null)
-  // Adopt a new saved value (after a save or reload) without an effect.
+  // Adopt a new saved value (after a save or reload) without an effect, unless the field holds text typed after
+  // the last save was sent: a save's answer arriving late must not replace (or clear the refusal of) newer typing.
   if (value !== saved) {
+    const typedSince = draft !== saved && draft !== sent
     setSaved(value)
-    setDraft(value)
-    setRefused(null)
+    if (!typedSince) {
+      setDraft(value)
+      setRefused(null)
+    }
     setSent(null)
   }
   const check = (text: string, base?: string) => {
