@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
 import { join } from 'node:path'
 import { readPublishState } from '../api/publish/publish-state.ts'
 import { login, median, memoryBreakdown, rssMb, startServer, type BenchServer, titleSaveForm } from './lib.ts'
@@ -17,6 +19,8 @@ const SAVES_BEFORE_RSS = Number(process.env.SAVES_BEFORE_RSS ?? 100)
 const port = Number(process.env.BENCH_PORT ?? 4334)
 const TOKEN = 'olcum-anahtari-0123456789abcdef'
 const MB = 1024 * 1024
+// After each timed save, how long the bytes of its commit and background work are given to land (SETTLE_MS).
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 1000)
 // BENCH_KEEP_ROOT=/some/dir: each size's server folder is kept in /some/dir/<posts> and reused by later runs (a
 // restart adopts the live export), so `PREPARE=1` can render the 10,000-post site once outside the measurement lock
 // and the timed run starts in seconds. The kept content carries the earlier runs' saves (titles only).
@@ -26,6 +30,7 @@ const PREPARE = process.env.PREPARE === '1'
 // MEMORY_ONLY=1: only the largest size's memory (100 saves, a crawl); SNAPSHOT=1 adds a heap snapshot after it
 // (Heap.*.heapsnapshot in the server's folder; the snapshot itself costs the process ~100 MB, so measure first).
 const MEMORY_ONLY = process.env.MEMORY_ONLY === '1'
+// MEMORY=0: no memory part (100 saves and a crawl at the largest size), for a run that must stay short.
 const SNAPSHOT = process.env.SNAPSHOT === '1'
 // CPU_PROF=/some/dir: the server runs under --cpu-prof (a .cpuprofile there when it stops), to see what a save costs.
 const CPU_PROF = process.env.CPU_PROF
@@ -36,12 +41,62 @@ async function ioOf(pid: number): Promise<{ write: number; cancelled: number; wc
   return { write: field('write_bytes'), cancelled: field('cancelled_write_bytes'), wchar: field('wchar') }
 }
 
+/** What a written file is, by where it lies in the server's folder (content/, data/, build/). */
+function kindOf(path: string): string {
+  if (path.startsWith('content/.git/objects/')) return 'git objects'
+  if (path.startsWith('content/.git/')) return 'git index, refs, logs, item index'
+  if (path.startsWith('content/')) return 'content files'
+  if (path.startsWith('data/')) return 'database files touched (size, not bytes written)'
+  if (/^build\/[^/]+\/(_headers|_redirects|_nginx)/.test(path) || path === 'build/nginx-maps.conf') return 'host files (_headers, _nginx.conf, _redirects)'
+  if (path.startsWith('build/manifests/') || path.startsWith('build/publish-state')) return 'manifest and publish state'
+  if (path.startsWith('build/')) return 'export pages (.br, .gz with them)'
+  return 'other'
+}
+
+/**
+ * The files of the server's folder written since `sinceMs` (mtime), summed by kind: a breakdown of write_bytes.
+ * Files written whole are counted by their size; SQLite's files are rewritten in place (pages, a WAL that is
+ * reused), so their part is the rest: write_bytes minus the files counted (with temporary files removed since).
+ */
+async function writtenSince(root: string, sinceMs: number): Promise<Map<string, number>> {
+  // find is much faster than a walk in JavaScript over a 10,000-post export (three trees of ~33,000 files).
+  const { stdout } = await promisify(execFile)(
+    'find', ['.', '-type', 'f', '-newermt', `@${(sinceMs / 1000).toFixed(3)}`, '-printf', '%s %P\\n'],
+    { cwd: root, maxBuffer: 64 * MB },
+  )
+  const out = new Map<string, number>()
+  for (const line of stdout.split('\n').filter(Boolean)) {
+    const at = line.indexOf(' ')
+    const kind = kindOf(line.slice(at + 1))
+    out.set(kind, (out.get(kind) ?? 0) + Number(line.slice(0, at)))
+  }
+  return out
+}
+
 async function metric(server: BenchServer, name: string): Promise<number> {
   const text = await (
     await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
   ).text()
   const line = text.split('\n').find((l) => l.startsWith(`${name} `))
   return line ? Number(line.split(' ')[1]) / MB : NaN
+}
+
+/** git processes the server started so far, by command (site_git_processes_total). */
+async function gitProcesses(server: BenchServer): Promise<Map<string, number>> {
+  const text = await (
+    await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  ).text()
+  const out = new Map<string, number>()
+  for (const line of text.split('\n').filter((l) => l.startsWith('site_git_processes_total{')))
+    out.set(/command="([^"]*)"/.exec(line)?.[1] ?? '', Number(line.slice(line.lastIndexOf(' ') + 1)))
+  return out
+}
+
+/** CPU time of the server and its reaped children (git), user + system, in ms (/proc/<pid>/stat; 10 ms ticks). */
+async function cpuWithChildrenMs(pid: number): Promise<{ own: number; children: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
+  return { own: (f[11]! + f[12]!) * 10, children: (f[13]! + f[14]!) * 10 }
 }
 
 /** Every sample of a labelled metric, in MB. */
@@ -113,14 +168,40 @@ for (const posts of SIZES) {
       const times: number[] = []
       const bytes: number[] = []
       const wchars: number[] = []
+      const parts = new Map<string, number[]>()
+      const forks: number[] = []
+      const forksBy = new Map<string, number>()
+      const cpuOwn: number[] = []
+      const cpuChildren: number[] = []
       for (let i = 0; i < RUNS; i++) {
+        const gitBefore = await gitProcesses(server)
+        const cpuBefore = await cpuWithChildrenMs(server.pid)
         const before = await ioOf(server.pid)
+        const since = Date.now()
         times.push(await saveUntilLive(server, cookie, post, `Ölçüm ${Date.now()}-${i}`))
         // The save's git commit and background work (spare trees) settle within the pause.
-        await pause(1000)
+        await pause(SETTLE_MS)
         const after = await ioOf(server.pid)
-        bytes.push(after.write - before.write - (after.cancelled - before.cancelled))
+        const written = after.write - before.write - (after.cancelled - before.cancelled)
+        bytes.push(written)
         wchars.push(after.wchar - before.wchar)
+        const cpuAfter = await cpuWithChildrenMs(server.pid)
+        cpuOwn.push(cpuAfter.own - cpuBefore.own)
+        cpuChildren.push(cpuAfter.children - cpuBefore.children)
+        let n = 0
+        for (const [command, count] of await gitProcesses(server)) {
+          const d = count - (gitBefore.get(command) ?? 0)
+          n += d
+          if (d) forksBy.set(command, (forksBy.get(command) ?? 0) + d)
+        }
+        forks.push(n)
+        const files = await writtenSince(server.root, since)
+        let counted = 0
+        for (const [kind, size] of files) {
+          if (!kind.startsWith('database')) counted += size
+          parts.set(kind, [...(parts.get(kind) ?? []), size])
+        }
+        parts.set('rest: SQLite (journal, sessions) and temporary files', [...(parts.get('rest: SQLite (journal, sessions) and temporary files') ?? []), Math.max(0, written - counted)])
       }
       const demo = results.get(0)
       const live = median(times)
@@ -133,6 +214,18 @@ for (const posts of SIZES) {
         `${label}: bytes written per save (write_bytes) median ${(median(bytes) / MB).toFixed(2)} MB ` +
           `[${bytes.map((b) => (b / MB).toFixed(2)).join(', ')}]; wchar (also sockets) median ${(median(wchars) / MB).toFixed(2)} MB` +
           (posts >= 10000 ? `; goal ≤ 1 MB: ${verdict(median(bytes) <= MB)}` : ''),
+      )
+      // By kind, medians over the saves (a kind a save did not write counts 0 for it).
+      console.log(
+        `${label}: written per save by kind (MB, medians): ` +
+          [...parts]
+            .map(([kind, sizes]) => `${kind} ${(median([...sizes, ...Array(RUNS - sizes.length).fill(0)]) / MB).toFixed(3)}`)
+            .join('; '),
+      )
+      console.log(
+        `${label}: per save (each with the second after it): git processes median ${median(forks)} [${forks.join(', ')}] ` +
+          `(${RUNS} saves: ${[...forksBy].map(([c, n]) => `${c} ${n}`).join(', ')}); server CPU median ${median(cpuOwn)} ms, ` +
+          `its git children ${median(cpuChildren)} ms`,
       )
       if (posts === 0) console.log(`demo: goal save-to-live ≤ 0.10 s: ${verdict(live <= 100)}`)
       if (posts >= 10000 && demo)
@@ -154,7 +247,7 @@ for (const posts of SIZES) {
       }
       results.set(posts, entry)
     }
-    if (posts === Math.max(...SIZES) && posts > 0) {
+    if (posts === Math.max(...SIZES) && posts > 0 && process.env.MEMORY !== '0') {
       for (let i = 0; i < SAVES_BEFORE_RSS; i++)
         await saveUntilLive(server, cookie, post, `Bellek ${Date.now()}-${i}`)
       const afterSaves = await rssMb(server.pid)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { login, rssMb, startServer, titleSaveForm } from './lib.ts'
+import { login, memoryBreakdown, rssMb, startServer, titleSaveForm } from './lib.ts'
 
 /**
  * Issue 33 point 3: memory that does not grow with saves. One post of the demo content saved SAVES times (default
@@ -19,6 +19,8 @@ const SNAPSHOTS = new Set((process.env.SNAPSHOTS ?? '').split(',').filter(Boolea
 // WRAPPER='heaptrack -o /tmp/x': the server under heaptrack (native allocations; RSS is then the wrapper's).
 const wrapper = process.env.WRAPPER?.split(' ')
 const server = await startServer(port, { METRICS_TOKEN: TOKEN, ...(SNAPSHOTS.size ? { NODE_OPTIONS: '--heapsnapshot-signal=SIGUSR2' } : {}) }, { wrapper })
+// Stopped by hand (kill <bench pid>): the server and its folders go too.
+process.once('SIGTERM', () => void server.stop().finally(() => process.exit(143)))
 try {
   const cookie = await login(server.base)
   const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
@@ -30,7 +32,12 @@ try {
   }
   const sample = async (saves: number) => {
     const [rss, heap, external] = [await rssMb(server.pid), await metric('nodejs_heap_size_used_bytes'), await metric('nodejs_external_memory_bytes')]
-    console.log(`after ${String(saves).padStart(5)} saves: RSS ${rss.toFixed(0)} MB, heap used ${heap.toFixed(0)} MB, external ${external.toFixed(0)} MB`)
+    // Where the RSS is (smaps): the main malloc heap against anonymous mappings (V8 pages, large Buffers, arenas).
+    const parts = Object.entries(await memoryBreakdown(server.pid))
+      .filter(([, mb]) => mb >= 1)
+      .map(([kind, mb]) => `${kind} ${mb.toFixed(0)}`)
+      .join(', ')
+    console.log(`after ${String(saves).padStart(5)} saves: RSS ${rss.toFixed(0)} MB, heap used ${heap.toFixed(0)} MB, external ${external.toFixed(0)} MB (${parts}) at ${new Date().toISOString().slice(11, 19)}, load ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`)
     return rss
   }
   await sample(0)
@@ -43,16 +50,19 @@ try {
     const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, { method: 'PUT', headers: { cookie }, body: form })
     if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
     const publish = res.headers.get('x-publish')
+    // Until live: the build status polled (WAIT=status), or the page itself read as a browser would (WAIT=page, as
+    // issue 33's measurement). WAIT=page polls the cheap status first and then reads the page, with `br` and
+    // without, until it shows the save: polling the page itself every 5 ms made the server answer hundreds of page
+    // reads per save on a loaded machine (0.45 s of the server's CPU per demo save), which is not the save's cost.
     for (;;) {
-      // Until live: the page itself read as a browser would (WAIT=page, as issue 33's measurement), or the build status.
-      if (WAIT_PAGE) {
-        const html = await (await fetch(`${server.base}/blog/${post.id as string}`, { headers: { 'accept-encoding': 'br, gzip' } })).text()
-        if (html.length && (await (await fetch(`${server.base}/blog/${post.id as string}`)).text()).includes(marker)) break
-      } else {
-        const status = (await (await fetch(`${server.base}/api/admin/build`, { headers: { cookie } })).json()).data
-        if (status.generation >= Number(publish)) break
-      }
-      await new Promise((r) => setTimeout(r, 5))
+      const status = (await (await fetch(`${server.base}/api/admin/build`, { headers: { cookie } })).json()).data
+      if (status.generation >= Number(publish)) break
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    while (WAIT_PAGE) {
+      const html = await (await fetch(`${server.base}/blog/${post.id as string}`, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer()
+      if (html.byteLength && (await (await fetch(`${server.base}/blog/${post.id as string}`)).text()).includes(marker)) break
+      await new Promise((r) => setTimeout(r, 20))
     }
     if (i % STEP === 0) {
       last = await sample(i)
