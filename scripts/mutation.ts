@@ -67,9 +67,12 @@ export const GROUPS: Group[] = [
   },
   {
     name: 'git-repo',
-    mutate: ['api/store/git/content-repo.ts', 'api/store/git/git-exec.ts'],
+    mutate: ['api/store/git/content-repo.ts'],
     tests: ['api/store/git/content-repo.test.ts'],
   },
+  // How every git process is run (environment, input, errors): its own tests run a few git processes each, so a
+  // mutant there never waits for content-repo's repositories (issue 28, third session of 2026-11-28).
+  { name: 'git-exec', mutate: ['api/store/git/git-exec.ts'], tests: ['api/store/git/git-exec.test.ts'] },
   {
     name: 'git-recovery',
     mutate: ['api/store/git/recover-commits.ts'],

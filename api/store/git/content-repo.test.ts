@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import { Writable } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openContentRepo, recoveredMessage, SERVER_AUTHOR } from './content-repo.ts'
 import { blobId } from './git-text.ts'
 import { git } from '../../testing/maintainer-git.ts'
+import { createLogger, log, setLogger } from '../../lib/log.ts'
 
 /**
  * The content repository on its own (issue 28, mutation group `git-repo`): real git in temporary folders, no app.
@@ -362,4 +364,94 @@ describe('push, packing, closing', () => {
 
 it('recoveredMessage names the file', () => {
   expect(recoveredMessage('blogs.json')).toBe('Kaydedilmemiş değişiklik kurtarıldı: blogs.json')
+})
+
+// Issue 28, survivors of the mutation run (third session of 2026-11-28).
+describe('more places and hashes', () => {
+  it('a folder two levels inside another repository: its prefix joins the levels with "/"', async () => {
+    const top = await temp()
+    git(top, 'init', '-q')
+    const dir = join(top, 'site', 'content')
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'blogs.json'), '[]')
+    const repo = await openContentRepo(dir, { commits: 'always' })
+    expect(repo.prefix).toBe('site/content')
+    await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'Kayıt')
+    expect(git(top, 'show', '--name-only', '--format=', 'HEAD')).toBe('site/content/blogs.json')
+  })
+
+  it('a sha256 repository: a merge carries a file the other side removed as removed', async () => {
+    const dir = await temp()
+    git(dir, 'init', '-q', '--object-format=sha256')
+    await writeFile(join(dir, 'blogs.json'), '[]\n')
+    await writeFile(join(dir, 'eski.txt'), 'x\n')
+    git(dir, 'add', '.')
+    git(dir, 'commit', '-qm', 'ilk')
+    const repo = await openContentRepo(dir)
+    const { theirs } = await otherSide(dir, async (clone) => {
+      git(clone, 'rm', '-q', 'eski.txt')
+      git(clone, 'commit', '-qm', 'uzak')
+    })
+    const merge = await repo.commit([], SERVER_AUTHOR, 'birleştirildi', theirs, { carry: ['eski.txt'] })
+    expect(merge).toMatch(/^[0-9a-f]{64}$/)
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD')).toBe('blogs.json')
+    expect(existsSync(join(dir, 'eski.txt'))).toBe(false)
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+  })
+})
+
+describe('a detached HEAD, a busy index', () => {
+  it('a detached HEAD: the commit moves HEAD itself, no branch', async () => {
+    const { dir, repo } = await fresh()
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    const before = git(dir, 'rev-parse', 'HEAD')
+    git(dir, 'checkout', '-q', '--detach')
+    const reopened = await openContentRepo(dir)
+    const sha = await reopened.commit([{ name: 'blogs.json', text: '[5]' }], AYSE, 'ayrık')
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+    expect(git(dir, 'rev-parse', branch)).toBe(before)
+    void repo
+  })
+
+  it('the real index locked by a maintainer’s git: 5 tries, the commit stands, logged; the index follows at the next commit', async () => {
+    const { dir, repo } = await fresh()
+    // Every git the module runs, seen through a `git` first on PATH that notes its arguments (the real git does the work).
+    const bin = await temp()
+    const calls = join(bin, 'calls.txt')
+    const real = join(git(bin, '--exec-path'), 'git')
+    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`)
+    await chmod(join(bin, 'git'), 0o755)
+    const path = process.env.PATH
+    process.env.PATH = `${bin}:${path}`
+    const lines: string[] = []
+    const original = log
+    setLogger(
+      createLogger(
+        new Writable({
+          write(chunk, _encoding, done) {
+            for (const line of String(chunk).split('\n').filter(Boolean)) lines.push((JSON.parse(line) as { msg: string }).msg)
+            done()
+          },
+        }),
+        'debug',
+      ),
+    )
+    try {
+      await writeFile(join(dir, '.git', 'index.lock'), '')
+      await writeFile(join(dir, 'blogs.json'), '[1]')
+      const sha = await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'kilitli')
+      expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+      const tries = (await readFile(calls, 'utf8')).split('\n').filter((l) => l.startsWith('update-index --add --index-info'))
+      expect(tries).toHaveLength(5)
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/^Git dizini güncellenemedi \(sonra yeniden denenecek\): git update-index: fatal: Unable to create '.*index\.lock': File exists/)
+      await rm(join(dir, '.git', 'index.lock'))
+      await writeFile(join(dir, 'pages.json'), '{"a":2}')
+      await repo.commit([{ name: 'pages.json', text: '{"a":2}' }], AYSE, 'serbest')
+      expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    } finally {
+      process.env.PATH = path
+      setLogger(original)
+    }
+  })
 })
