@@ -187,7 +187,7 @@ export async function openContentStore(
           remote: options.git.remote,
           intervalSeconds: options.git.syncSeconds ?? 30,
           files,
-          mergeFile: (name, base, theirs) => versioned.mergeRemote(name as ContentName, base, theirs),
+          mergeFile: (name, base, theirs, beforeRead) => versioned.mergeRemote(name as ContentName, base, theirs, beforeRead),
         })
       : null
   if (sync && git) git.queue.onPush((result) => sync.pushed(result))

@@ -297,6 +297,87 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
   })
 })
 
+describe('saves a sync commits before it reads their file (commitWritten, issue 27)', { timeout: 240_000 }, () => {
+  it('inside an exclusive task: the file’s saves queued after it, in order, under their authors; other files wait their turn; none twice', async () => {
+    const { dir, repo } = await repoIn()
+    const { journal, calls } = watchedJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    await queue.enqueue(job('[1]'))
+    const seen: string[][] = []
+    const task = queue.exclusive(async () => {
+      seen.push(subjects(dir))
+      await queue.commitWritten('blogs.json')
+      seen.push(subjects(dir))
+      // Committed: no longer the file's newest uncommitted save, so the file moving on keeps none of its bytes.
+      const recorded = calls.length
+      await queue.fileMovedOn('blogs.json')
+      expect(calls.length).toBe(recorded)
+      // Nothing left of that file: a second call commits nothing.
+      await queue.commitWritten('blogs.json')
+      seen.push(subjects(dir))
+      return queue.status().pending
+    })
+    await queue.enqueue(job('[1,2]'))
+    await queue.enqueue(job('{}', 'Ayarlar', 'home.json'))
+    await queue.enqueue({ ...job('[1,2,3]'), author: { name: 'Mehmet', email: 'mehmet@ornek.com' } })
+    hold.open()
+    // Their turns have not come yet: still counted as pending while the task runs.
+    expect(await task).toBe(3)
+    expect(seen).toEqual([
+      ['Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'],
+      ['Mehmet|Kayıt [1,2,3]', 'Ayşe|Kayıt [1,2]', 'Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'],
+      ['Mehmet|Kayıt [1,2,3]', 'Ayşe|Kayıt [1,2]', 'Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'],
+    ])
+    expect(journal.pending().map((i) => i.message)).toEqual(['Ayarlar'])
+    await queue.idle()
+    // Their own turns found them done: no second commit; home.json's save in its turn.
+    expect(subjects(dir)).toEqual([
+      'Ayşe|Ayarlar',
+      'Mehmet|Kayıt [1,2,3]',
+      'Ayşe|Kayıt [1,2]',
+      'Ayşe|Kayıt [1]',
+      'Site sunucusu|İçerik deposu oluşturuldu',
+    ])
+    expect(queue.status()).toMatchObject({ pending: 0, error: null, lastCommit: { message: 'Ayarlar' } })
+    expect(journal.pending()).toEqual([])
+  })
+
+  it('outside an exclusive task it refuses (it would commit beside the queue); after a task that failed too', async () => {
+    const { repo } = await repoIn()
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
+    await expect(queue.commitWritten('blogs.json')).rejects.toThrow('yalnız bir eşitleme görevinin içinden')
+    await expect(queue.exclusive(async () => Promise.reject(new Error('görev')))).rejects.toThrow('görev')
+    await expect(queue.commitWritten('blogs.json')).rejects.toThrow('yalnız bir eşitleme görevinin içinden')
+    expect(await queue.exclusive(async () => 'bitti')).toBe('bitti')
+    await expect(queue.commitWritten('blogs.json')).rejects.toThrow('yalnız bir eşitleme görevinin içinden')
+  })
+
+  it('a commit that fails there fails the task at once, reported; the save is committed in its own turn once git works', async () => {
+    const { dir, repo } = await repoIn()
+    const journal = memoryJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    const lock = join(dir, '.git', `${git(dir, 'symbolic-ref', 'HEAD')}.lock`)
+    const task = queue.exclusive(async () => {
+      await writeFile(lock, '')
+      try {
+        await queue.commitWritten('blogs.json')
+      } finally {
+        await rm(lock)
+      }
+    })
+    await queue.enqueue(job('[9]', 'Kilitte'))
+    hold.open()
+    await expect(task).rejects.toThrow()
+    expect(queue.status().error).toBe(`Değişiklik git'e kaydedilemedi (Kilitte): ${gitFailureAdvice.other}`)
+    await queue.idle()
+    expect(subjects(dir)[0]).toBe('Ayşe|Kilitte')
+    expect(queue.status()).toMatchObject({ pending: 0, error: null })
+    expect(journal.pending()).toEqual([])
+  })
+})
+
 describe('packing', { timeout: 240_000 }, () => {
   /** A file of exactly 300,004 bytes, different each time. */
   const big = (letter: string) => JSON.stringify([letter.repeat(300_000)])

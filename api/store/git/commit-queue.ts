@@ -106,6 +106,13 @@ export function createCommitQueue(
   let pushing: Promise<void> | null = null
   let pushAgain = false
   const pushListeners: ((result: 'ok' | 'refused') => void)[] = []
+  /**
+   * Queued saves whose turn has not come, in queue order. A sync (an exclusive task) commits those of a file before
+   * it reads that file (`commitWritten`); `done` tells their own turn that nothing is left to commit.
+   */
+  const waiting: { id: string; job: CommitJob; done: boolean }[] = []
+  /** True while an exclusive task runs: nothing else of the queue commits then. */
+  let exclusiveRunning = false
   /** The newest uncommitted intent of each file, with its bytes (kept in the journal once the file moves on). */
   const latest = new Map<string, { id: string; bytes: FileSnapshot['text']; kept: boolean }>()
   /** Sizes of the content files and the bytes committed since the last packing (when to pack). */
@@ -129,27 +136,35 @@ export function createCommitQueue(
     return [{ id: prev.id, bytes: joinBytes(prev.bytes) }]
   }
 
+  /** One try at a save's commit; a failure is reported in the status and thrown. */
+  async function commitOnce(job: CommitJob, id: string) {
+    try {
+      const sha = await (await repo).commit([job.file], job.author, job.message)
+      status.error = null
+      metrics.gitCommits.inc({ result: 'ok' })
+      if (sha && remote) unpushedAt.push(Date.now())
+      if (sha) {
+        status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
+        const size = byteSize(job.file.text)
+        sizes.set(job.file.name, size)
+        unpackedBytes += size
+      }
+    } catch (err) {
+      status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${staffGitFailure(reason(err))}`
+      metrics.gitCommits.inc({ result: 'failed' })
+      log.error({ detail: reason(err) }, status.error)
+      throw err
+    }
+    await journal.done(id).catch((err) => log.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
+  }
+
   async function commit(job: CommitJob, id: string) {
     // Each git call forks this process: wait (a little) for the publish the save started, so it goes first.
     if (quiet) await Promise.race([quiet(), wait(QUIET_WAIT_MS)])
     for (let attempt = 0; ; attempt++) {
       try {
-        const sha = await (await repo).commit([job.file], job.author, job.message)
-        status.error = null
-        metrics.gitCommits.inc({ result: 'ok' })
-        if (sha && remote) unpushedAt.push(Date.now())
-        if (sha) {
-          status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
-          const size = byteSize(job.file.text)
-          sizes.set(job.file.name, size)
-          unpackedBytes += size
-        }
-        await journal.done(id).catch((err) => log.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
-        return
-      } catch (err) {
-        status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${staffGitFailure(reason(err))}`
-        metrics.gitCommits.inc({ result: 'failed' })
-        log.error({ detail: reason(err) }, status.error)
+        return await commitOnce(job, id)
+      } catch {
         // Never skipped: a later commit must not carry this save's change under another name.
         await wait(retryDelay(Math.min(attempt, 6)))
       }
@@ -237,8 +252,12 @@ export function createCommitQueue(
       latest.set(job.file.name, { id, bytes: job.file.text, kept: !!options.keepBytes })
       status.pending++
       queuedAt.push(Date.now())
+      const entry = { id, job, done: false }
+      waiting.push(entry)
       tail = tail.then(async () => {
-        await commit(job, id)
+        waiting.splice(waiting.indexOf(entry), 1)
+        // A sync already committed it, before reading the file (commitWritten): its text is in git in its place.
+        if (!entry.done) await commit(job, id)
         queuedAt.shift()
         if (latest.get(job.file.name)?.id === id) latest.delete(job.file.name)
         status.pending--
@@ -264,12 +283,36 @@ export function createCommitQueue(
      * the content remote: it sees HEAD with every earlier save committed); a push follows.
      */
     exclusive<T>(task: (repo: ContentRepo) => Promise<T>): Promise<T> {
-      const run = tail.then(async () => task(await repo))
+      const run = tail.then(async () => {
+        exclusiveRunning = true
+        try {
+          return await task(await repo)
+        } finally {
+          exclusiveRunning = false
+        }
+      })
       tail = run.then(
         () => schedulePush(),
         () => {},
       )
       return run
+    },
+    /**
+     * Commits now, in queue order, every queued save of `file` whose turn comes after the running exclusive task:
+     * a sync calls it under the file's lock, before it reads the live file it merges. Those saves are written
+     * already (the live file has them), so their commits must come before the merge commit: queued behind it, each
+     * would commit the text it wrote before the merge and undo the merge in git (issue 27, the bench's seed 3,
+     * step 456). Each keeps its own author and message; its turn later finds it done.
+     */
+    async commitWritten(file: string): Promise<void> {
+      if (!exclusiveRunning) throw new Error('commitWritten: yalnız bir eşitleme görevinin içinden çağrılır')
+      for (const entry of waiting.filter((e) => e.job.file.name === file && !e.done)) {
+        // One try, no wait for a publish: the sync holds the file's lock. A failure fails the sync before it reads
+        // the file (retried later); the save's own turn then commits it as any other.
+        await commitOnce(entry.job, entry.id)
+        entry.done = true
+        if (latest.get(file)?.id === entry.id) latest.delete(file)
+      }
     },
     /** Pushes now (after a fetch found the remote behind, or a failed push's retries ran out). */
     push: () => schedulePush(),

@@ -35,8 +35,9 @@ export async function commitRecovered(
   { intents, disk }: RecoverySnapshot,
   files: string[],
 ): Promise<void> {
-  // The queue records an intent as done before it starts the next commit: only the oldest pending one can
-  // already be in HEAD, and committing it again changes nothing (same tree: no commit).
+  // The queue records an intent as done before it starts the next commit (of its file: a sync commits a file's
+  // saves ahead of their turn, decision 271): only the oldest pending one of a file can already be in HEAD, and
+  // committing it again changes nothing (same tree: no commit).
   for (const intent of intents) {
     const current = disk.get(intent.file)
     const bytes = intent.bytes ?? (current && repo.blobOf(current) === intent.blob ? current : null)

@@ -40,11 +40,16 @@ export class RefusedRemoteFile extends Error {
   }
 }
 
-/** Merges one file from the remote into the live content (the content store does it, under its own lock). */
+/**
+ * Merges one file from the remote into the live content (the content store does it, under its own lock).
+ * `beforeRead` runs under that lock before the live file is read: it commits the saves of the file already
+ * written whose commits wait behind the sync, so the merge commit comes after them.
+ */
 export type MergeFile = (
   name: string,
   base: string | null,
   theirs: string | null,
+  beforeRead: () => Promise<void>,
 ) => Promise<{ ok: true; text: FileSnapshot['text']; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }>
 
 /** The ref the remote's branch is fetched into: never a branch of the repository's own. */
@@ -145,6 +150,7 @@ export function createRemoteSync(options: {
         file.replace(/\.json$/, ''),
         base ? await repo.show(base, file) : null,
         await repo.show(theirs, file),
+        () => queue.commitWritten(file),
       )
       // A file the schemas refuse is not taken: the live content stays, the remote's commit is not recorded yet.
       if (!result.ok) throw new RefusedRemoteFile(file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
@@ -176,7 +182,10 @@ export function createRemoteSync(options: {
       throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
     }
     const { merged, found } = await mergeFiles(repo, base, theirs, changed)
-    const fastForward = base === head && found.length === 0 && (await sameAs(repo, merged, theirs))
+    // HEAD again: the merge may have committed saves written while the sync waited (commitWritten); a fast-forward
+    // over them would drop their commits.
+    const headNow = (await gitOrNull(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root }))?.trim()
+    const fastForward = base === headNow && found.length === 0 && (await sameAs(repo, merged, theirs))
     if (!(fastForward && (await repo.fastForward(theirs, changed, others)))) {
       await repo.commit(merged, SERVER_AUTHOR, mergeMessage(found.length), theirs, { carry: others })
     }
@@ -217,13 +226,16 @@ export function createRemoteSync(options: {
     const found: SyncConflict[] = []
     for (const file of changed) {
       if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
-      const result = await options.mergeFile(file.replace(/\.json$/, ''), await repo.show(previous, file), replayed.get(file) ?? null)
+      const result = await options.mergeFile(file.replace(/\.json$/, ''), await repo.show(previous, file), replayed.get(file) ?? null, () =>
+        queue.commitWritten(file),
+      )
       if (!result.ok) throw new RefusedRemoteFile(file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
       merged.push({ name: file, text: result.text })
       found.push(...result.conflicts)
     }
     const removed = await count(repo.root, `${theirs}..${previous}`)
-    const own = await count(repo.root, `${previous}..${head}`)
+    // HEAD, not `head`: saves committed by the merge above (commitWritten) count too.
+    const own = await count(repo.root, `${previous}..HEAD`)
     await repo.commit(merged, SERVER_AUTHOR, 'Uzak depodaki yeni geçmiş alındı; sunucudaki kayıtlar üzerine eklendi', undefined, {
       onto: theirs,
       carry: others,

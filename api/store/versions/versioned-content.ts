@@ -318,8 +318,10 @@ export function versionCollections(
      * common ancestor, `theirs` at the remote (null: absent). Checked with the schemas before it is written; no
      * commit is queued (the sync records the result as its merge commit). Returns the bytes written.
      */
-    mergeRemote: (name: ContentName, base: string | null, theirs: string | null) =>
+    mergeRemote: (name: ContentName, base: string | null, theirs: string | null, beforeRead?: () => Promise<void>) =>
       serial(name, async (): Promise<RemoteMerge> => {
+        // Saves written before this merge whose commits still wait: committed first, so the merge commit follows them.
+        await beforeRead?.()
         await loadIfChanged(name)
         const live = inner.read(name)
         // Every side in the stored (canonical) form: a default the remote's file merely leaves out is no change,
