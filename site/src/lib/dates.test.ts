@@ -16,6 +16,27 @@ describe('formatDate', () => {
     expect(formatDate('2025-02-01')).toBe('1 Şubat 2025')
   })
 
+  it("writes every moment as Intl's tr-TR long date in Europe/Istanbul does (its own formatting since 2016, decision 319)", () => {
+    const intl = new Intl.DateTimeFormat('tr-TR', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Istanbul',
+    })
+    // Each month's turn in Istanbul (21:00 UTC is local midnight) and random moments from 2010 (summer time then)
+    // to 2060: the same text either way.
+    const moments: number[] = []
+    for (let year = 2010; year <= 2060; year++)
+      for (let month = 0; month < 12; month++)
+        for (const minute of [-1, 0, 1]) moments.push(Date.UTC(year, month, 0, 21, minute))
+    let seed = 31
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      moments.push(Date.UTC(2010, 0, 1) + (seed / 2 ** 31) * 50 * 365.25 * 24 * 3600 * 1000)
+    }
+    for (const time of moments) expect(formatDate(new Date(time).toISOString())).toBe(intl.format(time))
+  })
+
   it('says the date is missing for empty values', () => {
     expect(formatDate(undefined)).toBe('Tarih belirtilmemiş')
     expect(formatDate(null)).toBe('Tarih belirtilmemiş')

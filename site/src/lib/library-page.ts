@@ -2,6 +2,7 @@ import type { PublicMember } from '#schema/member-roles.ts'
 import { callApi, messageOf } from './island-api.ts'
 import { startShelf } from './library-api.ts'
 import { clearMember, readMember, saveMember } from './library-session.ts'
+import { nextTask } from './next-task.ts'
 
 /**
  * /kutuphane's script (decision 315): the login form is plain HTML handled here without a framework; the member's
@@ -30,6 +31,9 @@ export function startLibraryPage(slot: HTMLElement): void {
     // The shelf's first answers travel while the dashboard's code loads (instead of after it).
     const start = startShelf()
     const { mountLibrary } = await import('../islands/library/library-mount.tsx')
+    // Evaluating the dashboard's code and its first render in two tasks, not one long one (decision 319).
+    await nextTask()
+    if (slot.dataset.state !== 'member') return
     unmount = mountLibrary(area, member, { focusWelcome: justLoggedIn, onSessionEnded: showLogin, start })
   }
 

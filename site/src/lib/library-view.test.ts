@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileHref, isNew, itemType, viewHref } from './library-view.ts'
+import { fileHref, initialOf, isNew, itemType, viewHref } from './library-view.ts'
 
 describe('library item view', () => {
   it('names the type and picks where Görüntüle goes', () => {
@@ -18,5 +18,21 @@ describe('library item view', () => {
     expect(isNew({ createdAt: '2026-03-02T10:00:00Z' }, '2026-03-01T10:00:00Z')).toBe(true)
     expect(isNew({ createdAt: '2026-02-28T10:00:00Z' }, '2026-03-01T10:00:00Z')).toBe(false)
     expect(isNew({ createdAt: '2026-03-02T10:00:00Z' }, null)).toBe(false)
+  })
+
+  it("writes the avatar's letter in Turkish capitals", () => {
+    for (const [name, letter] of [
+      ['ismail', 'İ'],
+      ['ışık', 'I'],
+      ['ece', 'E'],
+      ['şule', 'Ş'],
+      ['Çağla', 'Ç'],
+      ['ümit', 'Ü'],
+      [' öykü', 'Ö'],
+      ['', ''],
+    ]) {
+      expect(initialOf(name!)).toBe(letter)
+      expect(initialOf(name!)).toBe(name!.trim().slice(0, 1).toLocaleUpperCase('tr'))
+    }
   })
 })

@@ -48,3 +48,14 @@ export function isNew(item: Pick<LibraryItem, 'createdAt'>, since: string | null
   if (!since) return false
   return Date.parse(item.createdAt) > Date.parse(since)
 }
+
+/**
+ * The avatar's letter: the name's first letter in Turkish capitals ('i' → 'İ', 'ı' → 'I'), without
+ * toLocaleUpperCase, whose locale data would be the first Intl work of the dashboard's render (decision 319).
+ */
+export function initialOf(name: string): string {
+  const first = Array.from(name.trim())[0] ?? ''
+  if (first === 'i') return 'İ'
+  if (first === 'ı') return 'I'
+  return first.toUpperCase()
+}

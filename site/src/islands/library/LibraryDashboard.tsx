@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { memberRoleLabels, type PublicMember } from '#schema/member-roles.ts'
 import type { ShelfStart } from '../../lib/library-api.ts'
+import { initialOf } from '../../lib/library-view.ts'
 import { LibraryShelf } from './LibraryShelf.tsx'
 
 type Props = {
@@ -28,7 +29,7 @@ export function LibraryDashboard({ member, onLogout, onSessionEnded, focusWelcom
       <div className="card library-dashboard__head">
         <div className="library-dashboard__who">
           <span className="library-dashboard__avatar" aria-hidden="true">
-            {member.name.slice(0, 1).toLocaleUpperCase('tr')}
+            {initialOf(member.name)}
           </span>
           <div>
             <h2 id="library-welcome" className="library-dashboard__welcome" ref={welcome} tabIndex={-1}>

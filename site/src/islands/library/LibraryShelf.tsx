@@ -22,6 +22,7 @@ import {
   type ItemPage,
   type ShelfStart,
 } from '../../lib/library-api.ts'
+import { nextTask } from '../../lib/next-task.ts'
 import { pageCount } from '../../lib/paging.ts'
 import { LibraryItemRow } from './LibraryItemRow.tsx'
 import '../notice.css'
@@ -108,6 +109,8 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
     void guard(async () => setSince(await first.since))
     void guard(async () => {
       const [cats, latest, page] = await Promise.all([first.categories, first.newest, first.list])
+      // The welcome and the search box are on screen; the lists render in a task of their own (decision 319).
+      await nextTask()
       startTransition(() => {
         if (cats) setCategories(cats)
         if (latest) setNewest(latest.data)
