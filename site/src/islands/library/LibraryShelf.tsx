@@ -69,8 +69,8 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
   const [deleting, setDeleting] = useState<LibraryItem | null>(null)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState('')
-  // The lists appear together once the first answers are in: sections popping in one by one would push each
-  // other down while the member reads (layout shift).
+  // The lists appear once the first answers are in, from the top down (categories and newest, then the list below
+  // them): a section appearing above another would push it down while the member reads (layout shift).
   const [shelfReady, setShelfReady] = useState(false)
   const listHeading = useRef<HTMLHeadingElement>(null)
   // The first list comes with the shelf's first answers (one render, one layout); later queries ask for their own.
@@ -109,11 +109,16 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
     void guard(async () => setSince(await first.since))
     void guard(async () => {
       const [cats, latest, page] = await Promise.all([first.categories, first.newest, first.list])
-      // The welcome and the search box are on screen; the lists render in a task of their own (decision 319).
+      // The welcome and the search box are on screen; the categories and the newest render in a task of their own,
+      // the whole list in the next one, below them (nothing on screen moves; decision 319).
       await nextTask()
       startTransition(() => {
         if (cats) setCategories(cats)
         if (latest) setNewest(latest.data)
+        setShelfReady(true)
+      })
+      await nextTask()
+      startTransition(() => {
         setFailed(!page)
         if (page) setList(page)
       })
@@ -222,7 +227,7 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
         </div>
       </form>
 
-      {!shelfReady || (list === null && !failed) ? (
+      {!shelfReady ? (
         <p className="library-shelf__loading" role="status">
           {msg.loading}
         </p>
@@ -260,48 +265,54 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
             </section>
           )}
 
-          <section aria-labelledby="library-all" className="library-all">
-            <h2 id="library-all" ref={listHeading} tabIndex={-1} className="library-shelf__heading">
-              {query.q ? `"${query.q}" için sonuçlar` : 'Tüm belgeler'}
-              {list && <span className="library-shelf__count"> ({list.total})</span>}
-            </h2>
-            {failed && <p className="notice notice--error">{msg.libraryLoadError}</p>}
-            {list && list.data.length === 0 && (
-              <p className="library-shelf__empty">
-                {filtered ? 'Aramanıza uygun belge bulunamadı.' : 'Kütüphanede henüz belge yok.'}
-              </p>
-            )}
-            {list && list.data.length > 0 && (
-              <ul className="library-list">
-                {list.data.map((item) => (
-                  <LibraryItemRow key={item.id} item={item} {...rowProps} />
-                ))}
-              </ul>
-            )}
-            {pages > 1 && (
-              <nav className="library-paging" aria-label="Sayfalar">
-                <button
-                  type="button"
-                  className="btn btn--outline btn--small"
-                  disabled={query.page <= 1}
-                  onClick={() => goToPage(query.page - 1)}
-                >
-                  Önceki
-                </button>
-                <span>
-                  Sayfa {query.page} / {pages}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn--outline btn--small"
-                  disabled={query.page >= pages}
-                  onClick={() => goToPage(query.page + 1)}
-                >
-                  Sonraki
-                </button>
-              </nav>
-            )}
-          </section>
+          {list === null && !failed ? (
+            <p className="library-shelf__loading" role="status">
+              {msg.loading}
+            </p>
+          ) : (
+            <section aria-labelledby="library-all" className="library-all">
+              <h2 id="library-all" ref={listHeading} tabIndex={-1} className="library-shelf__heading">
+                {query.q ? `"${query.q}" için sonuçlar` : 'Tüm belgeler'}
+                {list && <span className="library-shelf__count"> ({list.total})</span>}
+              </h2>
+              {failed && <p className="notice notice--error">{msg.libraryLoadError}</p>}
+              {list && list.data.length === 0 && (
+                <p className="library-shelf__empty">
+                  {filtered ? 'Aramanıza uygun belge bulunamadı.' : 'Kütüphanede henüz belge yok.'}
+                </p>
+              )}
+              {list && list.data.length > 0 && (
+                <ul className="library-list">
+                  {list.data.map((item) => (
+                    <LibraryItemRow key={item.id} item={item} {...rowProps} />
+                  ))}
+                </ul>
+              )}
+              {pages > 1 && (
+                <nav className="library-paging" aria-label="Sayfalar">
+                  <button
+                    type="button"
+                    className="btn btn--outline btn--small"
+                    disabled={query.page <= 1}
+                    onClick={() => goToPage(query.page - 1)}
+                  >
+                    Önceki
+                  </button>
+                  <span>
+                    Sayfa {query.page} / {pages}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn--outline btn--small"
+                    disabled={query.page >= pages}
+                    onClick={() => goToPage(query.page + 1)}
+                  >
+                    Sonraki
+                  </button>
+                </nav>
+              )}
+            </section>
+          )}
         </>
       )}
 
