@@ -28,10 +28,11 @@ export function startLibraryPage(slot: HTMLElement): void {
 
   async function showLibrary(member: PublicMember, justLoggedIn: boolean) {
     slot.dataset.state = 'member'
-    // The shelf's first answers travel while the dashboard's code loads (instead of after it).
+    // The shelf's first answers travel while the dashboard's code loads (instead of after it). Asking, loading the
+    // code, evaluating it and the first render each take a task of their own, not one long one (decision 319).
     const start = startShelf()
+    await nextTask()
     const { mountLibrary } = await import('../islands/library/library-mount.tsx')
-    // Evaluating the dashboard's code and its first render in two tasks, not one long one (decision 319).
     await nextTask()
     if (slot.dataset.state !== 'member') return
     unmount = mountLibrary(area, member, { focusWelcome: justLoggedIn, onSessionEnded: showLogin, start })
