@@ -58,6 +58,12 @@ export const metrics = {
     labelNames: ['result'] as const,
     registers: [registry],
   }),
+  gitProcesses: new Counter({
+    name: 'site_git_processes_total',
+    help: 'git processes started (each forks the server), by git command',
+    labelNames: ['command'] as const,
+    registers: [registry],
+  }),
   gitPushes: new Counter({
     name: 'site_git_pushes_total',
     help: 'Pushes to CONTENT_GIT_REMOTE, by result (ok, failed: each failed attempt)',

@@ -146,6 +146,7 @@ describe('/metrics', () => {
       'site_writer_queue_depth',
       'site_git_commits_total',
       'site_git_pushes_total',
+      'site_git_processes_total',
       'site_git_commits_pending',
       'site_git_commit_lag_seconds',
       'site_git_push_lag_seconds',

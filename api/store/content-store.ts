@@ -82,6 +82,9 @@ const LOCAL_NOTICE =
 
 /** At most this long a history waits for the commits of saves already answered. */
 const HISTORY_WAIT_MS = 3000
+/** The item index scans the saves' commits once saves pause this long, or this long after the first unscanned one. */
+const INDEX_PAUSE_MS = 2000
+const INDEX_MAX_WAIT_MS = 30_000
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 const defaults: ContentData = {
@@ -192,10 +195,28 @@ export async function openContentStore(
       : null
   if (sync && git) git.queue.onPush((result) => sync.pushed(result))
   const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
-  // The item index follows each save's commit in the background, so a 'Geçmiş' opened a moment later finds it
-  // scanned already instead of scanning it on the way (issue 27, point 7).
+  // The item index follows the saves' commits in the background, so a 'Geçmiş' opened a moment later finds it
+  // scanned already instead of scanning it on the way (issue 27, point 7) — once saves pause for INDEX_PAUSE_MS,
+  // at the latest INDEX_MAX_WAIT_MS after the first save not yet scanned: a scan is three git processes
+  // (merge-base, log, cat-file), each a fork of the whole server, and saves a second apart paid them every time
+  // (issue 33); one scan after a burst reads the same versions with three. A history opened sooner scans on its way.
+  const unscanned = new Set<ContentName>()
+  let indexTimer: NodeJS.Timeout | null = null
+  let firstUnscannedAt = 0
+  const scanNow = () => {
+    indexTimer = null
+    const only = [...unscanned]
+    unscanned.clear()
+    if (git && items) void git.queue.idle().then(() => items!.catchUp(only)).catch(() => {})
+  }
   const indexAfterCommit = (name: ContentName) => {
-    if (git && items) void git.queue.idle().then(() => items!.catchUp([name])).catch(() => {})
+    if (!git || !items) return
+    if (unscanned.size === 0) firstUnscannedAt = Date.now()
+    unscanned.add(name)
+    if (indexTimer) clearTimeout(indexTimer)
+    const left = Math.min(INDEX_PAUSE_MS, Math.max(0, firstUnscannedAt + INDEX_MAX_WAIT_MS - Date.now()))
+    indexTimer = setTimeout(scanNow, left)
+    indexTimer.unref()
   }
   return {
     ...versioned.store,
@@ -217,6 +238,7 @@ export async function openContentStore(
     settled: () => git?.queue.idle() ?? Promise.resolve(),
     checkDisk: versioned.checkAll,
     close: () => {
+      if (indexTimer) clearTimeout(indexTimer)
       stop()
       sync?.stop()
       // The private index goes once the last queued commit is made.

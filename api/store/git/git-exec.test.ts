@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanEnv, git, gitBytes, gitOrNull } from './git-exec.ts'
 import { blobId } from './git-text.ts'
+import { metrics } from '../../lib/metrics.ts'
 
 /**
  * The one way the server runs git (issue 28, mutation group `git-exec`): the system's git in temporary folders, no
@@ -138,5 +139,20 @@ describe('gitBytes', () => {
     await expect(gitBytes(['status'], { cwd: outside })).rejects.toThrow(/^git status: fatal: not a git repository/)
     const silent = await gitBytes(['rev-parse', '--verify', '-q', 'yok'], { cwd: repo }).catch((err: Error) => err.message)
     expect(silent).toBe('git rev-parse: Command failed: git rev-parse --verify -q yok')
+  })
+})
+
+describe('site_git_processes_total', () => {
+  it('counts every git process by its command, found after git’s own options and -c settings', async () => {
+    const count = async (command: string) =>
+      (await metrics.gitProcesses.get()).values.find((v) => v.labels.command === command)?.value ?? 0
+    const [revParse, catFile] = [await count('rev-parse'), await count('cat-file')]
+    await git(['-c', 'core.quotePath=false', 'rev-parse', '--git-dir'], { cwd: repo })
+    await gitOrNull(['--no-pager', 'rev-parse', '--verify', '-q', 'yok'], { cwd: repo })
+    await gitBytes(['cat-file', '--batch'], { cwd: repo, input: '' })
+    expect(await count('rev-parse')).toBe(revParse + 2)
+    expect(await count('cat-file')).toBe(catFile + 1)
+    expect(await count('core.quotePath=false')).toBe(0)
+    expect(await count('--no-pager')).toBe(0)
   })
 })

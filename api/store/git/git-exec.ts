@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { redactSecrets } from './git-text.ts'
+import { metrics } from '../../lib/metrics.ts'
 
 /** What one git call needs besides its arguments. */
 export type GitCall = {
@@ -17,8 +18,13 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...extra }
 }
 
+/** Counts a git process by its command (`site_git_processes_total`: each one forks the server). */
+export const countGit = (args: readonly string[]) =>
+  metrics.gitProcesses.inc({ command: args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c') ?? '' })
+
 /** Runs the system `git` and resolves with its standard output; rejects with git's own error text. */
 export function git(args: string[], call: GitCall): Promise<string> {
+  countGit(args)
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',
@@ -44,6 +50,7 @@ export const gitOrNull = (args: string[], call: GitCall) => git(args, call).catc
 
 /** Like `git`, but resolves with the raw bytes of its standard output (object contents whose sizes are in bytes). */
 export function gitBytes(args: string[], call: GitCall): Promise<Buffer> {
+  countGit(args)
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',

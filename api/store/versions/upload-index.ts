@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import type { ContentRepo } from '../git/content-repo.ts'
-import { cleanEnv, git } from '../git/git-exec.ts'
+import { cleanEnv, countGit, git } from '../git/git-exec.ts'
 import type { UploadHistoryRef, UploadHistoryTable } from '../private/upload-history.ts'
 
 /** The names our uploads have in content (same pattern as api/media/upload-usage.ts). */
@@ -16,6 +16,7 @@ const SKIPPED_FILES = new Set(['media.json'])
 /** Runs git and hands its output to `onLine` line by line: never held whole, so any history size works. */
 function gitLines(args: string[], cwd: string, onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
+    countGit(args)
     const child = spawn('git', args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d) => void (stderr = (stderr + d).slice(-2000)))
