@@ -303,6 +303,8 @@ describe('saves a sync commits before it reads their file (commitWritten, issue 
     const { journal, calls } = watchedJournal()
     const hold = gate()
     const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    // Two saves committed in their own turns before the task: never committed again by it.
+    await queue.enqueue(job('[0]'))
     await queue.enqueue(job('[1]'))
     const seen: string[][] = []
     const task = queue.exclusive(async () => {
@@ -316,6 +318,16 @@ describe('saves a sync commits before it reads their file (commitWritten, issue 
       // Nothing left of that file: a second call commits nothing.
       await queue.commitWritten('blogs.json')
       seen.push(subjects(dir))
+      // A save queued while the task commits another is not one it commits, and stays the file's newest: the file
+      // moving on keeps its bytes.
+      await queue.enqueue(job('[1,2,3,4]'))
+      const committing = queue.commitWritten('blogs.json')
+      await queue.enqueue(job('[1,2,3,4,5]'))
+      await committing
+      seen.push(subjects(dir).slice(0, 2))
+      const before = calls.length
+      await queue.fileMovedOn('blogs.json')
+      expect(calls.slice(before)).toEqual([{ intent: null, keep: [[expect.any(String), '[1,2,3,4,5]']] }])
       return queue.status().pending
     })
     await queue.enqueue(job('[1,2]'))
@@ -323,23 +335,26 @@ describe('saves a sync commits before it reads their file (commitWritten, issue 
     await queue.enqueue({ ...job('[1,2,3]'), author: { name: 'Mehmet', email: 'mehmet@ornek.com' } })
     hold.open()
     // Their turns have not come yet: still counted as pending while the task runs.
-    expect(await task).toBe(3)
+    expect(await task).toBe(5)
+    const start = ['Ayşe|Kayıt [1]', 'Ayşe|Kayıt [0]', 'Site sunucusu|İçerik deposu oluşturuldu']
     expect(seen).toEqual([
-      ['Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'],
-      ['Mehmet|Kayıt [1,2,3]', 'Ayşe|Kayıt [1,2]', 'Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'],
-      ['Mehmet|Kayıt [1,2,3]', 'Ayşe|Kayıt [1,2]', 'Ayşe|Kayıt [1]', 'Site sunucusu|İçerik deposu oluşturuldu'],
+      start,
+      ['Mehmet|Kayıt [1,2,3]', 'Ayşe|Kayıt [1,2]', ...start],
+      ['Mehmet|Kayıt [1,2,3]', 'Ayşe|Kayıt [1,2]', ...start],
+      ['Ayşe|Kayıt [1,2,3,4]', 'Mehmet|Kayıt [1,2,3]'],
     ])
-    expect(journal.pending().map((i) => i.message)).toEqual(['Ayarlar'])
+    expect(journal.pending().map((i) => i.message)).toEqual(['Ayarlar', 'Kayıt [1,2,3,4,5]'])
     await queue.idle()
-    // Their own turns found them done: no second commit; home.json's save in its turn.
+    // Their own turns found them done: no second commit; the others in their turns.
     expect(subjects(dir)).toEqual([
+      'Ayşe|Kayıt [1,2,3,4,5]',
       'Ayşe|Ayarlar',
+      'Ayşe|Kayıt [1,2,3,4]',
       'Mehmet|Kayıt [1,2,3]',
       'Ayşe|Kayıt [1,2]',
-      'Ayşe|Kayıt [1]',
-      'Site sunucusu|İçerik deposu oluşturuldu',
+      ...start,
     ])
-    expect(queue.status()).toMatchObject({ pending: 0, error: null, lastCommit: { message: 'Ayarlar' } })
+    expect(queue.status()).toMatchObject({ pending: 0, error: null, lastCommit: { message: 'Kayıt [1,2,3,4,5]' } })
     expect(journal.pending()).toEqual([])
   })
 
