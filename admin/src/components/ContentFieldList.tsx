@@ -1,6 +1,7 @@
 import type { Dispatch, ReactNode, SetStateAction } from 'react'
 import { SortableList, type DragHandleProps } from './SortableList.tsx'
 import { Button } from './ui/Button.tsx'
+import { reorderLatest } from '../lib/reorder-latest.ts'
 
 /** What the list needs of a content field; each feature adds its own inputs. */
 export type BaseField<K extends string> = { key: string; type: K }
@@ -56,7 +57,7 @@ export function ContentFieldList<K extends string, F extends BaseField<K>>(props
         <SortableList
           items={fields}
           getId={(f) => f.key}
-          onReorder={onChange}
+          onReorder={(moved) => onChange((all) => reorderLatest(all, moved))}
           describe={labelOf}
           renderItem={(field, handle) =>
             renderEditor({
