@@ -53,6 +53,26 @@ describe('publish queue', () => {
   })
 
   // A save during a publish that ended within the debounce was reported 'idle' with a new generation first.
+  it('a publish that a save shares with a scheduled time says it carries a save; one for the time alone does not', async () => {
+    const seen: boolean[] = []
+    const queue: ReturnType<typeof createPublishQueue> = createPublishQueue(
+      async () => {
+        seen.push(queue.carriesSave())
+      },
+      { debounceMs: 5 },
+    )
+    queue.request(undefined, { scheduled: true })
+    queue.request()
+    await queue.idle()
+    queue.request(undefined, { scheduled: true })
+    await queue.idle()
+    queue.request()
+    queue.request(undefined, { scheduled: true })
+    await queue.idle()
+    expect(seen).toEqual([true, false, true])
+    expect(queue.carriesSave()).toBe(false)
+  })
+
   it('a save during a publish is not reported live until its own publish is', async () => {
     const { queue, runs, finish } = setup()
     const first = queue.request()

@@ -19,6 +19,8 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
   let pending = false
   /** A save (not a scheduled time) is among the pending requests. */
   let pendingSave = false
+  /** The running publish carries a save (not only a scheduled time). */
+  let runCarriesSave = false
   let timer: NodeJS.Timeout | null = null
   let lastFailed = false
   /** After stop(): nothing more is published. */
@@ -66,10 +68,12 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
     try {
       do {
         pending = false
+        runCarriesSave = pendingSave
         pendingSave = false
         await runOnce()
       } while (pending)
     } finally {
+      runCarriesSave = false
       running = null
     }
   }
@@ -110,6 +114,11 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       while (running) await running
       return status.generation
     },
+    /**
+     * The running publish carries a save: it must not wait for a scheduled time (a save and the scheduled time's
+     * timer within one debounce share a publish, which then rendered for the time and held the save up to 5 min).
+     */
+    carriesSave: (): boolean => runCarriesSave,
     /** A save came in while a publish runs (a publish waiting for a scheduled time then gives way to it). */
     hasPendingSave: (): boolean => running !== null && pending && pendingSave,
     /** Resolves once no publish is running or queued (git commits wait for it: they never slow a publish). */

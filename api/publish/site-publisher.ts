@@ -500,7 +500,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const b = fresh ? await loadSiteBundle(code.dir, code.stamp) : bundle!
     const started = now().getTime()
     searchesLeft = FIELD_SEARCHES_PER_PUBLISH
-    const at = stagedFor !== null && stagedFor > started ? stagedFor : started
+    // A publish carrying a save goes live now; the scheduled time (re-armed below from `due`) gets its own publish.
+    const at = stagedFor !== null && stagedFor > started && !queue.carriesSave() ? stagedFor : started
     stagedFor = null
     const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read, now: at }
     const pages = b.listPages(scope)
