@@ -27,6 +27,45 @@ export const GROUPS: Group[] = [
     // auth-matrix.test.ts (every route and role) is left out: it would run for every mutant.
     tests: ['api/auth/session.test.ts', 'api/middleware/session.test.ts', 'api/middleware/session-cookie.test.ts'],
   },
+  {
+    name: 'logins',
+    // Password logins, their rate limits and the address they count (client-address.ts: a trusted proxy's
+    // X-Forwarded-For picks the limit's key), the current-password check. Tests beside each module, without the app
+    // (password-login.test.ts and client-address.test.ts drive the full app over a socket and are left out).
+    mutate: [
+      'api/auth/password-login.ts',
+      'api/auth/rate-limit.ts',
+      'api/auth/passwords.ts',
+      'api/auth/current-password.ts',
+      'api/auth/client-address.ts',
+    ],
+    tests: [
+      'api/auth/rate-limit.test.ts',
+      'api/auth/passwords.test.ts',
+      'api/auth/current-password.test.ts',
+      'api/auth/password-login.unit.test.ts',
+      'api/auth/client-address.unit.test.ts',
+    ],
+  },
+  {
+    name: 'store-versions',
+    // If-Match inside the store: which base a stale save merges from, the merge or the 412, and what the save records
+    // as its own (versioned-content.ts's version checks); the recent versions; loading a file from disk or history.
+    // The rest of versioned-content.ts (external edits, refused files, the remote merge) is driven by app-level and
+    // git tests; commit messages and the conflict dialog's labels only describe (see bench/mutation/logins-versions.md).
+    mutate: [
+      'api/store/versions/edit-context.ts',
+      'api/store/versions/recent-versions.ts',
+      'api/store/versions/content-load.ts',
+      'api/store/versions/versioned-content.ts:188-240',
+      'api/store/versions/versioned-content.ts:270-283',
+    ],
+    tests: [
+      'api/store/versions/versioned-content.test.ts',
+      'api/store/versions/recent-versions.test.ts',
+      'api/store/versions/content-load.test.ts',
+    ],
+  },
   { name: 'schedule', mutate: ['schema/schedule.ts'], tests: ['schema/schedule.test.ts'] },
   {
     name: 'addresses',

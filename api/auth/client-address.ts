@@ -19,11 +19,12 @@ export function parseTrustedProxies(value = 'loopback'): TrustedProxies {
       list.addAddress('::1', 'ipv6')
       continue
     }
-    const [address = '', bits] = raw.split('/')
+    const [address = '', bits, ...more] = raw.split('/')
     const family = isIP(address)
-    const prefix = bits === undefined ? undefined : Number(bits)
+    // Digits only: Number('') is 0, so a typo like '10.0.0.1/' would trust every address (a /0 range).
+    const prefix = bits !== undefined && /^\d+$/.test(bits) ? Number(bits) : undefined
     const max = family === 6 ? 128 : 32
-    if (!family || (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= max)))
+    if (!family || more.length > 0 || (bits !== undefined && (prefix === undefined || prefix > max)))
       throw new Error(`TRUST_PROXY içinde geçersiz adres: ${raw}`)
     const type = family === 6 ? 'ipv6' : 'ipv4'
     if (prefix === undefined) list.addAddress(address, type)
@@ -32,10 +33,11 @@ export function parseTrustedProxies(value = 'loopback'): TrustedProxies {
   return list
 }
 
+// BlockList matches an IPv4-mapped peer ('::ffff:127.0.0.1', as a dual-stack socket names it) against the IPv4
+// entries itself (Node 20 and 24), so the address is checked as it comes.
 const trusts = (proxies: TrustedProxies, address: string) => {
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
-  const family = isIP(plain)
-  return family !== 0 && proxies.check(plain, family === 6 ? 'ipv6' : 'ipv4')
+  const family = isIP(address)
+  return family !== 0 && proxies.check(address, family === 6 ? 'ipv6' : 'ipv4')
 }
 
 /**
