@@ -133,6 +133,14 @@ export const GROUPS: Group[] = [
     mutate: ['site/src/lib/site-pages.ts'],
     tests: ['site/src/lib/site-pages.test.ts'],
   },
+  {
+    name: 'publish-keys',
+    // Which pages a save publishes and when (decision 286): the publisher's decisions, taken out of site-publisher.ts
+    // into a pure module, and the queue (debounce, scheduled times, a save sharing a publish with a scheduled time).
+    // site-publisher.test.ts and publish-property.test.ts (the same through a built site) are left out: minutes per mutant.
+    mutate: ['api/publish/changed-pages.ts', 'api/publish/publish-queue.ts'],
+    tests: ['api/publish/changed-pages.test.ts', 'api/publish/publish-queue.test.ts'],
+  },
 ]
 
 function run(group: Group) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { pageMediaKey } from './changed-pages.ts'
 import type { PageRecord } from './export-folder.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { pageFile, type MediaKeys, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
@@ -25,8 +26,6 @@ export function mediaKeysOf(b: SiteBundle, scope: RenderScope): MediaKeys {
   return keys
 }
 
-/** The hashes of the media records a page showed, as they are now. */
-export const pageMediaKey = (urls: string[], keys: MediaKeys): string => urls.map((url) => keys.byUrl.get(url) ?? '-').join()
 
 /** A rendered page: its bytes and what the export's state records of it. */
 export type RenderedPage = { path: string; body: Uint8Array; record: PageRecord }

@@ -119,8 +119,11 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
      * timer within one debounce share a publish, which then rendered for the time and held the save up to 5 min).
      */
     carriesSave: (): boolean => runCarriesSave,
-    /** A save came in while a publish runs (a publish waiting for a scheduled time then gives way to it). */
-    hasPendingSave: (): boolean => running !== null && pending && pendingSave,
+    /**
+     * A save came in while a publish runs (a publish waiting for a scheduled time then gives way to it). `pending`
+     * is only ever set while a publish runs (and cleared as the next one starts), so it says "running" too.
+     */
+    hasPendingSave: (): boolean => pending && pendingSave,
     /** Resolves once no publish is running or queued (git commits wait for it: they never slow a publish). */
     async idle(): Promise<void> {
       while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, 10)))

@@ -21,7 +21,11 @@ async function contentCopy(name: string): Promise<string> {
   await cp(join(repoRoot, 'content'), dir, { recursive: true })
   return dir
 }
-function publisherOn(name: string, contentDir: string, options: { childRenderAbove?: number; read?: (name: string) => unknown } = {}) {
+function publisherOn(
+  name: string,
+  contentDir: string,
+  options: { childRenderAbove?: number; read?: (name: string) => unknown; now?: () => Date } = {},
+) {
   return createSitePublisher({ repoRoot, contentDir, buildRoot: join(root, name, 'build'), siteUrl, code: async () => code, ...options })
 }
 /** The site's files in an export tree (not the manifest naming its publish). */
@@ -196,6 +200,43 @@ describe('site publisher', () => {
     await p.publishNow()
     for (const file of ['blog/index.html', 'blog/sayfa/2/index.html', 'blog/sayfa/3/index.html', 'blog/sayfa/4/index.html'])
       expect((await page(file)).includes('39 yazı'), file).toBe(true)
+    await p.stop()
+  }, 120_000)
+
+  // A save and the timer of a scheduled time within one publish: the publish rendered for the time and held the save
+  // until it (up to 5 minutes on a large site). The publisher's clock stands still here, so such a publish would
+  // never go live; the test names it instead of waiting for the test's time limit.
+  it('a save sharing a publish with a scheduled time goes live at once, rendered for now; the time gets its own publish', async () => {
+    const content = await contentCopy('save-and-time')
+    let clock = Date.now()
+    const due = clock + 500
+    const scheduled = '/blog/zamanli-yazi'
+    await edit(content, 'blogs', (posts) => [
+      ...posts,
+      { ...posts[1]!, id: 'zamanli-yazi', title: 'Zamanlı yazı', publishAt: new Date(due).toISOString() },
+    ])
+    const p = publisherOn('save-and-time', content, { now: () => new Date(clock) })
+    const tick = () => new Promise((r) => setTimeout(r, 5))
+    const started = p.ensureLive()
+    while (p.status().state !== 'building') await tick()
+    // During the first publish: a save, and the timer that publish arms for the scheduled time (due within the
+    // smallest lead, 1 s: it fires at once). The next publish carries both.
+    await edit(content, 'blogs', (posts) => posts.map((post) => (post.id === 'blog-e-fatura-rehberi' ? { ...post, title: 'Kaydedilen başlık' } : post)))
+    const seq = p.request()
+    while (p.status().generation < seq) {
+      const s = p.status()
+      if (s.publishing === seq && s.pages.includes(scheduled)) throw new Error('the save is held for the scheduled time')
+      await tick()
+    }
+    const live = join(root, 'save-and-time', 'build', 'live')
+    expect(await readFile(join(live, 'blog', 'blog-e-fatura-rehberi', 'index.html'), 'utf8')).toContain('Kaydedilen başlık')
+    expect(p.site().has(`${scheduled}/index.html`)).toBe(false)
+    // The time comes: a publish of its own makes the post live.
+    clock = due
+    await started
+    await p.idle()
+    expect(p.site().has(`${scheduled}/index.html`)).toBe(true)
+    expect(p.status()).toMatchObject({ lastError: null, pageErrors: [] })
     await p.stop()
   }, 120_000)
 

@@ -15,7 +15,21 @@ import { metrics } from '../lib/metrics.ts'
 import { mimeType, withCharset } from './mime.ts'
 import { renderAllInChild, snapshotContent } from './full-render.ts'
 import { failureText, findFailingField, pageSubject, type PageFailure, type Read } from './page-failures.ts'
-import { etagOf, mediaKeysOf, pageMediaKey, renderSitePage, type RenderedPage } from './page-render.ts'
+import { etagOf, mediaKeysOf, renderSitePage, type RenderedPage } from './page-render.ts'
+import {
+  costPerPage,
+  failureKey,
+  pagesChanging,
+  planPublish,
+  recordsAfter,
+  renderedNow,
+  renderMoment,
+  retried,
+  sameFailure,
+  stagingLead,
+  throwIfMostFail,
+  timerWait,
+} from './changed-pages.ts'
 import { createPublishQueue } from './publish-queue.ts'
 import type { BuildStatus } from './build-status.ts'
 import { loadSiteBundle, pageFile, type RenderScope, type SiteBundle, type SitePage } from './site-bundle.ts'
@@ -36,20 +50,9 @@ export type PublishedPages = {
   exists: (path: string) => boolean
 }
 
-/**
- * More changed pages than this, and more than half the site (contact settings, a new code build), render into a
- * fresh folder, not in memory. A post appearing at 10,000 posts changes every list page (~850): still in memory.
- */
-const FULL_PUBLISH_PAGES = 300
-const isFullPublish = (changed: number, total: number) => changed > FULL_PUBLISH_PAGES && changed > total / 2
-/** A scheduled change is rendered this long before its time at least, then goes live on the time (never before). */
-const MIN_STAGING_MS = 1000
-const MAX_STAGING_MS = 5 * 60_000
 /** A full publish of more pages than this renders in a child process (full-render.ts), not in the server's. */
 const CHILD_RENDER_PAGES = 1000
 const LARGE_FILE_BYTES = 2 * 1024 * 1024
-/** Up to this many failing pages (or fewer than half of those rendered) fail alone; more fail the publish. */
-const FAILED_PAGES_ALONE = 3
 /** Failing pages whose field is searched per publish (the others are named without it until a later publish). */
 const FIELD_SEARCHES_PER_PUBLISH = 5
 
@@ -135,20 +138,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
     return renderSitePage(b, page, scope, o.siteUrl)
   }
 
-  /** A record that no page key matches: the page is rendered again by every publish until it renders. */
-  const retried = (r: PageRecord): PageRecord => ({ ...r, key: '' })
   /** Failing pages whose field is still searched in this publish (each search renders the page again). */
   let searchesLeft = 0
-
-  /**
-   * Many pages failing at once is the code (a broken build), or a value on every page: the publish fails as a
-   * whole, as before, and nothing goes live; a few pages failing is a value they carry.
-   */
-  function throwIfMostFail(failed: Map<string, unknown>, tried: number) {
-    if (failed.size > FAILED_PAGES_ALONE && failed.size > tried / 2) throw failed.values().next().value
-    // A content file the site's schemas refuse is no value of one page: the whole publish fails, as it did.
-    for (const err of failed.values()) if (isContentFileError(err)) throw err
-  }
 
   /**
    * Notes a page whose render threw: names it and (once per version of the page) the field that breaks it, by
@@ -157,7 +148,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
   async function noteFailure(b: SiteBundle, page: SitePage, scope: RenderScope, err: unknown, seq: number, kept: boolean) {
     const message = err instanceof Error ? err.message : String(err)
     const known = failures.get(page.path)
-    if (known && known.key === page.key && known.message === message) {
+    if (sameFailure(known, page, message)) {
       Object.assign(known, { publish: seq, kept })
       return
     }
@@ -176,7 +167,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const field = found?.field ?? null
     const text = failureText(page.path, subject, field, kept)
     // Not searched (over this publish's budget): no key, so a later publish searches it.
-    const key = search || !subject ? page.key : ''
+    const key = failureKey(page, subject !== null, search)
     failures.set(page.path, {
       path: page.path,
       text,
@@ -359,11 +350,12 @@ export function createSitePublisher(o: SitePublisherOptions) {
     ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
     // Every file is a new one: the hot copies of the old tree's go (issue 33).
     hot.forget(replaced)
-    for (const page of pages) if (next.get(page.path)?.key === page.key) failures.delete(page.path)
+    const renderedPages = renderedNow(pages, next)
+    for (const page of renderedPages) failures.delete(page.path)
     for (const path of lastGood.keys()) if (!next.has(path)) lastGood.delete(path)
     await recordPublish(manifest, tree.dir, 'full')
     announce(
-      pages.filter((p) => next.get(p.path)?.key === p.key).map((p) => p.path),
+      renderedPages.map((p) => p.path),
       [],
       true,
     )
@@ -417,25 +409,15 @@ export function createSitePublisher(o: SitePublisherOptions) {
       throw err
     }
     const nextIndex = new Map(index)
-    const nextRecords = new Map(records)
+    const nextRecords = recordsAfter(records, rendered, removed, failed.map((p) => p.path))
     // The versions this publish replaces or removes are never served again: their hot copies go at once (issue 33).
     const replaced: CachedFile[] = []
     for (const path of [...rendered.map((r) => r.path), ...removed]) {
       const old = index.get(urlKey(path))
       if (old) replaced.push(old)
     }
-    for (const r of rendered) {
-      nextRecords.set(r.path, r.record)
-      nextIndex.set(urlKey(r.path), pageEntry(tree.dir, r.path, r.record, r.body))
-    }
-    for (const path of removed) {
-      nextRecords.delete(path)
-      nextIndex.delete(urlKey(path))
-    }
-    for (const page of failed) {
-      const old = nextRecords.get(page.path)
-      if (old) nextRecords.set(page.path, retried(old))
-    }
+    for (const r of rendered) nextIndex.set(urlKey(r.path), pageEntry(tree.dir, r.path, r.record, r.body))
+    for (const path of removed) nextIndex.delete(urlKey(path))
     // Unchanged files are the same files (hard links) in the new tree: cold reads go there from now on, and the
     // old tree may be reused once its grace ends.
     for (const [url, file] of nextIndex) {
@@ -484,9 +466,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     clearTimeout(dueTimer)
     dueTimer = undefined
     if (due === null || stopped) return
-    const lead = Math.min(Math.max(2 * msPerPage * pagesThen + 500, MIN_STAGING_MS), MAX_STAGING_MS)
-    // setTimeout takes at most 2^31-1 ms (about 24 days): a later time is re-armed when this one fires.
-    const wait = Math.min(Math.max(due - lead - now().getTime(), 0), 2 ** 31 - 1)
+    const wait = timerWait(due, stagingLead(msPerPage, pagesThen), now().getTime())
     dueTimer = setTimeout(() => {
       stagedFor = due
       void queue.request(undefined, { scheduled: true })
@@ -501,27 +481,19 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const started = now().getTime()
     searchesLeft = FIELD_SEARCHES_PER_PUBLISH
     // A publish carrying a save goes live now; the scheduled time (re-armed below from `due`) gets its own publish.
-    const at = stagedFor !== null && stagedFor > started && !queue.carriesSave() ? stagedFor : started
+    const at = renderMoment(stagedFor, started, queue.carriesSave())
     stagedFor = null
     const scope: RenderScope = { contentDir: o.contentDir, version: ++version, read: o.read, now: at }
     const pages = b.listPages(scope)
-    const wanted = new Set(pages.map((p) => p.path))
     // A media record edited since (alt text) re-renders the pages that showed it; unchanged library: no check.
     const media = mediaKeysOf(b, scope)
-    const mediaChanged = media.all !== mediaSeen
-    const stale = (r: PageRecord | undefined, key: string) =>
-      r?.key !== key || (mediaChanged && r.media !== undefined && pageMediaKey(r.media, media) !== r.mediaKey)
-    const changed = fresh ? pages : pages.filter((p) => stale(records.get(p.path), p.key))
-    const removed = [...records.keys()].filter((p) => !wanted.has(p))
-    const full = fresh || isFullPublish(changed.length, pages.length)
+    const { changed, removed, full, onSite } = planPublish({ fresh, pages, records, media, mediaSeen })
     const due = b.nextChange?.(scope) ?? null
     // The pages that change at the next scheduled time, against what this publish makes live.
-    const keys = new Map(pages.map((p) => [p.path, p.key]))
-    const pagesThen =
-      due === null ? 0 : b.listPages({ ...scope, version: ++version, now: due }).filter((p) => keys.get(p.path) !== p.key).length
+    const pagesThen = due === null ? 0 : pagesChanging(pages, b.listPages({ ...scope, version: ++version, now: due }))
     armFor(due, pagesThen)
     // A page no longer on the site is no longer failing.
-    for (const path of failures.keys()) if (!wanted.has(path)) failures.delete(path)
+    for (const path of failures.keys()) if (!onSite(path)) failures.delete(path)
     let done: string[] | null
     if (full) {
       progress(['*'])
@@ -534,7 +506,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
           : []
     }
     if (!done) return []
-    if (changed.length && !full) msPerPage = Math.max(1, (preparedAt - started) / changed.length)
+    msPerPage = costPerPage(msPerPage, changed.length, full, preparedAt - started)
     mediaSeen = media.all
     return full ? done : [...done, ...removed]
   }
@@ -635,9 +607,6 @@ export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: strin
     childRenderTimeoutMs: env.PUBLISH_TIME_LIMIT_SECONDS * 1000,
   })
 }
-
-/** The site's loader refusing a content file (site/src/lib/content-files.ts), in this process or a child's. */
-const isContentFileError = (err: unknown) => /^İçerik dosyası (geçersiz|okunamadı)/.test(err instanceof Error ? err.message : String(err))
 
 function readJsonFile(path: string): unknown {
   try {
