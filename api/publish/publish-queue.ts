@@ -109,9 +109,9 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
     /** Publishes now and waits (start-up, tests); resolves after the publish (never rejects). */
     async publishNow(): Promise<number> {
       status.requested = Math.max(status.requested, started + 1)
+      // The running loop: it also runs the one more publish that saves made during it need (`pending`), and it
+      // has ended (running = null) when this resumes, so nothing is left to wait for.
       await start()
-      // A save that came in during a running publish needs one more.
-      while (running) await running
       return status.generation
     },
     /**
