@@ -128,6 +128,9 @@ export const GROUPS: Group[] = [
     mutate: ['api/routes/git-sync.ts'],
     tests: ['api/routes/git-sync.test.ts'],
   },
+  // The two-way sync with the content remote: its own test drives createRemoteSync through the real content store
+  // (its gate and merge) against a bare remote and a maintainer's clone, no app (issue 28, fourth session).
+  { name: 'remote-sync', mutate: ['api/store/git/remote-sync.ts'], tests: ['api/store/git/remote-sync.test.ts'] },
   {
     name: 'page-keys',
     mutate: ['site/src/lib/site-pages.ts'],

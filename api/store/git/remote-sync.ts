@@ -84,9 +84,9 @@ export function createRemoteSync(options: {
   const loaded = conflictsFile
     .then(async (file) => {
       const saved = JSON.parse(await readFile(file, 'utf8')) as SyncConflict[]
-      // Lists saved before conflicts had ids get them now.
-      if (Array.isArray(saved))
-        conflicts.push(...saved.filter((c) => !conflicts.some((o) => sameField(o, c))).map((c) => ({ ...c, id: conflictId(c) })))
+      // Lists saved before conflicts had ids get them now. Nothing is listed before this runs (listConflicts waits
+      // for it), and a saved list holds each field once.
+      if (Array.isArray(saved)) conflicts.push(...saved.map((c) => ({ ...c, id: conflictId(c) })))
     })
     .catch(() => {})
   let saving = Promise.resolve()
