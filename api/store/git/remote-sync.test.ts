@@ -2,8 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { Writable } from 'node:stream'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { gitFailureAdvice } from '#schema/git-sync.ts'
+import { createLogger, log, setLogger } from '../../lib/log.ts'
 import { registry } from '../../lib/metrics.ts'
+import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import { openContentStore, type ContentStore } from '../content-store.ts'
 import { memoryJournal } from './commit-journal.ts'
 import { createCommitQueue } from './commit-queue.ts'
@@ -133,6 +137,231 @@ const metric = async (line: string) =>
     ?.slice(line.length)
     .trim()
 
+/** What the module logs during the test, each line as its JSON object. */
+function captureLog(): Record<string, unknown>[] {
+  const lines: Record<string, unknown>[] = []
+  const original = log
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  setLogger(createLogger(sink, 'debug'))
+  cleanups.push(() => setLogger(original))
+  return lines
+}
+
+/**
+ * The sync built from its parts, for what the store cannot hold: the real repository and commit queue, and a merge
+ * that takes the remote's file as it is (what the store does when nothing of its own differs) and that the test can
+ * hold. `files`: blogs.json only.
+ */
+async function fromParts(options: { remote?: (bare: string) => string; intervalSeconds?: number; inside?: boolean; always?: boolean } = {}) {
+  const root = await temp()
+  const top = join(root, 'sunucu')
+  // `inside`: the content folder is a folder of another repository (local mode: no commits, no sync).
+  const server = options.inside ? join(top, 'icerik') : top
+  const bare = join(root, 'uzak.git')
+  const maintainer = join(root, 'bakimci')
+  await mkdir(server, { recursive: true })
+  await writeFile(join(server, 'blogs.json'), '[]')
+  git(top, 'init', '-q')
+  git(top, 'add', '-A')
+  git(top, 'commit', '-qm', 'ilk')
+  const branch = git(top, 'symbolic-ref', '--short', 'HEAD')
+  git(root, 'init', '-q', '--bare', bare)
+  git(top, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+  git(root, 'clone', '-q', bare, maintainer)
+  const repo = openContentRepo(server, { commits: options.always ? 'always' : 'auto' })
+  const queue = createCommitQueue(repo, memoryJournal())
+  const merged: string[] = []
+  let held: Promise<void> = Promise.resolve()
+  let release = () => {}
+  const mergeFile: MergeFile = async (name, _base, theirs, beforeRead) => {
+    merged.push(`${name}:${theirs}`)
+    await beforeRead()
+    await held
+    await writeFile(join(server, `${name}.json`), theirs ?? '')
+    return { ok: true, text: theirs ?? '', conflicts: [] }
+  }
+  const sync = createRemoteSync({
+    repo,
+    queue,
+    remote: options.remote?.(bare) ?? bare,
+    intervalSeconds: options.intervalSeconds ?? 0,
+    mergeFile,
+    files: ['blogs.json'],
+  })
+  cleanups.push(async () => {
+    sync.stop()
+    release()
+    await sync.idle()
+    await queue.idle()
+  })
+  /** Holds the next merges until `release()`. */
+  const hold = () => {
+    held = new Promise<void>((resolve) => (release = resolve))
+  }
+  const folder = options.inside ? join(maintainer, 'icerik') : maintainer
+  /** The maintainer writes files of the content folder (and `extra` anywhere in the clone), commits and pushes. */
+  const pushFiles = async (files: Record<string, string | Buffer>, extra: Record<string, string> = {}) => {
+    git(maintainer, 'pull', '-q', '--ff-only')
+    for (const [name, text] of Object.entries(files)) await writeFile(join(folder, name), text)
+    for (const [name, text] of Object.entries(extra)) await writeFile(join(maintainer, name), text)
+    git(maintainer, 'add', '-A')
+    git(maintainer, 'commit', '-qm', `blogs ${String(files['blogs.json'] ?? '').slice(0, 20)}`)
+    git(maintainer, 'push', '-q')
+    return git(maintainer, 'rev-parse', 'HEAD')
+  }
+  const pushText = (text: string) => pushFiles({ 'blogs.json': text })
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  return { root, server, top, bare, sync, queue, merged, hold, release: () => release(), pushFiles, pushText, wait, head: () => git(top, 'rev-parse', 'HEAD') }
+}
+
+/** Cheapest and broadest first: a mutant is stopped by the first test that fails. */
+describe('when a sync runs', { timeout: 120_000 }, () => {
+  it('an unreachable remote: the error in Turkish with its kind, logged once per failure with git’s words, no secret; retried after a back-off', async () => {
+    const lines = captureLog()
+    const p = await fromParts()
+    const away = `${p.bare}.gitmis`
+    await rename(p.bare, away)
+    const failures = Number((await metric('site_git_sync_failures_total{kind="unreachable"}')) ?? 0)
+    await p.sync.trigger()
+    expect(p.sync.status()).toEqual({
+      lastFetchAt: null,
+      ahead: 0,
+      behind: 0,
+      error: `Uzak depoyla eşitlenemedi: ${gitFailureAdvice.unreachable}`,
+      errorKind: 'unreachable',
+      refused: [],
+      ignored: [],
+      notice: null,
+    })
+    expect(Number(await metric('site_git_sync_failures_total{kind="unreachable"}'))).toBe(failures + 1)
+    const errors = lines.filter((l) => l.kind === 'unreachable')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({ msg: p.sync.status().error, failures: 1, detail: expect.stringMatching(/^git fetch: /) })
+    expect(errors[0]!.refusedFile).toBeUndefined()
+    // Back, and no trigger: the back-off's timer syncs, and the error goes.
+    await rename(away, p.bare)
+    await vi.waitFor(() => expect(p.sync.status().error).toBeNull(), { timeout: 60_000, interval: 100 })
+    expect(p.sync.status().errorKind).toBeNull()
+    expect(p.sync.status().lastFetchAt).not.toBeNull()
+    // A good sync starts the count again: the next failure is the first.
+    await rename(p.bare, away)
+    await p.sync.trigger()
+    expect(lines.filter((l) => l.kind === 'unreachable').map((l) => l.failures)).toEqual([1, 1])
+    p.sync.stop()
+  })
+
+  it('a remote URL’s password never reaches the log or the status', async () => {
+    const lines = captureLog()
+    const p = await fromParts({ remote: () => 'http://kullanici:gizli-parola@127.0.0.1:9/depo.git' })
+    await p.sync.trigger()
+    await p.sync.trigger()
+    expect(p.sync.status().errorKind).toBe('unreachable')
+    const logged = lines.filter((l) => l.kind === 'unreachable')
+    expect(logged.map((l) => l.failures)).toEqual([1, 2])
+    expect(JSON.stringify(logged)).not.toContain('gizli-parola')
+    expect(JSON.stringify(p.sync.status())).not.toContain('gizli-parola')
+  })
+
+  it('local mode (a folder inside another repository): no fetch, no status change', async () => {
+    const p = await fromParts({ inside: true })
+    await p.pushText('[1]')
+    await p.sync.trigger()
+    expect(p.sync.status()).toMatchObject({ lastFetchAt: null, error: null, behind: 0 })
+    expect(p.merged).toEqual([])
+    expect(() => git(p.top, 'rev-parse', '-q', '--verify', 'refs/site-sync/remote')).toThrow()
+  })
+
+  it('asked for while one runs: the same promise, one more sync right after; stop() ends the repeats', async () => {
+    const p = await fromParts()
+    await p.pushText('[1]')
+    p.hold()
+    const first = p.sync.trigger()
+    await vi.waitFor(() => expect(p.merged).toEqual(['blogs:[1]']), { timeout: 60_000 })
+    expect(p.sync.busy()).toBe(true)
+    const second = await p.pushText('[1,2]')
+    expect(p.sync.trigger()).toBe(first)
+    let idle = false
+    const waiting = p.sync.idle().then(() => (idle = true))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(idle).toBe(false)
+    p.release()
+    await first
+    await waiting
+    expect(p.merged).toEqual(['blogs:[1]', 'blogs:[1,2]'])
+    expect(p.head()).toBe(second)
+    expect(p.sync.busy()).toBe(false)
+    // Stopped while a repeat is asked for: the running sync ends, no repeat.
+    const third = await p.pushText('[3]')
+    p.hold()
+    const running = p.sync.trigger()
+    await vi.waitFor(() => expect(p.merged).toHaveLength(3), { timeout: 60_000 })
+    await p.pushText('[4]')
+    void p.sync.trigger()
+    p.sync.stop()
+    p.release()
+    await running
+    await p.sync.idle()
+    expect(p.merged).toHaveLength(3)
+    expect(p.head()).toBe(third)
+  })
+
+  it('a content folder inside the repository (commits on): paths under it; a file over the size limit refused unread', async () => {
+    const p = await fromParts({ inside: true, always: true })
+    const pushed = await p.pushFiles({ 'blogs.json': '[1]', 'kampanyalar.json': '[]' }, { 'BENIOKU.md': 'başka' })
+    await p.sync.trigger()
+    expect(p.sync.status()).toMatchObject({ error: null, ignored: ['kampanyalar.json'], behind: 0 })
+    expect(p.merged).toEqual(['blogs:[1]'])
+    expect(p.head()).toBe(pushed)
+    expect(await readFile(join(p.server, 'kampanyalar.json'), 'utf8')).toBe('[]')
+    const head = p.head()
+    await p.pushFiles({ 'blogs.json': Buffer.alloc(MAX_CONTENT_FILE_BYTES + 1, 32) })
+    await p.sync.trigger()
+    expect(p.sync.status()).toMatchObject({
+      errorKind: 'refused-file',
+      refused: [{ file: 'blogs.json', message: REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES) }],
+    })
+    expect(p.merged).toEqual(['blogs:[1]'])
+    expect(p.head()).toBe(head)
+  })
+
+  it('interval 0: nothing is fetched until asked; an interval: fetched on its own until stop()', async () => {
+    const p = await fromParts()
+    await p.wait(50)
+    expect(p.sync.busy()).toBe(false)
+    expect(p.sync.status().lastFetchAt).toBeNull()
+    // Every second: a push is taken without a trigger. Stopped with the next sync's timer set: no sync after.
+    const timed = await fromParts({ intervalSeconds: 1 })
+    const pushed = await timed.pushText('[1]')
+    await vi.waitFor(() => expect(timed.head()).toBe(pushed), { timeout: 60_000, interval: 100 })
+    expect(timed.sync.status().lastFetchAt).not.toBeNull()
+    await timed.sync.idle()
+    timed.sync.stop()
+    await timed.pushText('[2]')
+    // Absence of a sync can only be seen by waiting: twice the interval and more.
+    await timed.wait(2500)
+    expect(timed.sync.busy()).toBe(false)
+    expect(timed.head()).toBe(pushed)
+    // Stopped while the timer's sync runs: it ends, and sets no timer.
+    const held = await fromParts({ intervalSeconds: 1 })
+    held.hold()
+    const one = await held.pushText('[1]')
+    await vi.waitFor(() => expect(held.merged).toHaveLength(1), { timeout: 60_000, interval: 100 })
+    await held.pushText('[2]')
+    held.sync.stop()
+    held.release()
+    await held.sync.idle()
+    await held.wait(2500)
+    expect(held.sync.busy()).toBe(false)
+    expect(held.head()).toBe(one)
+  })
+})
+
 describe('fetch and integrate', { timeout: 120_000 }, () => {
   it('nothing to do: the status names the fetch, nothing ahead or behind, no commit', async () => {
     const s = await setUp()
@@ -181,6 +410,18 @@ describe('fetch and integrate', { timeout: 120_000 }, () => {
     expect(s.sync.status()).toMatchObject({ ahead: 0, behind: 0, error: null, lastFetchAt: expect.any(String) })
     expect(s.sync.conflicts()).toEqual([])
     s.clean()
+    // Both made the same change: the merged file is the remote's, byte for byte, yet the staff save's commit stays in
+    // the history (a merge, not a fast-forward that would drop it).
+    const same = await s.pushFields('Aynı C', { c: { title: 'Aynı C' } })
+    await s.save('c', { title: 'Aynı C' })
+    await s.store.settled()
+    await s.sync.idle()
+    await s.store.settled()
+    const [staff, remote] = s.parents()
+    expect(remote).toBe(same)
+    expect(s.parents(staff)).toEqual([merge])
+    expect(s.remoteHead()).toBe(s.head())
+    s.clean()
   })
 
   it('ahead and behind: counted at each fetch; a good push sets ahead to 0', async () => {
@@ -203,6 +444,17 @@ describe('fetch and integrate', { timeout: 120_000 }, () => {
 })
 
 describe('conflicts', { timeout: 180_000 }, () => {
+  it('conflictId: stable for one field and one other value, another for another value or field', () => {
+    const c = { file: 'blogs.json', itemId: 'a', path: [{ id: 'a' }, 'title'], live: 'x', other: 'y' }
+    expect(conflictId(c)).toBe(conflictId({ ...c, live: 'z' }))
+    // The first 16 characters of the sha256 of [file, path, other], base64url.
+    expect(conflictId(c)).toBe('b8gyI2tKuQAlyePm')
+    expect(conflictId(c)).not.toBe(conflictId({ ...c, other: 'w' }))
+    expect(conflictId(c)).not.toBe(conflictId({ ...c, path: [{ id: 'a' }, 'excerpt'] }))
+    expect(conflictId(c)).not.toBe(conflictId({ ...c, file: 'pages.json' }))
+    expect(conflictId({ ...c, other: undefined })).toBe(conflictId({ ...c, other: null }))
+  })
+
   it('several fields both changed: the live values kept and listed by id; find, resolve (take or keep) one by one; the list outlives a restart', async () => {
     const s = await setUp()
     const theirs = await s.pushFields('Git’te üç alan', { a: { title: 'Git A' }, b: { title: 'Git B', excerpt: 'Git özeti B' } })
@@ -228,25 +480,25 @@ describe('conflicts', { timeout: 180_000 }, () => {
     // A copy: changing what was read changes nothing listed.
     listed[0]!.other = 'değiştirildi'
     expect(s.sync.conflicts()[0]!.other).not.toBe('değiştirildi')
-    const [titleA, titleB, excerptB] = expected
-    const found = s.sync.find(titleB!.id)!
-    expect(found).toEqual(titleB)
+    const [first, second, third] = s.sync.conflicts()
+    const found = s.sync.find(second!.id)!
+    expect(found).toEqual(second)
     found.other = 'değiştirildi'
-    expect(s.sync.find(titleB!.id)).toEqual(titleB)
+    expect(s.sync.find(second!.id)).toEqual(second)
     expect(s.sync.find('yok')).toBeUndefined()
     // Keep one, take another (the route does the taking; the sync forgets the conflict either way), in any order.
-    expect(await s.sync.resolve(titleB!.id)).toEqual(titleB)
-    expect(await s.sync.resolve(titleB!.id)).toBeUndefined()
-    expect(s.sync.conflicts().map((c) => c.id).sort()).toEqual([titleA!.id, excerptB!.id].sort())
-    expect(await s.sync.resolve(titleA!.id)).toEqual(titleA)
-    expect(s.sync.conflicts()).toEqual([excerptB])
+    expect(await s.sync.resolve(first!.id)).toEqual(first)
+    expect(await s.sync.resolve(first!.id)).toBeUndefined()
+    expect(s.sync.conflicts()).toEqual([second, third])
+    expect(await s.sync.resolve(third!.id)).toEqual(third)
+    expect(s.sync.conflicts()).toEqual([second])
     expect(await metric('site_git_sync_conflicts')).toBe('1')
     await s.sync.settled()
     const listFile = join(s.server, '.git', 'netiz-sync-conflicts.json')
-    expect(JSON.parse(await readFile(listFile, 'utf8'))).toEqual([excerptB])
+    expect(JSON.parse(await readFile(listFile, 'utf8'))).toEqual([second])
     // A list saved before conflicts had ids: read at start, each with its id.
-    const { id: _, ...noId } = excerptB!
-    await writeFile(listFile, JSON.stringify([noId, { ...titleA, id: undefined }]))
+    const { id: _, ...noId } = second!
+    await writeFile(listFile, JSON.stringify([noId, { ...third, id: undefined }]))
     s.store.close()
     await s.store.settled()
     const again = await openContentStore(s.server, () => {}, { git: { remote: s.bare, syncSeconds: 0 } })
@@ -255,32 +507,25 @@ describe('conflicts', { timeout: 180_000 }, () => {
       await again.settled()
     })
     await again.sync!.settled()
-    expect(again.sync!.conflicts()).toEqual([excerptB, titleA])
+    expect(again.sync!.conflicts()).toEqual([second, third])
   })
 
-  it('a later value of a listed field replaces its conflict, newest first; a sync without conflicts leaves the list', async () => {
+  it('later values of listed fields replace their conflicts, newest first; a sync without conflicts leaves the list', async () => {
     const s = await setUp()
-    await s.pushFields('Git A', { a: { title: 'Git A' } })
-    await s.save('a', { title: 'Yönetim A' })
-    await s.run()
-    await s.sync.idle()
-    await s.store.settled()
+    const both = async (n: number) => {
+      await s.pushFields(`Git ${n}`, { a: { title: `Git A${n}` }, b: { title: `Git B${n}` } })
+      await s.save('a', { title: `Yönetim A${n}` })
+      await s.save('b', { title: `Yönetim B${n}` })
+      await s.run()
+      await s.sync.idle()
+      await s.store.settled()
+    }
+    await both(1)
     const first = s.sync.conflicts()
-    expect(first.map((c) => c.other)).toEqual(['Git A'])
-    await s.pushFields('Git B', { b: { title: 'Git B' } })
-    await s.save('b', { title: 'Yönetim B' })
-    await s.run()
-    await s.sync.idle()
-    await s.store.settled()
-    expect(s.sync.conflicts().map((c) => c.other)).toEqual(['Git B', 'Git A'])
-    // The same field both changed again (the maintainer pulled the last merge): a new other value.
-    await s.pushFields('Git A2', { a: { title: 'Git A2' } })
-    await s.save('a', { title: 'Yönetim A2' })
-    await s.run()
-    await s.sync.idle()
-    await s.store.settled()
+    expect(first.map((c) => c.other)).toEqual(['Git B1', 'Git A1'])
+    await both(2)
     const now = s.sync.conflicts()
-    expect(now.map((c) => c.other)).toEqual(['Git A2', 'Git B'])
+    expect(now.map((c) => c.other)).toEqual(['Git B2', 'Git A2'])
     expect(now[0]!.id).not.toBe(first[0]!.id)
     expect(now[0]!.id).toBe(conflictId(now[0]!))
     // Nothing both changed: no conflict added, none removed.
@@ -290,20 +535,12 @@ describe('conflicts', { timeout: 180_000 }, () => {
     expect(s.title('c')).toBe('Git C')
   })
 
-  it('conflictId: stable for one field and one other value, another for another value or field', () => {
-    const c = { file: 'blogs.json', itemId: 'a', path: [{ id: 'a' }, 'title'], live: 'x', other: 'y' }
-    expect(conflictId(c)).toBe(conflictId({ ...c, live: 'z' }))
-    expect(conflictId(c)).toMatch(/^[A-Za-z0-9_-]{16}$/)
-    expect(conflictId(c)).not.toBe(conflictId({ ...c, other: 'w' }))
-    expect(conflictId(c)).not.toBe(conflictId({ ...c, path: [{ id: 'a' }, 'excerpt'] }))
-    expect(conflictId(c)).not.toBe(conflictId({ ...c, file: 'pages.json' }))
-    expect(conflictId({ ...c, other: undefined })).toBe(conflictId({ ...c, other: null }))
-  })
 })
 
 describe('what the sync refuses', { timeout: 180_000 }, () => {
-  it('a file the schemas refuse: named with its field, the live file and HEAD kept; the next good sync clears it', async () => {
+  it('a file the schemas refuse: named with its field, the live file and HEAD kept; cleared when the remote goes back or is repaired', async () => {
     const s = await setUp()
+    const lines = captureLog()
     const before = await readFile(join(s.server, 'blogs.json'), 'utf8')
     const head = s.head()
     const failures = Number((await metric('site_git_sync_failures_total{kind="refused-file"}')) ?? 0)
@@ -322,7 +559,12 @@ describe('what the sync refuses', { timeout: 180_000 }, () => {
       ignored: [],
       notice: null,
     })
+    expect(await metric('site_git_sync_behind')).toBe('1')
+    expect(await metric('site_git_failing')).toBe('1')
     expect(Number(await metric('site_git_sync_failures_total{kind="refused-file"}'))).toBe(failures + 1)
+    const logged = lines.filter((l) => l.kind === 'refused-file')
+    expect(logged).toEqual([expect.objectContaining({ msg: status.error, refusedFile: 'blogs.json', failures: 1 })])
+    expect(logged[0]!.detail).toBeUndefined()
     expect(s.head()).toBe(head)
     expect(await readFile(join(s.server, 'blogs.json'), 'utf8')).toBe(before)
     // Not JSON at all: no field to name.
@@ -330,10 +572,19 @@ describe('what the sync refuses', { timeout: 180_000 }, () => {
     await s.run()
     expect(s.sync.status().refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz: \S/) }])
     expect(s.sync.status().behind).toBe(2)
-    // The maintainer repairs it: taken, nothing refused, no error.
-    await s.push('düzeltildi', (dir) => writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a', 'Düzeltilmiş A'), post('b', 'B'), post('c', 'C')], null, 2)))
+    // The maintainer sets the remote back to what the server has: nothing to take, nothing refused, no rewrite.
+    git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~2')
+    git(s.maintainer, 'push', '-q', '--force')
     await s.run()
-    expect(s.sync.status()).toMatchObject({ error: null, errorKind: null, refused: [], behind: 0 })
+    expect(s.sync.status()).toMatchObject({ error: null, errorKind: null, refused: [], behind: 0, ahead: 0, notice: null })
+    expect(await metric('site_git_failing')).toBe('0')
+    // Refused again, then repaired on top: taken, nothing refused.
+    await s.pushFields('Kötü başlık', { a: { title: 5 as never } })
+    await s.run()
+    expect(s.sync.status().refused).toHaveLength(1)
+    await s.pushFields('düzeltildi', { a: { title: 'Düzeltilmiş A' } })
+    await s.run()
+    expect(s.sync.status()).toMatchObject({ error: null, errorKind: null, refused: [], behind: 0, notice: null })
     expect(s.title('a')).toBe('Düzeltilmiş A')
     s.clean()
   })
@@ -392,7 +643,17 @@ describe('a history rewritten on the remote', { timeout: 180_000 }, () => {
     await s.store.settled()
     git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~1')
     const theirs = await s.push('başka bir düzeltme', (dir) => writeFile(join(dir, 'kampanyalar.json'), '[]'), '--force')
-    await s.run()
+    const previous = git(s.server, 'rev-parse', 'refs/site-sync/remote')
+    const lines = captureLog()
+    const flag = await refuseServerPushes(s.bare)
+    await s.sync.trigger()
+    // One commit on top of the remote's new history, not pushed yet.
+    expect(s.sync.status().ahead).toBe(1)
+    expect(lines.filter((l) => l.event === 'sync-history-rewritten')).toEqual([
+      expect.objectContaining({ removed: 2, keptStaffSaves: 2, previous, theirs, msg: s.sync.status().notice }),
+    ])
+    await rm(flag)
+    await s.store.settled()
     expect(s.title('a')).toBe('A')
     expect(s.title('b')).toBe('Yönetimin kaydı')
     expect(s.title('c')).toBe('Yönetimin ikinci kaydı')

@@ -202,7 +202,7 @@ export function createRemoteSync(options: {
    */
   async function rewritten(repo: ContentRepo, head: string, theirs: string, previous: string) {
     const { changed, deleted, others } = await changedFiles(repo, head, theirs)
-    status.ignored = others.filter((f) => !files.includes(f))
+    status.ignored = others
     if (deleted.length > 0) {
       throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
     }
