@@ -1,13 +1,17 @@
 import { execFileSync } from 'node:child_process'
+import { renameSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { memoryJournal, type CommitJournal } from './commit-journal.ts'
 import { createCommitQueue } from './commit-queue.ts'
 import { openContentRepo, type ContentRepo } from './content-repo.ts'
 import { blobId } from './git-text.ts'
-import { gitFailureAdvice } from '#schema/git-sync.ts'
+import { gitErrorKind, gitFailureAdvice } from '#schema/git-sync.ts'
+import { createLogger, log, setLogger } from '../../lib/log.ts'
+import { metrics, registry } from '../../lib/metrics.ts'
 
 /**
  * The commit queue on its own (issue 28, mutation group `commit-queue`): a real repository in a temporary folder,
@@ -17,6 +21,7 @@ import { gitFailureAdvice } from '#schema/git-sync.ts'
 
 const cleanups: (() => Promise<unknown> | void)[] = []
 afterEach(async () => {
+  vi.restoreAllMocks()
   for (const c of cleanups.splice(0)) await c()
 })
 async function temp() {
@@ -54,6 +59,58 @@ async function repoIn() {
   return { dir, repo }
 }
 const subjects = (dir: string) => git(dir, 'log', '--format=%an|%s').split('\n')
+
+/** What the queue logs from now until the test ends, one parsed line each (the server logs through pino, api/lib/log.ts). */
+function captureLog() {
+  const lines: { level: string; msg: string; [field: string]: unknown }[] = []
+  const original = log
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      done()
+    },
+  })
+  setLogger(createLogger(sink, 'debug'))
+  cleanups.push(() => setLogger(original))
+  return lines
+}
+/** The messages of the logged lines (level: message). */
+const said = (lines: { level: string; msg: string }[]) => lines.map((l) => `${l.level}: ${l.msg}`)
+
+/**
+ * Every wait the queue starts (setTimeout's delay), each let go at once (or once `held` resolves): the back-off a
+ * failing commit or push follows, seen without waiting for it.
+ */
+function recordWaits(held: Promise<void> = Promise.resolve()) {
+  const real = globalThis.setTimeout
+  const waits: number[] = []
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number, ...args: unknown[]) => {
+    // Only the queue's own waits (others, e.g. of streams, run as asked).
+    if (!new Error().stack?.includes('commit-queue.ts')) return real(run, ms, ...args)
+    waits.push(ms ?? 0)
+    const timer = real(() => {}, 0)
+    void held.then(() => real(run, 0))
+    return timer
+  }) as never)
+  return waits
+}
+
+/** What /metrics would show of the git queue now (the gauges read the queue created last). */
+async function gitGauges() {
+  const value = async (name: string) => (await registry.getSingleMetric(name)!.get()).values[0]!.value
+  return {
+    pending: await value('site_git_commits_pending'),
+    commitLag: await value('site_git_commit_lag_seconds'),
+    pushLag: await value('site_git_push_lag_seconds'),
+    failing: await value('site_git_failing'),
+  }
+}
+/** A counter's value for one result label. */
+async function counted(counter: typeof metrics.gitCommits, result: 'ok' | 'failed') {
+  return (await counter.get()).values.find((v) => v.labels.result === result)?.value ?? 0
+}
+/** Date.now() stands still at `at` (the queue's lag clocks) until the next call. */
+const clockAt = (at: number) => vi.spyOn(Date, 'now').mockReturnValue(at)
 
 describe('commits in order, answered once the intent is durable', () => {
   it('each save its own commit in order; the journal empties; the status counts and names the last commit', async () => {
@@ -109,14 +166,49 @@ describe('commits in order, answered once the intent is durable', () => {
     expect(answered).toBe(true)
   })
 
-  it('a journal that fails to record does not stop the commit', async () => {
+  it('a journal that fails to record does not stop the commit; each failure is logged for the operator', async () => {
     const { dir, repo } = await repoIn()
+    const lines = captureLog()
     const inner = memoryJournal()
     const journal: CommitJournal = { ...inner, record: async () => Promise.reject(new Error('disk dolu')) }
-    const queue = createCommitQueue(Promise.resolve(repo), journal)
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
     await queue.enqueue(job('[4]'))
+    // The file moved on before the commit: keeping its bytes fails too, and is logged.
+    await queue.fileMovedOn('blogs.json')
+    hold.open()
     await queue.idle()
     expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [4]')
+    expect(said(lines)).toEqual(['error: Kayıt günlüğüne yazılamadı: disk dolu', 'error: disk dolu'])
+  })
+
+  it('a journal that fails to mark a commit done: the commit stands, no error in the status, the failure logged', async () => {
+    const { dir, repo } = await repoIn()
+    const lines = captureLog()
+    const inner = memoryJournal()
+    const journal: CommitJournal = { ...inner, done: async () => Promise.reject(new Error('günlük kilitli')) }
+    const queue = createCommitQueue(Promise.resolve(repo), journal)
+    await queue.enqueue(job('[4,5]'))
+    await queue.idle()
+    expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [4,5]')
+    expect(queue.status()).toMatchObject({ pending: 0, error: null, lastCommit: { message: 'Kayıt [4,5]' } })
+    // Its intent stays in the journal: the next start finds the commit made and drops it (recovery).
+    expect(journal.pending().map((i) => i.message)).toEqual(['Kayıt [4,5]'])
+    expect(said(lines)).toEqual(['error: Kayıt günlüğü güncellenemedi: günlük kilitli'])
+  })
+
+  it('waits (at most 2 s) for the publish the save started before each commit', async () => {
+    const { dir, repo } = await repoIn()
+    const waits = recordWaits()
+    // A publish that never ends: the commit goes after the 2 s wait all the same.
+    const quiet = vi.fn(() => new Promise<void>(() => {}))
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { quiet })
+    await queue.enqueue(job('[8]'))
+    await queue.enqueue(job('[8,9]'))
+    await queue.idle()
+    expect(subjects(dir).slice(0, 2)).toEqual(['Ayşe|Kayıt [8,9]', 'Ayşe|Kayıt [8]'])
+    expect(quiet).toHaveBeenCalledTimes(2)
+    expect(waits).toEqual([2000, 2000])
   })
 })
 
@@ -182,23 +274,40 @@ describe('local mode and a repository that cannot be opened', () => {
     expect(calls).toEqual([])
     expect(first).not.toHaveBeenCalled()
     expect(queue.status()).toMatchObject({ mode: 'local', notice: 'Yerel kip', pending: 0, push: null })
+    // No notice given: none shown.
+    const plain = createCommitQueue(Promise.resolve(repo), journal)
+    await plain.idle()
+    expect(plain.status()).toMatchObject({ mode: 'local', notice: null })
   })
 
   it('a repository that cannot be opened is reported; saves are not queued', async () => {
     const { journal, calls } = watchedJournal()
+    const lines = captureLog()
     const queue = createCommitQueue(Promise.reject(new Error('git yok')), journal)
     await queue.enqueue(job('[1]'))
     await queue.idle()
     expect(calls).toEqual([])
     expect(queue.status()).toMatchObject({ pending: 0, error: 'Git deposu açılamadı: git yok' })
+    expect(lines).toMatchObject([{ level: 'error', msg: 'Git deposu açılamadı: git yok', detail: 'git yok' }])
+    // /metrics says git is failing.
+    expect(await gitGauges()).toEqual({ pending: 0, commitLag: 0, pushLag: 0, failing: 1 })
+    // No repository: a file moving on has nothing to keep.
+    await queue.fileMovedOn('blogs.json')
+    expect(calls).toEqual([])
+    // A failure that is not an Error object (a rejected text) is reported as it is.
+    const other = createCommitQueue(Promise.reject('izin yok'), journal)
+    await other.idle()
+    expect(other.status().error).toBe('Git deposu açılamadı: izin yok')
   })
 
   it('a failing recovery is reported, and the saves after it are still committed', async () => {
     const { dir, repo } = await repoIn()
+    const lines = captureLog()
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), {
       first: async () => Promise.reject(new Error('bozuk günlük')),
     })
     await vi.waitFor(() => expect(queue.status().error).toBe("Yarım kalan kayıtlar git'e eklenemedi: bozuk günlük"))
+    expect(lines).toMatchObject([{ level: 'error', msg: "Yarım kalan kayıtlar git'e eklenemedi: bozuk günlük", detail: 'bozuk günlük' }])
     await queue.enqueue(job('[5]'))
     await queue.idle()
     expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [5]')
@@ -207,25 +316,36 @@ describe('local mode and a repository that cannot be opened', () => {
 })
 
 describe('a commit that fails is retried, never skipped', { timeout: 240_000 }, () => {
-  it('while the branch is locked: the error is in the status, the intent stays; once unlocked, committed and cleared', async () => {
+  it('while the branch is locked: tried again after 1, 2, 4 … 32 s, then every minute; the error in the status and on /metrics, each try counted and logged; the intent stays; once unlocked, committed and cleared', async () => {
     const { dir, repo } = await repoIn()
     const journal = memoryJournal()
-    const branch = git(dir, 'symbolic-ref', 'HEAD')
-    const lock = join(dir, '.git', `${branch}.lock`)
+    const lock = join(dir, '.git', `${git(dir, 'symbolic-ref', 'HEAD')}.lock`)
     await writeFile(lock, '')
+    const lines = captureLog()
+    const [failedBefore, okBefore] = [await counted(metrics.gitCommits, 'failed'), await counted(metrics.gitCommits, 'ok')]
+    const waits = recordWaits()
     const queue = createCommitQueue(Promise.resolve(repo), journal)
-    await queue.enqueue(job('[6]', 'Kilitli kayıt'))
-    await vi.waitFor(() => expect(queue.status().error).toBe(`Değişiklik git'e kaydedilemedi (Kilitli kayıt): ${gitFailureAdvice.other}`), {
-      timeout: 180_000,
-      interval: 50,
-    })
+    await queue.enqueue(job('[7]', 'Sabırlı kayıt'))
+    await vi.waitFor(() => expect(waits.length).toBeGreaterThanOrEqual(7), { timeout: 180_000, interval: 50 })
+    const message = `Değişiklik git'e kaydedilemedi (Sabırlı kayıt): ${gitFailureAdvice.other}`
+    expect(queue.status()).toMatchObject({ error: message, pending: 1 })
     expect(journal.pending()).toHaveLength(1)
-    expect(queue.status().pending).toBe(1)
+    expect(await gitGauges()).toMatchObject({ pending: 1, failing: 1 })
     await rm(lock)
     await queue.idle()
-    expect(subjects(dir)[0]).toBe('Ayşe|Kilitli kayıt')
+    expect(waits.slice(0, 7)).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000])
+    expect(waits.slice(6).every((ms) => ms === 60_000)).toBe(true)
+    expect(subjects(dir)[0]).toBe('Ayşe|Sabırlı kayıt')
     expect(queue.status()).toMatchObject({ error: null, pending: 0 })
     expect(journal.pending()).toEqual([])
+    expect(await counted(metrics.gitCommits, 'failed')).toBe(failedBefore + waits.length)
+    expect(await counted(metrics.gitCommits, 'ok')).toBe(okBefore + 1)
+    expect(lines).toHaveLength(waits.length)
+    for (const line of lines) {
+      expect(line).toMatchObject({ level: 'error', msg: message })
+      expect(line.detail).toContain('.lock')
+    }
+    expect(await gitGauges()).toMatchObject({ pending: 0, failing: 0 })
   })
 })
 
@@ -236,6 +356,7 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
     git(dir, 'init', '-q', '--bare', bare)
     const hold = gate()
     const results: string[] = []
+    const pushedBefore = await counted(metrics.gitPushes, 'ok')
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: bare, first: () => hold.held })
     queue.onPush((r) => results.push(r))
     await queue.enqueue(job('[1]'))
@@ -251,6 +372,7 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
     expect(results.filter((r) => r.startsWith('task'))).toEqual(['task: Kayıt [1]'])
     expect(results.filter((r) => !r.startsWith('task')).every((r) => r === 'ok')).toBe(true)
     expect(results.length).toBeGreaterThan(1)
+    expect(await counted(metrics.gitPushes, 'ok')).toBe(pushedBefore + results.length - 1)
     const branch = git(dir, 'symbolic-ref', 'HEAD')
     expect(git(bare, 'rev-parse', branch)).toBe(git(dir, 'rev-parse', 'HEAD'))
     expect(subjects(dir)[0]).toBe('Ayşe|Kayıt [2]')
@@ -265,6 +387,80 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
     // The status is a copy.
     queue.status().push!.remote = 'x'
     expect(queue.status().push!.remote).toBe(bare)
+    // Everything pushed: no push lag on /metrics.
+    expect(await gitGauges()).toEqual({ pending: 0, commitLag: 0, pushLag: 0, failing: 0 })
+  })
+
+  it('a remote that cannot be reached: six tries (1, 2, 4, 8, 16 s apart), then it stops; each logged; /metrics shows the push lag', async () => {
+    const { repo } = await repoIn()
+    const missing = join(await temp(), 'yok.git')
+    const lines = captureLog()
+    const failedBefore = await counted(metrics.gitPushes, 'failed')
+    const waits = recordWaits()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: missing, first: () => hold.held })
+    const heard: string[] = []
+    queue.onPush((r) => heard.push(r))
+    // Nothing tried yet.
+    expect(queue.status().push).toEqual({ remote: missing, pending: false, error: null, errorKind: null, lastPushedAt: null })
+    hold.open()
+    // The push of the start (nothing new to push, but the remote is not there).
+    await vi.waitFor(() => expect(queue.status().push!.error).not.toBeNull(), { timeout: 180_000, interval: 50 })
+    await queue.idle()
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000])
+    expect(await counted(metrics.gitPushes, 'failed')).toBe(failedBefore + 6)
+    const push = queue.status().push!
+    // A remote that is not there: 'unreachable', with its advice (git's English stays in the log).
+    const kind = push.errorKind
+    expect(kind).toBe('unreachable')
+    expect(gitErrorKind(String(lines[0]!.detail))).toBe('unreachable')
+    expect(push).toMatchObject({ pending: false, error: `Uzak depoya gönderilemedi: ${gitFailureAdvice.unreachable}`, lastPushedAt: null })
+    expect(lines.map((l) => [l.level, l.msg, l.kind, l.attempt])).toEqual(
+      [0, 1, 2, 3, 4, 5].map((attempt) => ['error', push.error, kind, attempt]),
+    )
+    expect(String(lines[0]!.detail)).toContain('yok.git')
+    // Not 'refused': the listeners hear nothing.
+    expect(heard).toEqual([])
+    // A save: committed; its push fails the same way and stops again; the commit waits for a push on /metrics.
+    const at = Date.now()
+    clockAt(at)
+    await queue.enqueue(job('[1]'))
+    await queue.idle()
+    expect(waits).toHaveLength(10)
+    clockAt(at + 30_000)
+    expect(await gitGauges()).toEqual({ pending: 0, commitLag: 0, pushLag: 30, failing: 1 })
+    expect(queue.status()).toMatchObject({ error: null, pending: 0, push: { pending: false } })
+  })
+
+  it('a push asked for while one runs follows it (its tries counted from the first again); a task’s own commit is pushed after it', async () => {
+    const { dir, repo } = await repoIn()
+    const bare = join(await temp(), 'uzak.git')
+    git(dir, 'init', '-q', '--bare', bare)
+    const waits = recordWaits()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: bare, first: () => hold.held })
+    const heard: string[] = []
+    queue.onPush((r) => {
+      heard.push(r)
+      if (heard.length > 1) return
+      // Asked again while the first push is still running; the remote is gone by then.
+      renameSync(bare, `${bare}.taşındı`)
+      queue.push()
+    })
+    hold.open()
+    await vi.waitFor(() => expect(queue.status().push!.error).not.toBeNull(), { timeout: 180_000, interval: 50 })
+    await queue.idle()
+    expect(heard).toEqual(['ok'])
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000])
+    expect(queue.status().push).toMatchObject({ pending: false, lastPushedAt: expect.any(String) })
+    // Back: a sync's merge commit (made inside its task) goes out right after the task.
+    renameSync(`${bare}.taşındı`, bare)
+    await queue.exclusive((r) => r.commit([{ name: 'blogs.json', text: '["birleşik"]' }], AYSE, 'Birleştirme'))
+    await queue.idle()
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    expect(git(bare, 'log', '-1', '--format=%s', branch)).toBe('Birleştirme')
+    expect(heard).toEqual(['ok', 'ok'])
+    expect(queue.status().push).toMatchObject({ pending: false, error: null, errorKind: null })
   })
 
   it('commits recovered at start are pushed at once; a remote that refuses (it moved) is reported as push-refused and told to the listeners', async () => {
@@ -281,6 +477,9 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
     await repo.commit([{ name: 'blogs.json', text: '["yerel"]' }], AYSE, 'yerel')
     const heard: string[] = []
     const secretRemote = `file://kullanici:gizli-parola@localhost${bare}`
+    // The retries wait until the test has read the status, then go at once (so none outlives the test).
+    const retries = gate()
+    const waits = recordWaits(retries.held)
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { remote: bare })
     queue.onPush((r) => heard.push(r))
     await vi.waitFor(() => expect(heard[0]).toBe('refused'), { timeout: 180_000, interval: 50 })
@@ -294,6 +493,12 @@ describe('exclusive tasks and pushes', { timeout: 240_000 }, () => {
     expect(other.status().push!.remote).toBe(`file://***@localhost${bare}`)
     await vi.waitFor(() => expect(other.status().push!.error).not.toBeNull(), { timeout: 180_000, interval: 50 })
     expect(other.status().push!.error).not.toContain('gizli-parola')
+    // Refused each time: six tries each, then the queues stop (the sync is what resolves it).
+    retries.open()
+    await Promise.all([queue.idle(), other.idle()])
+    expect(heard).toEqual(Array(6).fill('refused'))
+    expect([...waits].sort((a, b) => a - b)).toEqual([1000, 1000, 2000, 2000, 4000, 4000, 8000, 8000, 16_000, 16_000])
+    expect(queue.status().push).toMatchObject({ pending: false, errorKind: 'push-refused' })
   })
 })
 
@@ -393,6 +598,27 @@ describe('saves a sync commits before it reads their file (commitWritten, issue 
   })
 })
 
+describe('/metrics: the queue’s lag', () => {
+  it('pending saves, the age of the oldest, nothing once committed; no push lag without a remote', async () => {
+    const { repo } = await repoIn()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { first: () => hold.held })
+    expect(await gitGauges()).toEqual({ pending: 0, commitLag: 0, pushLag: 0, failing: 0 })
+    const at = Date.now()
+    clockAt(at)
+    await queue.enqueue(job('[1]'))
+    clockAt(at + 10_000)
+    await queue.enqueue(job('[1,2]'))
+    clockAt(at + 90_000)
+    // The oldest waits 90 s.
+    expect(await gitGauges()).toEqual({ pending: 2, commitLag: 90, pushLag: 0, failing: 0 })
+    hold.open()
+    await queue.idle()
+    clockAt(at + 120_000)
+    expect(await gitGauges()).toEqual({ pending: 0, commitLag: 0, pushLag: 0, failing: 0 })
+  })
+})
+
 describe('packing', { timeout: 240_000 }, () => {
   /** A file of exactly 300,004 bytes, different each time. */
   const big = (letter: string) => JSON.stringify([letter.repeat(300_000)])
@@ -400,11 +626,15 @@ describe('packing', { timeout: 240_000 }, () => {
     const { dir, repo } = await repoIn()
     const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
-    // 3 × 300,004 bytes: under 1 MB, no packing.
-    for (const letter of ['a', 'b', 'c']) {
-      await queue.enqueue(job(big(letter), `büyük ${letter}`))
+    // 3 × 300,004 bytes: under 1 MB, no packing. Their bytes in each form a save hands over (text, bytes, pieces).
+    const bytes = (text: string) => new TextEncoder().encode(text)
+    const forms = [big('a'), bytes(big('b')), [bytes(big('c').slice(0, 1000)), bytes(big('c').slice(1000))]]
+    for (const [i, text] of forms.entries()) {
+      await queue.enqueue({ ...job('', `büyük ${i}`), file: { name: 'blogs.json', text } })
       await queue.idle()
     }
+    expect(git(dir, 'show', 'HEAD:blogs.json')).toBe(big('c'))
+    expect(queue.status().error).toBeNull()
     expect(loose()).toBeGreaterThan(0)
     // The fourth: 1,200,016 bytes written, exactly four times the content (one file of 300,004 bytes): packed.
     await queue.enqueue(job(big('d'), 'büyük d'))
@@ -413,6 +643,18 @@ describe('packing', { timeout: 240_000 }, () => {
     // The count starts again: one more commit is not packed.
     await queue.enqueue(job(big('e'), 'büyük e'))
     await queue.idle()
+    expect(loose()).toBeGreaterThan(0)
+  })
+
+  it('a small content is not packed before 1 MB was written, however many times its size that is', async () => {
+    const { dir, repo } = await repoIn()
+    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
+    // Four saves of 3 bytes: twelve bytes, four times the content.
+    for (const n of [1, 2, 3, 4]) {
+      await queue.enqueue(job(`[${n}]`))
+      await queue.idle()
+    }
     expect(loose()).toBeGreaterThan(0)
   })
 
@@ -425,5 +667,21 @@ describe('packing', { timeout: 240_000 }, () => {
       await queue.idle()
     }
     expect(loose()).toBeGreaterThan(0)
+  })
+  it('a packing that fails is logged; the commits go on', async () => {
+    const { dir, repo } = await repoIn()
+    const lines = captureLog()
+    // git cannot write a pack where its pack folder should be (loose objects are written all the same).
+    await rm(join(dir, '.git', 'objects', 'pack'), { recursive: true })
+    await writeFile(join(dir, '.git', 'objects', 'pack'), '')
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
+    for (const letter of ['a', 'b', 'c', 'd']) {
+      await queue.enqueue(job(big(letter), `büyük ${letter}`))
+      await queue.idle()
+    }
+    expect(subjects(dir)[0]).toBe('Ayşe|büyük d')
+    expect(queue.status().error).toBeNull()
+    expect(said(lines)).toHaveLength(1)
+    expect(said(lines)[0]).toMatch(/^error: Git deposu paketlenemedi: .*pack/)
   })
 })
