@@ -52,17 +52,21 @@ test('a project detail and a blog post have no WCAG A/AA violations', async ({ p
 
 const adminPaths = ['', 'profil', 'anasayfa-duzenle', 'hakkimizda-duzenle', 'referanslarimiz-duzenle', 'blog-duzenle', 'sosyal-sorumluluk-projeleri', 'programlar-duzenle', 'iletisim-ayarlari', 'iletisim-mesajlari', 'iletisim-arsiv', 'kutuphane-uyeleri', 'islem-gecmisi', 'medya']
 
-test('the admin login and every admin screen have no WCAG A/AA violations', async ({ page }) => {
-  // Fourteen screens, some with 50 message cards or every upload, on a machine shared with other runs.
-  test.setTimeout(180_000)
+test('the admin login has no WCAG A/AA violations', async ({ page }) => {
   await page.goto('/admin/')
   await expect(page.getByLabel('E-posta')).toBeVisible()
   expect(await violations(page), 'login').toEqual([])
-  await loginAsAdmin(page)
-  for (const path of adminPaths) {
-    await page.goto(`/admin/${path}`)
+})
+
+// One test per screen: fourteen screens in one test (some with 50 message cards or every upload) passed its
+// 180 s only on a quiet machine; a clean-clone run at load 20 timed out on it. At that load one screen took 26-56 s
+// and axe alone on the home editor passed 60 s: each screen gets 150 s.
+for (const path of adminPaths) {
+  test(`admin screen /admin/${path} has no WCAG A/AA violations`, async ({ page }) => {
+    test.setTimeout(150_000)
+    await loginAsAdmin(page, `/admin/${path}`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByText('Yükleniyor...')).toHaveCount(0)
     expect(await violations(page), `/admin/${path}`).toEqual([])
-  }
-})
+  })
+}
