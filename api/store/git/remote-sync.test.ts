@@ -239,9 +239,9 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
       ignored: [],
       notice: null,
     })
-    expect(Number(await metric('site_git_sync_failures_total{kind="unreachable"}'))).toBe(failures + 1)
+    // (The back-off's timer may have failed once more by now on a slow machine: at least one more.)
+    expect(Number(await metric('site_git_sync_failures_total{kind="unreachable"}'))).toBeGreaterThanOrEqual(failures + 1)
     const errors = lines.filter((l) => l.kind === 'unreachable')
-    expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ msg: p.sync.status().error, failures: 1, detail: expect.stringMatching(/^git fetch: /) })
     expect(errors[0]!.refusedFile).toBeUndefined()
     // Back, and no trigger: the back-off's timer syncs, and the error goes.
@@ -252,8 +252,8 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     // A good sync starts the count again: the next failure is the first.
     await rename(p.bare, away)
     await p.sync.trigger()
-    expect(lines.filter((l) => l.kind === 'unreachable').map((l) => l.failures)).toEqual([1, 1])
     p.sync.stop()
+    expect(lines.filter((l) => l.kind === 'unreachable').map((l) => l.failures).slice(0, 2)).toEqual([1, 1])
   })
 
   it('a remote URL’s password never reaches the log or the status', async () => {
@@ -261,9 +261,11 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     const p = await fromParts({ remote: () => 'http://kullanici:gizli-parola@127.0.0.1:9/depo.git' })
     await p.sync.trigger()
     await p.sync.trigger()
+    p.sync.stop()
     expect(p.sync.status().errorKind).toBe('unreachable')
+    // (The back-off's timer may have added a third failure on a slow machine.)
     const logged = lines.filter((l) => l.kind === 'unreachable')
-    expect(logged.map((l) => l.failures)).toEqual([1, 2])
+    expect(logged.map((l) => l.failures).slice(0, 2)).toEqual([1, 2])
     expect(JSON.stringify(logged)).not.toContain('gizli-parola')
     expect(JSON.stringify(p.sync.status())).not.toContain('gizli-parola')
   })
@@ -561,9 +563,10 @@ describe('what the sync refuses', { timeout: 180_000 }, () => {
     })
     expect(await metric('site_git_sync_behind')).toBe('1')
     expect(await metric('site_git_failing')).toBe('1')
-    expect(Number(await metric('site_git_sync_failures_total{kind="refused-file"}'))).toBe(failures + 1)
+    // (A failed sync is retried after a back-off: on a slow machine that retry may have failed too by now.)
+    expect(Number(await metric('site_git_sync_failures_total{kind="refused-file"}'))).toBeGreaterThanOrEqual(failures + 1)
     const logged = lines.filter((l) => l.kind === 'refused-file')
-    expect(logged).toEqual([expect.objectContaining({ msg: status.error, refusedFile: 'blogs.json', failures: 1 })])
+    expect(logged[0]).toEqual(expect.objectContaining({ msg: status.error, refusedFile: 'blogs.json', failures: 1 }))
     expect(logged[0]!.detail).toBeUndefined()
     expect(s.head()).toBe(head)
     expect(await readFile(join(s.server, 'blogs.json'), 'utf8')).toBe(before)
