@@ -12,6 +12,7 @@ import { openContentStore, type ContentStore } from '../content-store.ts'
 import { memoryJournal } from './commit-journal.ts'
 import { createCommitQueue } from './commit-queue.ts'
 import { openContentRepo } from './content-repo.ts'
+import type { SyncConflict } from '../merge/file-merge.ts'
 import { conflictId, createRemoteSync, type MergeFile } from './remote-sync.ts'
 
 /**
@@ -177,6 +178,8 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
   const repo = openContentRepo(server, { commits: options.always ? 'always' : 'auto' })
   const queue = createCommitQueue(repo, memoryJournal())
   const merged: string[] = []
+  /** Conflicts every merge reports (the test fills it). */
+  const conflicts: SyncConflict[] = []
   let held: Promise<void> = Promise.resolve()
   let release = () => {}
   const mergeFile: MergeFile = async (name, _base, theirs, beforeRead) => {
@@ -184,7 +187,7 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
     await beforeRead()
     await held
     await writeFile(join(server, `${name}.json`), theirs ?? '')
-    return { ok: true, text: theirs ?? '', conflicts: [] }
+    return { ok: true, text: theirs ?? '', conflicts: [...conflicts] }
   }
   const sync = createRemoteSync({
     repo,
@@ -217,7 +220,7 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
   }
   const pushText = (text: string) => pushFiles({ 'blogs.json': text })
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  return { root, server, top, bare, sync, queue, merged, hold, release: () => release(), pushFiles, pushText, wait, head: () => git(top, 'rev-parse', 'HEAD') }
+  return { root, server, top, bare, sync, queue, merged, conflicts, hold, release: () => release(), pushFiles, pushText, wait, head: () => git(top, 'rev-parse', 'HEAD') }
 }
 
 /** Cheapest and broadest first: a mutant is stopped by the first test that fails. */
@@ -313,6 +316,25 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     expect(p.head()).toBe(third)
   })
 
+  it('the conflict list cannot be written: logged, the conflict still listed; the next write goes through', async () => {
+    const lines = captureLog()
+    const p = await fromParts()
+    const conflict = { file: 'blogs.json', itemId: 'a', path: [{ id: 'a' }, 'title'], live: 'x', other: 'y' }
+    p.conflicts.push(conflict)
+    const listFile = join(p.top, '.git', 'netiz-sync-conflicts.json')
+    await mkdir(listFile)
+    await p.pushText('[1]')
+    await p.sync.trigger()
+    await p.sync.settled()
+    const listed = { ...conflict, id: conflictId(conflict) }
+    expect(p.sync.conflicts()).toEqual([listed])
+    expect(lines.filter((l) => String(l.msg).startsWith('Çakışma listesi kaydedilemedi: '))).toHaveLength(1)
+    await rm(listFile, { recursive: true })
+    expect(await p.sync.resolve(listed.id)).toEqual(listed)
+    await p.sync.settled()
+    expect(JSON.parse(await readFile(listFile, 'utf8'))).toEqual([])
+  })
+
   it('a content folder inside the repository (commits on): paths under it; a file over the size limit refused unread', async () => {
     const p = await fromParts({ inside: true, always: true })
     const pushed = await p.pushFiles({ 'blogs.json': '[1]', 'kampanyalar.json': '[]' }, { 'BENIOKU.md': 'başka' })
@@ -334,7 +356,8 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
 
   it('interval 0: nothing is fetched until asked; an interval: fetched on its own until stop()', async () => {
     const p = await fromParts()
-    await p.wait(50)
+    // Longer than the back-off's first step (1 s): only a failure starts a timer when the interval is 0.
+    await p.wait(1500)
     expect(p.sync.busy()).toBe(false)
     expect(p.sync.status().lastFetchAt).toBeNull()
     // Every second: a push is taken without a trigger. Stopped with the next sync's timer set: no sync after.
@@ -397,6 +420,8 @@ describe('fetch and integrate', { timeout: 120_000 }, () => {
     const ours = s.head()
     const theirs = await s.pushFields('A', { a: { title: 'Bakımcının A' } })
     // The save's push is refused (the remote moved): the queue tells the sync, which fetches and merges at once.
+    // The server also wrote a collection file the remote never had: it is the server's, not a deletion.
+    await s.store.update('about', (about) => void (about.title1 = 'Hakkımızda'))
     await s.save('b', { title: 'Yönetimin B' })
     await s.store.settled()
     await s.sync.idle()
@@ -404,7 +429,9 @@ describe('fetch and integrate', { timeout: 120_000 }, () => {
     const merge = s.head()
     const [first, second] = s.parents(merge)
     expect(second).toBe(theirs)
-    expect(s.parents(first)).toEqual([ours])
+    expect(s.parents(s.parents(first)[0])).toEqual([ours])
+    expect(s.sync.status().refused).toEqual([])
+    expect(JSON.parse(git(s.server, 'show', `${merge}:about.json`)).title1).toBe('Hakkımızda')
     expect(s.subject(merge)).toBe('Uzak depodaki değişiklikler birleştirildi')
     expect(s.title('a')).toBe('Bakımcının A')
     expect(s.title('b')).toBe('Yönetimin B')
@@ -478,6 +505,8 @@ describe('conflicts', { timeout: 180_000 }, () => {
     ].map((c) => ({ ...c, id: conflictId(c) }))
     expect([...listed].sort((x, y) => x.id.localeCompare(y.id))).toEqual([...expected].sort((x, y) => x.id.localeCompare(y.id)))
     expect(new Set(listed.map((c) => c.id)).size).toBe(3)
+    await s.sync.settled()
+    expect(JSON.parse(await readFile(join(s.server, '.git', 'netiz-sync-conflicts.json'), 'utf8'))).toEqual(s.sync.conflicts())
     expect(await metric('site_git_sync_conflicts')).toBe('3')
     // A copy: changing what was read changes nothing listed.
     listed[0]!.other = 'değiştirildi'
@@ -693,14 +722,28 @@ describe('a history rewritten on the remote', { timeout: 180_000 }, () => {
     s.clean()
   })
 
-  it('a rewritten history that deletes a collection is refused as deleted', async () => {
+  it('a rewritten history with a file the schemas refuse, or without a collection, is refused; the live content kept', async () => {
     const s = await setUp()
     await s.pushFields('A', { a: { title: 'Git A' } })
     await s.run()
     git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~1')
+    await s.push('kötü başlık', (dir) => s.editPosts(dir, (list) => void (list[0]!.title = 5 as never)), '--force')
+    await s.run()
+    expect(s.sync.status()).toMatchObject({
+      refused: [{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz \(alan "[^"]+"\): \S/) }],
+      errorKind: 'refused-file',
+      notice: null,
+    })
+    expect(s.title('a')).toBe('Git A')
+    // The maintainer puts the branch back (nothing to take), then rewrites it without blogs.json.
+    git(s.maintainer, 'reset', '-q', '--hard', s.head())
+    git(s.maintainer, 'push', '-q', '--force')
+    await s.run()
+    expect(s.sync.status()).toMatchObject({ refused: [], error: null })
+    git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~1')
     await s.push('blogs silindi', (dir) => rm(join(dir, 'blogs.json')), '--force')
     await s.run()
-    expect(s.sync.status()).toMatchObject({ refused: [{ file: 'blogs.json', message: expect.stringMatching(/uzak depoda silindi/) }], errorKind: 'refused-file', notice: null })
+    expect(s.sync.status()).toMatchObject({ refused: [{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda silindi; /) }], errorKind: 'refused-file', notice: null })
     expect(s.title('a')).toBe('Git A')
   })
 })
