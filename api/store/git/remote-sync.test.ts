@@ -224,7 +224,7 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
 }
 
 /** Cheapest and broadest first: a mutant is stopped by the first test that fails. */
-describe('when a sync runs', { timeout: 120_000 }, () => {
+describe('when a sync runs', { timeout: 300_000 }, () => {
   it('an unreachable remote: the error in Turkish with its kind, logged once per failure with git’s words, no secret; retried after a back-off', async () => {
     const lines = captureLog()
     const p = await fromParts()
@@ -249,7 +249,7 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     expect(errors[0]!.refusedFile).toBeUndefined()
     // Back, and no trigger: the back-off's timer syncs, and the error goes.
     await rename(away, p.bare)
-    await vi.waitFor(() => expect(p.sync.status().error).toBeNull(), { timeout: 60_000, interval: 100 })
+    await vi.waitFor(() => expect(p.sync.status().error).toBeNull(), { timeout: 120_000, interval: 100 })
     expect(p.sync.status().errorKind).toBeNull()
     expect(p.sync.status().lastFetchAt).not.toBeNull()
     // A good sync starts the count again: the next failure is the first.
@@ -282,12 +282,20 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     expect(() => git(p.top, 'rev-parse', '-q', '--verify', 'refs/site-sync/remote')).toThrow()
   })
 
+  it('interval 0: nothing is fetched until asked', async () => {
+    const p = await fromParts()
+    // Longer than the back-off's first step (1 s): only a failure starts a timer when the interval is 0.
+    await p.wait(1500)
+    expect(p.sync.busy()).toBe(false)
+    expect(p.sync.status().lastFetchAt).toBeNull()
+  })
+
   it('asked for while one runs: the same promise, one more sync right after; stop() ends the repeats', async () => {
     const p = await fromParts()
     await p.pushText('[1]')
     p.hold()
     const first = p.sync.trigger()
-    await vi.waitFor(() => expect(p.merged).toEqual(['blogs:[1]']), { timeout: 60_000 })
+    await vi.waitFor(() => expect(p.merged).toEqual(['blogs:[1]']), { timeout: 120_000 })
     expect(p.sync.busy()).toBe(true)
     const second = await p.pushText('[1,2]')
     expect(p.sync.trigger()).toBe(first)
@@ -305,7 +313,7 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     const third = await p.pushText('[3]')
     p.hold()
     const running = p.sync.trigger()
-    await vi.waitFor(() => expect(p.merged).toHaveLength(3), { timeout: 60_000 })
+    await vi.waitFor(() => expect(p.merged).toHaveLength(3), { timeout: 120_000 })
     await p.pushText('[4]')
     void p.sync.trigger()
     p.sync.stop()
@@ -335,6 +343,34 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     expect(JSON.parse(await readFile(listFile, 'utf8'))).toEqual([])
   })
 
+  it('an interval: fetched on its own; stopped with the next timer set, no sync after', async () => {
+    const timed = await fromParts({ intervalSeconds: 1 })
+    const pushed = await timed.pushText('[1]')
+    await vi.waitFor(() => expect(timed.head()).toBe(pushed), { timeout: 120_000, interval: 100 })
+    expect(timed.sync.status().lastFetchAt).not.toBeNull()
+    await timed.sync.idle()
+    timed.sync.stop()
+    await timed.pushText('[2]')
+    // Absence of a sync can only be seen by waiting: twice the interval and more.
+    await timed.wait(2500)
+    expect(timed.sync.busy()).toBe(false)
+    expect(timed.head()).toBe(pushed)
+  })
+
+  it('stopped while the timer’s sync runs: it ends, and sets no timer', async () => {
+    const held = await fromParts({ intervalSeconds: 1 })
+    held.hold()
+    const one = await held.pushText('[1]')
+    await vi.waitFor(() => expect(held.merged).toHaveLength(1), { timeout: 120_000, interval: 100 })
+    await held.pushText('[2]')
+    held.sync.stop()
+    held.release()
+    await held.sync.idle()
+    await held.wait(2500)
+    expect(held.sync.busy()).toBe(false)
+    expect(held.head()).toBe(one)
+  })
+
   it('a content folder inside the repository (commits on): paths under it; a file over the size limit refused unread', async () => {
     const p = await fromParts({ inside: true, always: true })
     const pushed = await p.pushFiles({ 'blogs.json': '[1]', 'kampanyalar.json': '[]' }, { 'BENIOKU.md': 'başka' })
@@ -353,41 +389,9 @@ describe('when a sync runs', { timeout: 120_000 }, () => {
     expect(p.merged).toEqual(['blogs:[1]'])
     expect(p.head()).toBe(head)
   })
-
-  it('interval 0: nothing is fetched until asked; an interval: fetched on its own until stop()', async () => {
-    const p = await fromParts()
-    // Longer than the back-off's first step (1 s): only a failure starts a timer when the interval is 0.
-    await p.wait(1500)
-    expect(p.sync.busy()).toBe(false)
-    expect(p.sync.status().lastFetchAt).toBeNull()
-    // Every second: a push is taken without a trigger. Stopped with the next sync's timer set: no sync after.
-    const timed = await fromParts({ intervalSeconds: 1 })
-    const pushed = await timed.pushText('[1]')
-    await vi.waitFor(() => expect(timed.head()).toBe(pushed), { timeout: 60_000, interval: 100 })
-    expect(timed.sync.status().lastFetchAt).not.toBeNull()
-    await timed.sync.idle()
-    timed.sync.stop()
-    await timed.pushText('[2]')
-    // Absence of a sync can only be seen by waiting: twice the interval and more.
-    await timed.wait(2500)
-    expect(timed.sync.busy()).toBe(false)
-    expect(timed.head()).toBe(pushed)
-    // Stopped while the timer's sync runs: it ends, and sets no timer.
-    const held = await fromParts({ intervalSeconds: 1 })
-    held.hold()
-    const one = await held.pushText('[1]')
-    await vi.waitFor(() => expect(held.merged).toHaveLength(1), { timeout: 60_000, interval: 100 })
-    await held.pushText('[2]')
-    held.sync.stop()
-    held.release()
-    await held.sync.idle()
-    await held.wait(2500)
-    expect(held.sync.busy()).toBe(false)
-    expect(held.head()).toBe(one)
-  })
 })
 
-describe('fetch and integrate', { timeout: 120_000 }, () => {
+describe('fetch and integrate', { timeout: 300_000 }, () => {
   it('nothing to do: the status names the fetch, nothing ahead or behind, no commit', async () => {
     const s = await setUp()
     const before = s.head()
@@ -472,7 +476,7 @@ describe('fetch and integrate', { timeout: 120_000 }, () => {
   })
 })
 
-describe('conflicts', { timeout: 180_000 }, () => {
+describe('conflicts', { timeout: 300_000 }, () => {
   it('conflictId: stable for one field and one other value, another for another value or field', () => {
     const c = { file: 'blogs.json', itemId: 'a', path: [{ id: 'a' }, 'title'], live: 'x', other: 'y' }
     expect(conflictId(c)).toBe(conflictId({ ...c, live: 'z' }))
@@ -568,7 +572,7 @@ describe('conflicts', { timeout: 180_000 }, () => {
 
 })
 
-describe('what the sync refuses', { timeout: 180_000 }, () => {
+describe('what the sync refuses', { timeout: 300_000 }, () => {
   it('a file the schemas refuse: named with its field, the live file and HEAD kept; cleared when the remote goes back or is repaired', async () => {
     const s = await setUp()
     const lines = captureLog()
@@ -660,7 +664,7 @@ describe('what the sync refuses', { timeout: 180_000 }, () => {
   })
 })
 
-describe('a history rewritten on the remote', { timeout: 180_000 }, () => {
+describe('a history rewritten on the remote', { timeout: 300_000 }, () => {
   it('a force-pushed rollback is honoured and reported; staff saves the remote dropped are kept; nothing pushed back', async () => {
     const s = await setUp()
     const bad = await s.pushFields('yanlış başlık', { a: { title: 'Yanlış başlık' } })
