@@ -547,20 +547,22 @@ describe('conflicts', { timeout: 300_000 }, () => {
 
   it('later values of listed fields replace their conflicts, newest first; a sync without conflicts leaves the list', async () => {
     const s = await setUp()
-    const both = async (n: number) => {
+    /** The maintainer changes both titles; staff change the titles of `staff`. */
+    const both = async (n: number, staff: string[]) => {
       await s.pushFields(`Git ${n}`, { a: { title: `Git A${n}` }, b: { title: `Git B${n}` } })
-      await s.save('a', { title: `Yönetim A${n}` })
-      await s.save('b', { title: `Yönetim B${n}` })
+      for (const id of staff) await s.save(id, { title: `Yönetim ${id.toUpperCase()}${n}` })
       await s.run()
       await s.sync.idle()
       await s.store.settled()
     }
-    await both(1)
+    await both(1, ['a', 'b'])
     const first = s.sync.conflicts()
     expect(first.map((c) => c.other)).toEqual(['Git B1', 'Git A1'])
-    await both(2)
+    // b's conflict, first in the list, gets a later value; a's stays as it was (its title taken from git now).
+    await both(2, ['b'])
+    expect(s.title('a')).toBe('Git A2')
     const now = s.sync.conflicts()
-    expect(now.map((c) => c.other)).toEqual(['Git B2', 'Git A2'])
+    expect(now.map((c) => c.other)).toEqual(['Git B2', 'Git A1'])
     expect(now[0]!.id).not.toBe(first[0]!.id)
     expect(now[0]!.id).toBe(conflictId(now[0]!))
     // Nothing both changed: no conflict added, none removed.
