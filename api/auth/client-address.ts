@@ -19,10 +19,11 @@ export function parseTrustedProxies(value = 'loopback'): TrustedProxies {
       list.addAddress('::1', 'ipv6')
       continue
     }
-    const [address = '', bits, ...more] = raw.split('/')
+    // split gives one part at least: the address is always there.
+    const [address, bits, ...more] = raw.split('/') as [string, string?, ...string[]]
     const family = isIP(address)
     // Digits only: Number('') is 0, so a typo like '10.0.0.1/' would trust every address (a /0 range).
-    const prefix = bits !== undefined && /^\d+$/.test(bits) ? Number(bits) : undefined
+    const prefix = /^\d+$/.test(bits ?? '') ? Number(bits) : undefined
     const max = family === 6 ? 128 : 32
     if (!family || more.length > 0 || (bits !== undefined && (prefix === undefined || prefix > max)))
       throw new Error(`TRUST_PROXY içinde geçersiz adres: ${raw}`)
@@ -34,11 +35,9 @@ export function parseTrustedProxies(value = 'loopback'): TrustedProxies {
 }
 
 // BlockList matches an IPv4-mapped peer ('::ffff:127.0.0.1', as a dual-stack socket names it) against the IPv4
-// entries itself (Node 20 and 24), so the address is checked as it comes.
-const trusts = (proxies: TrustedProxies, address: string) => {
-  const family = isIP(address)
-  return family !== 0 && proxies.check(address, family === 6 ? 'ipv6' : 'ipv4')
-}
+// entries itself, and answers false for anything that is not an address (Node 20 and 24): the address is checked
+// as it comes.
+const trusts = (proxies: TrustedProxies, address: string) => proxies.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
 
 /**
  * The client a rate limit counts: starting at the socket peer, each hop that is a trusted proxy hands over to the
@@ -65,7 +64,7 @@ function peerOf(c: Context<AppEnv>): string | undefined {
   try {
     return getConnInfo(c).remote.address
   } catch {
-    return undefined
+    // No socket: undefined.
   }
 }
 

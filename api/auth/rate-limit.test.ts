@@ -106,6 +106,24 @@ describe('createRateLimiter', () => {
     expect(limiter.take(['b'])).toBe(false)
   })
 
+  it('holds ended windows up to 10,000 keys and drops them all at the next attempt past that', () => {
+    const { clock, limiter } = at(0)
+    limiter.note('a')
+    clock.t += 60_000
+    limiter.note('b')
+    // Few keys: an ended window stays held (count ignores it).
+    expect(limiter.size()).toBe(2)
+    expect(limiter.count('a')).toBe(0)
+    for (let i = 0; i < 9997; i++) limiter.note(`old-${i}`)
+    clock.t += 60_000
+    limiter.note('c')
+    expect(limiter.size()).toBe(10_000)
+    // The key past 10,000: every ended window goes, the live one and this one stay.
+    limiter.note('d')
+    expect(limiter.size()).toBe(2)
+    expect([limiter.count('c'), limiter.count('d')]).toEqual([1, 1])
+  })
+
   it('drops only ended windows when it holds many keys: a live count survives the clean-up', () => {
     const { clock, limiter } = at(0)
     for (let i = 0; i < 5000; i++) limiter.note(`old-${i}`)

@@ -41,6 +41,11 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => Da
         if (entry) entry.count = Math.max(0, entry.count - 1)
       }
     },
+    /**
+     * How many keys it holds: past 10,000, every ended window is dropped at the next attempt, so addresses sprayed
+     * by an attacker cannot grow it without end.
+     */
+    size: () => hits.size,
     /** Forgets every attempt on these keys. */
     reset(keys: string[]): void {
       for (const k of keys) hits.delete(k)
