@@ -106,19 +106,20 @@ async function inRequest<T>(fn: (c: Context<AppEnv>) => T, trusted: TrustedProxi
 }
 
 describe('clientAddress and fromTrustedProxy in a request', () => {
-  const docker = parseTrustedProxies('172.16.0.0/12')
+  // Made in each test, not at collection: a mutant that throws here must fail a test, not the file.
+  const docker = () => parseTrustedProxies('172.16.0.0/12')
 
   it('name the forwarded client only behind a proxy the app trusts (its TRUST_PROXY, not the default)', async () => {
-    expect(await inRequest(clientAddress, docker, '172.20.0.5', '203.0.113.7')).toBe('203.0.113.7')
-    expect(await inRequest(fromTrustedProxy, docker, '172.20.0.5', '203.0.113.7')).toBe(true)
-    expect(await inRequest(clientAddress, docker, '127.0.0.1', '203.0.113.7')).toBe('127.0.0.1')
-    expect(await inRequest(fromTrustedProxy, docker, '127.0.0.1')).toBe(false)
-    expect(await inRequest(clientAddress, docker, '203.0.113.50', '10.1.1.1')).toBe('203.0.113.50')
-    expect(await inRequest(fromTrustedProxy, docker, '203.0.113.50')).toBe(false)
+    expect(await inRequest(clientAddress, docker(), '172.20.0.5', '203.0.113.7')).toBe('203.0.113.7')
+    expect(await inRequest(fromTrustedProxy, docker(), '172.20.0.5', '203.0.113.7')).toBe(true)
+    expect(await inRequest(clientAddress, docker(), '127.0.0.1', '203.0.113.7')).toBe('127.0.0.1')
+    expect(await inRequest(fromTrustedProxy, docker(), '127.0.0.1')).toBe(false)
+    expect(await inRequest(clientAddress, docker(), '203.0.113.50', '10.1.1.1')).toBe('203.0.113.50')
+    expect(await inRequest(fromTrustedProxy, docker(), '203.0.113.50')).toBe(false)
   })
 
   it('without a socket (app.request): the address is "local" and no proxy speaks for the request', async () => {
-    expect(await inRequest(clientAddress, docker, undefined, '203.0.113.7')).toBe('local')
+    expect(await inRequest(clientAddress, docker(), undefined, '203.0.113.7')).toBe('local')
     expect(await inRequest(fromTrustedProxy, parseTrustedProxies('0.0.0.0/0'), undefined)).toBe(false)
   })
 
