@@ -22,8 +22,9 @@ export function parseTrustedProxies(value = 'loopback'): TrustedProxies {
     // split gives one part at least: the address is always there.
     const [address, bits, ...more] = raw.split('/') as [string, string?, ...string[]]
     const family = isIP(address)
-    // Digits only: Number('') is 0, so a typo like '10.0.0.1/' would trust every address (a /0 range).
-    const prefix = /^\d+$/.test(bits ?? '') ? Number(bits) : undefined
+    // Digits only: Number('') is 0, so a typo like '10.0.0.1/' would trust every address (a /0 range). No '/' at all:
+    // String(undefined) is 'undefined', no prefix.
+    const prefix = /^\d+$/.test(String(bits)) ? Number(bits) : undefined
     const max = family === 6 ? 128 : 32
     if (!family || more.length > 0 || (bits !== undefined && (prefix === undefined || prefix > max)))
       throw new Error(`TRUST_PROXY içinde geçersiz adres: ${raw}`)

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ContentRefused, gateNext } from '../gate/content-gate.ts'
 import { openContentRepo } from '../git/content-repo.ts'
 import { lastValidVersion, loadContentFile } from './content-load.ts'
 
@@ -30,6 +31,18 @@ describe('loadContentFile', () => {
     if (loaded.kind !== 'ok') return
     expect(loaded.data).toEqual(await about())
     expect(loaded.bytes.toString('utf8')).toBe(text)
+  })
+
+  it('marks what it loaded as checked: the gate takes those entries as they are when a save keeps them', async () => {
+    await copyFile(join(DEMO, 'blogs.json'), join(dir, 'blogs.json'))
+    const loaded = await loadContentFile(dir, 'blogs')
+    const posts = (loaded.kind === 'ok' ? loaded.data : []) as Record<string, unknown>[]
+    expect(posts.length).toBeGreaterThan(1)
+    // Changed after loading into something a check refuses: the gate trusts the object it was told was checked.
+    posts[0]!.title = 42
+    expect(gateNext('blogs', posts, posts).data).toBe(posts)
+    // A new object with the same value is checked, and refused.
+    expect(() => gateNext('blogs', [{ ...posts[0] }, ...posts.slice(1)], posts)).toThrow(ContentRefused)
   })
 
   it('keeps the layout of a list’s entries as the file has them', async () => {

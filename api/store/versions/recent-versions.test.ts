@@ -41,6 +41,12 @@ describe('createRecentVersions', () => {
     expect(recent.find(post, versionOf(undefined))).toBeUndefined()
     expect(recent.remember(post, undefined, 'v')).toBe('v')
     expect(recent.find(post, 'v')).toBeUndefined()
+    // Nor does it take the place of a version kept.
+    const two = createRecentVersions(2)
+    two.remember(post, 'a', 'va')
+    two.remember(post, 'b', 'vb')
+    two.remember(post, undefined, 'vc')
+    expect([two.find(post, 'va'), two.find(post, 'vb')]).toEqual(['a', 'b'])
   })
 
   it('forgets the least recently remembered version past its limit; remembering again makes a version new', () => {

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HTTPException } from 'hono/http-exception'
@@ -133,6 +133,23 @@ describe('If-Match in the store', () => {
     expect(post().excerpt).toBe('Başkasının özeti')
   })
 
+  it('a stale save is made on the version the editor loaded: a change that reads the item reads that version', async () => {
+    const loaded = post()
+    const version = store.recent.remember(ref, loaded)
+    await save({}, { title: 'Başkasının başlığı' })
+    const suffix = (posts: BlogPost[]) => {
+      const p = posts.find((e) => e.id === POST)!
+      p.title = `${p.title} (güncel)`
+    }
+    const refused = await editContext
+      .run({ ifMatch: { ref, version } }, () => store.update('blogs', suffix as never))
+      .catch((e: HTTPException) => e.getResponse().json())
+    expect((refused as Answer['body']).conflicts).toEqual([
+      { key: 'title', label: expect.any(String), yours: `${loaded.title} (güncel)`, theirs: 'Başkasının başlığı' },
+    ])
+    expect(post().title).toBe('Başkasının başlığı')
+  })
+
   it('a delete over another editor’s change is refused, then done once the editor confirms it', async () => {
     const loaded = post()
     const version = store.recent.remember(ref, loaded)
@@ -156,6 +173,10 @@ describe('If-Match in the store', () => {
     expect(other.refused).toBeUndefined()
     expect(store.read('about').title2).toBe('Hakkımızda başlığı')
     expect(store.recent.find(ref, versionOf(post()))).toBeUndefined()
+    // An If-Match on the about page (a document: its item is the whole file) says nothing about a save of the posts.
+    const onAbout = await save({ ifMatch: { ref: { name: 'about' }, version: 'eski-surum' } }, { title: 'Yazı başlığı' })
+    expect(onAbout.refused).toBeUndefined()
+    expect(post().title).toBe('Yazı başlığı')
     // A post that is not (or no longer) stored: nothing to be stale against.
     const gone: ItemRef = { name: 'blogs', id: 'silinmis-yazi' }
     const missing = await save({ ifMatch: { ref: gone, version: 'eski-surum' } }, { title: 'Yine de' })
@@ -219,6 +240,22 @@ describe('a stale save with git: the base from history, the other editor named',
     expect(clash.refused?.status).toBe(412)
     expect(clash.refused?.body.changedBy).toEqual({ name: 'Ayşe Yılmaz', date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
     expect(clash.refused?.body.conflicts).toEqual([expect.objectContaining({ key: 'title', theirs: 'Mehmet’in başlığı' })])
+    // A version an editor loaded that history lacks (its commit failed, say): the recent versions still give the base.
+    const unsaved = { ...post(), excerpt: 'Hiç kaydedilmemiş özet' }
+    const unsavedVersion = store.recent.remember(ref, unsaved)
+    await save({ author: mehmet }, { tags: ['Mehmet'] })
+    const fromRecent = await save({ ifMatch: { ref, version: unsavedVersion }, author: ayse }, { title: 'Ayşe’nin son başlığı' })
+    expect(fromRecent.refused).toBeUndefined()
+    expect(post().title).toBe('Ayşe’nin son başlığı')
+    expect(post().tags).toEqual(['Mehmet'])
+    // A save over a file refused on disk keeps that file in history, and the refusal is no longer reported.
+    const posts = JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8')) as BlogPost[]
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify(posts.map((p) => (p.id === POST ? { ...p, title: 42 } : p))))
+    await store.checkDisk()
+    expect(store.status().errors.map((e) => e.file)).toEqual(['blogs.json'])
+    await save({ author: ayse }, { excerpt: 'Düzeltildi' })
+    expect(store.status().errors).toEqual([])
+    await store.settled()
     // A version that never was, in history either: refused without a merge.
     const unknown = await save({ ifMatch: { ref, version: 'hic-olmamis-srm' } }, { tags: ['x'] })
     expect(unknown.refused?.body.conflicts).toBeNull()

@@ -186,15 +186,23 @@ export function versionCollections(
   }
 
   /**
-   * The version the editor loaded, when the save's If-Match names an older one than stored: from the versions
-   * editors loaded lately, else from the item's history. Undefined when the save is not stale or it is not found.
+   * The item this collection's save is stale against: the one its If-Match names, when stored in another version
+   * than the one named. Undefined when the save has no If-Match on this collection, or it is not stale.
+   */
+  function staleItem(name: ContentName, stored: unknown): unknown {
+    const expected = editContext.getStore()?.ifMatch
+    if (expected?.ref.name !== name) return undefined
+    const current = itemOf(expected.ref, stored)
+    return current !== undefined && versionOf(current) !== expected.version ? current : undefined
+  }
+
+  /**
+   * The version the editor loaded, when the save is stale: from the versions editors loaded lately, else from the
+   * item's history (git processes: only for a stale save). Undefined when not stale or not found.
    */
   async function baseOfStaleSave(name: ContentName): Promise<unknown> {
-    const expected = editContext.getStore()?.ifMatch
-    if (!expected || expected.ref.name !== name) return undefined
-    const item = itemOf(expected.ref, inner.read(name))
-    if (item === undefined || versionOf(item) === expected.version) return undefined
-    const { ref, version } = expected
+    if (staleItem(name, inner.read(name)) === undefined) return undefined
+    const { ref, version } = editContext.getStore()!.ifMatch!
     const recentBase = recent.find(ref, version)
     if (recentBase !== undefined || !git) return recentBase
     const entry = (await git.history.list(ref).catch(() => [])).find((e) => e.version === version)
@@ -207,22 +215,23 @@ export function versionCollections(
    * ways (or the editor chose for each), otherwise refused with the fields that clash.
    */
   function applyGuarded<R>(name: ContentName, draft: unknown, fn: (d: never) => R, base: unknown): R {
-    const context = editContext.getStore()
-    const expected = context?.ifMatch
     const stored = inner.read(name)
-    const current = expected?.ref.name === name ? itemOf(expected.ref, stored) : undefined
-    if (!expected || current === undefined || versionOf(current) === expected.version) return fn(draft as never)
-    if (base === undefined) throw new StaleVersion(expected.ref, current)
+    const current = staleItem(name, stored)
+    if (current === undefined) return fn(draft as never)
+    // A stale save has an edit context with an If-Match (staleItem found it).
+    const context = editContext.getStore()!
+    const { ref } = context.ifMatch!
+    if (base === undefined) throw new StaleVersion(ref, current)
     // The save as the editor meant it: applied to the version they loaded.
     const scratch = createDraft(stored as object)
-    putItem(expected.ref, scratch, structuredClone(base))
+    putItem(ref, scratch, structuredClone(base))
     const result = plain(fn(scratch as never))
-    const mine = itemOf(expected.ref, finishDraft(scratch))
-    const { merged, open, all } = mergeItem(base, mine, current, context?.choices)
-    if (open.length > 0) throw new StaleVersion(expected.ref, current, all)
+    const mine = itemOf(ref, finishDraft(scratch))
+    const { merged, open, all } = mergeItem(base, mine, current, context.choices)
+    if (open.length > 0) throw new StaleVersion(ref, current, all)
     if (merged === undefined) return fn(draft as never) // a delete the editor confirmed over the other change
-    putItem(expected.ref, draft, merged)
-    context!.merged = true
+    putItem(ref, draft, merged)
+    context.merged = true
     return result
   }
 
