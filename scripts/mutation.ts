@@ -57,8 +57,8 @@ export const GROUPS: Group[] = [
       'api/store/versions/edit-context.ts',
       'api/store/versions/recent-versions.ts',
       'api/store/versions/content-load.ts',
-      'api/store/versions/versioned-content.ts:188-249',
-      'api/store/versions/versioned-content.ts:279-292',
+      'api/store/versions/versioned-content.ts:188-250',
+      'api/store/versions/versioned-content.ts:280-293',
     ],
     tests: [
       'api/store/versions/versioned-content.test.ts',

@@ -199,6 +199,30 @@ describe('If-Match in the store', () => {
   })
 })
 
+describe('a stale save when history cannot be read', () => {
+  it('is still refused with 412 (nobody named, nothing merged), not a crash', async () => {
+    store.close()
+    await rm(dir, { recursive: true, force: true })
+    dir = await mkdtemp(join(tmpdir(), 'versioned-content-nogit-'))
+    await copyFile(join(DEMO, 'blogs.json'), join(dir, 'blogs.json'))
+    // A .git file pointing nowhere: the repository cannot be opened, saves go on (the status reports git).
+    await writeFile(join(dir, '.git'), 'gitdir: /yok/boyle-bir-depo\n')
+    store = await openContentStore(dir, () => {}, { git: { commits: 'always' } })
+    const loaded = post()
+    await save({}, { excerpt: 'Başkasının özeti' })
+    const current = post()
+    const stale = await save({ ifMatch: { ref, version: versionOf(loaded) } }, { title: 'Benim başlığım' })
+    expect(stale.refused?.status).toBe(412)
+    expect(stale.refused?.body).toEqual({
+      success: false,
+      message: msg.editConflict,
+      current: { ...current, version: versionOf(current) },
+      changedBy: null,
+      conflicts: null,
+    })
+  })
+})
+
 describe('withEdit', () => {
   it('runs with the current context plus the extra fields, and only inside', async () => {
     expect(editContext.getStore()).toBeUndefined()

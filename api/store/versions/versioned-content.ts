@@ -193,7 +193,8 @@ export function versionCollections(
     const expected = editContext.getStore()?.ifMatch
     if (expected?.ref.name !== name) return undefined
     const current = itemOf(expected.ref, stored)
-    return current !== undefined && versionOf(current) !== expected.version ? current : undefined
+    // A missing item gives undefined either way: nothing to be stale against.
+    return versionOf(current) !== expected.version ? current : undefined
   }
 
   /**
