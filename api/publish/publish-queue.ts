@@ -21,7 +21,8 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
   let pendingSave = false
   /** The running publish carries a save (not only a scheduled time). */
   let runCarriesSave = false
-  let timer: NodeJS.Timeout | null = null
+  /** The debounce's timer (clearTimeout(undefined) does nothing: no test before clearing). */
+  let timer: NodeJS.Timeout | undefined
   let lastFailed = false
   /** After stop(): nothing more is published. */
   let closed = false
@@ -79,8 +80,8 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
   }
 
   function start(): Promise<void> {
-    if (timer) clearTimeout(timer)
-    timer = null
+    clearTimeout(timer)
+    timer = undefined
     if (running) {
       pending = true
       return running
@@ -101,7 +102,7 @@ export function createPublishQueue(run: PublishRun, options: { now?: () => Date;
       status.requested = Math.max(status.requested, seq)
       if (!requestedAt.has(seq)) requestedAt.set(seq, performance.now())
       if (closed) return seq
-      if (timer) clearTimeout(timer)
+      clearTimeout(timer)
       if (running) pending = true
       else timer = setTimeout(() => void start(), debounceMs)
       return seq
