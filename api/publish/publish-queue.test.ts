@@ -259,6 +259,32 @@ describe('publish queue: debounce, numbers, status', { timeout: 20_000 }, () => 
     expect(runs).toEqual([1, 2])
   })
 
+  it('a new queue is idle, carries no save, and its first publish (publishNow at start) carries none either', async () => {
+    const { queue, finish } = held()
+    expect(queue.status()).toMatchObject({ state: 'idle', generation: 0, requested: 0, failed: 0, publishing: null })
+    expect(queue.carriesSave()).toBe(false)
+    const done = queue.publishNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(queue.carriesSave()).toBe(false)
+    await finish()
+    expect(await done).toBe(1)
+  })
+
+  it('publishNow during a running publish waits its turn: publishes never overlap', async () => {
+    const { queue, runs, finish } = held()
+    queue.request()
+    await vi.advanceTimersByTimeAsync(25)
+    expect(runs).toEqual([1])
+    const done = queue.publishNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(runs).toEqual([1])
+    await finish()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(runs).toEqual([1, 2])
+    await finish()
+    expect(await done).toBe(2)
+  })
+
   it('a running publish has a save waiting only when a save (not a scheduled time) came during it', async () => {
     const { queue, finish } = held()
     queue.request()
