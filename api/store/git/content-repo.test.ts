@@ -8,6 +8,7 @@ import { openContentRepo, recoveredMessage, SERVER_AUTHOR } from './content-repo
 import { blobId } from './git-text.ts'
 import { git } from '../../testing/maintainer-git.ts'
 import { createLogger, log, setLogger } from '../../lib/log.ts'
+import { metrics } from '../../lib/metrics.ts'
 
 /**
  * The content repository on its own (issue 28, mutation group `git-repo`): real git in temporary folders, no app.
@@ -34,6 +35,207 @@ async function fresh() {
   const repo = await openContentRepo(dir)
   return { dir, repo }
 }
+
+// Issue 28, fourth session of 2026-11-28: the survivors of the full mutation run (first in the file: a mutant they kill
+// never waits for the slower tests below).
+/** git processes the module started, by command (site_git_processes_total); `since` gives what a call added. */
+async function gitCounts() {
+  return new Map((await metrics.gitProcesses.get()).values.map((v) => [String(v.labels.command), v.value]))
+}
+async function since(before: Map<string, number>) {
+  const added: Record<string, number> = {}
+  for (const [command, n] of await gitCounts()) if (n > (before.get(command) ?? 0)) added[command] = n - (before.get(command) ?? 0)
+  return added
+}
+/** The messages the module logs while `body` runs. */
+async function logged(body: () => Promise<void>) {
+  const lines: string[] = []
+  const original = log
+  setLogger(
+    createLogger(
+      new Writable({
+        write(chunk, _encoding, done) {
+          for (const line of String(chunk).split('\n').filter(Boolean)) lines.push((JSON.parse(line) as { msg: string }).msg)
+          done()
+        },
+      }),
+      'debug',
+    ),
+  )
+  try {
+    await body()
+  } finally {
+    setLogger(original)
+  }
+  return lines
+}
+/** A `git` first on PATH for `body` (shell lines run before the real git, which does the work). */
+async function withGitOnPath(script: string, body: () => Promise<void>) {
+  const bin = await temp()
+  const real = join(git(bin, '--exec-path'), 'git')
+  await writeFile(join(bin, 'git'), `#!/bin/sh\n${script}\nexec '${real}' "$@"\n`)
+  await chmod(join(bin, 'git'), 0o755)
+  const path = process.env.PATH
+  process.env.PATH = `${bin}:${path}`
+  try {
+    await body()
+  } finally {
+    process.env.PATH = path
+  }
+}
+
+describe('what a save costs, where it lands, when it gives up', () => {
+  it('a save on the HEAD the server knows: six git processes; the same bytes again: three, none for the real index', async () => {
+    const { dir, repo } = await fresh()
+    await writeFile(join(dir, 'blogs.json'), '[1]')
+    let before = await gitCounts()
+    const sha = await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'bir')
+    expect(await since(before)).toEqual({ 'hash-object': 1, 'update-index': 2, 'write-tree': 1, 'commit-tree': 1, 'update-ref': 1 })
+    before = await gitCounts()
+    expect(await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'aynı')).toBeNull()
+    expect(await since(before)).toEqual({ 'hash-object': 1, 'update-index': 1, 'write-tree': 1 })
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // Closing twice is no error (the server's stop may run twice).
+    await repo.close()
+    await repo.close()
+    expect(existsSync(join(dir, '.git', 'site-content-index'))).toBe(false)
+  })
+
+  it('a maintainer switches branches between saves: the next save lands on the branch checked out now', async () => {
+    const { dir, repo } = await fresh()
+    const first = git(dir, 'symbolic-ref', '--short', 'HEAD')
+    const before = git(dir, 'rev-parse', 'HEAD')
+    git(dir, 'checkout', '-q', '-b', 'yan')
+    await writeFile(join(dir, 'blogs.json'), '[2]')
+    const sha = await repo.commit([{ name: 'blogs.json', text: '[2]' }], AYSE, 'yan dalda')
+    expect(git(dir, 'symbolic-ref', 'HEAD')).toBe('refs/heads/yan')
+    expect(git(dir, 'rev-parse', 'yan')).toBe(sha)
+    expect(git(dir, 'rev-parse', first)).toBe(before)
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // Back on the first branch, whose tip is not the server's last commit: the compare-and-swap fails, HEAD is reread.
+    git(dir, 'checkout', '-q', first)
+    await writeFile(join(dir, 'blogs.json'), '[3]')
+    const next = await repo.commit([{ name: 'blogs.json', text: '[3]' }], AYSE, 'ilk dalda')
+    expect(git(dir, 'rev-parse', first)).toBe(next)
+    expect(git(dir, 'log', '-1', '--format=%P', next)).toBe(before)
+    expect(git(dir, 'rev-parse', 'yan')).toBe(sha)
+  })
+
+  it('the branch locked by another git: three tries, then git’s error (a fourth would have worked); the next save goes through', async () => {
+    const { dir, repo } = await fresh()
+    const lock = join(dir, '.git', `${git(dir, 'symbolic-ref', 'HEAD')}.lock`)
+    const head = git(dir, 'rev-parse', 'HEAD')
+    const count = join(await temp(), 'update-ref')
+    // Counts update-ref calls and frees the lock at the fourth.
+    const script = `if [ "$1" = update-ref ]; then n=$(( $(cat '${count}' 2>/dev/null || echo 0) + 1 )); echo $n > '${count}'; if [ $n -ge 4 ]; then rm -f '${lock}'; fi; fi`
+    await withGitOnPath(script, async () => {
+      await writeFile(lock, '')
+      await expect(repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'kilitli')).rejects.toThrow(/^git update-ref: .*\.lock/s)
+      expect(await readFile(count, 'utf8')).toBe('3\n')
+      expect(git(dir, 'rev-parse', 'HEAD')).toBe(head)
+      await rm(lock)
+      await writeFile(join(dir, 'blogs.json'), '[1]')
+      const sha = await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'serbest')
+      expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+      expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    })
+  })
+
+  it('a merge carries a changed file and a removed one at once, also one the work tree already lacks; HEAD stays on its branch', async () => {
+    const { dir, repo } = await fresh()
+    const branch = git(dir, 'symbolic-ref', 'HEAD')
+    await writeFile(join(dir, 'README.md'), 'bir\n')
+    await writeFile(join(dir, 'eski.txt'), 'x\n')
+    git(dir, 'add', 'README.md', 'eski.txt')
+    git(dir, 'commit', '-qm', 'bakımcı')
+    const ours = git(dir, 'rev-parse', 'HEAD')
+    const { theirs } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'README.md'), 'iki\n')
+      git(clone, 'rm', '-q', 'eski.txt')
+      git(clone, 'commit', '-qam', 'uzak')
+    })
+    await rm(join(dir, 'eski.txt')) // the maintainer deleted it by hand already
+    const merge = await repo.commit([], SERVER_AUTHOR, 'birleştirildi', theirs, { carry: ['README.md', 'eski.txt'] })
+    expect(git(dir, 'log', '-1', '--format=%H %P')).toBe(`${merge} ${ours} ${theirs}`)
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD').split('\n')).toEqual(['README.md', 'blogs.json', 'pages.json'])
+    expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('iki\n')
+    expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
+    // Only a path neither side has: nothing to check out; the merge is still a commit and HEAD stays on the branch.
+    const again = await repo.commit([], SERVER_AUTHOR, 'yine', theirs, { carry: ['yok.txt'] })
+    expect(git(dir, 'log', '-1', '--format=%H %P')).toBe(`${again} ${merge} ${theirs}`)
+    expect(git(dir, 'symbolic-ref', 'HEAD')).toBe(branch)
+  })
+
+  it('a merge while a maintainer’s git holds the real index: the commit stands, the file that could not follow is logged', async () => {
+    const { dir, repo } = await fresh()
+    const { theirs } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'README.md'), 'r\n')
+      git(clone, 'add', 'README.md')
+      git(clone, 'commit', '-qm', 'uzak')
+    })
+    let merge: string | null = null
+    const lines = await logged(async () => {
+      await writeFile(join(dir, '.git', 'index.lock'), '')
+      merge = await repo.commit([], SERVER_AUTHOR, 'birleştirildi', theirs, { carry: ['README.md'] })
+    })
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(merge)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^git checkout: fatal: Unable to create '.*index\.lock': File exists/)
+    expect(existsSync(join(dir, 'README.md'))).toBe(false)
+  })
+
+  it('a fast-forward with no content file leaves the real index alone: a maintainer’s staged change stays staged', async () => {
+    const { dir, repo } = await fresh()
+    const { theirs } = await otherSide(dir, async (clone) => {
+      await writeFile(join(clone, 'README.md'), 'r\n')
+      git(clone, 'add', 'README.md')
+      git(clone, 'commit', '-qm', 'uzak')
+    })
+    await writeFile(join(dir, 'pages.json'), '{"a":2}\n')
+    git(dir, 'add', 'pages.json')
+    expect(await repo.fastForward(theirs, [], ['README.md'])).toBe(true)
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(theirs)
+    expect(git(dir, 'status', '--porcelain').split('\n')).toEqual(['M  pages.json', '?? notlar.txt'])
+  })
+
+  it('showMany reads only whole commit ids (not one with anything before or after it); none asked, no git process', async () => {
+    const { dir, repo } = await fresh()
+    const first = git(dir, 'rev-parse', 'HEAD')
+    const second = (await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'bir'))!
+    expect([...(await repo.showMany([`${second}^`, `x${second}`, second, first], 'blogs.json'))]).toEqual([
+      [second, '[1]'],
+      [first, '[]\n'],
+    ])
+    const before = await gitCounts()
+    expect(await repo.showMany(['HEAD', `${second}~1`], 'blogs.json')).toEqual(new Map())
+    expect(await since(before)).toEqual({})
+  })
+
+  it('headBlobs: a folder is never a file, whatever its name', async () => {
+    // A folder named like the rest of a blob row ("… 1 blob <id>\t<name>"): only a row's start says what it is.
+    const { dir, repo } = await fresh()
+    const odd = `k 100644 blob ${'a'.repeat(40)}\tblogs.json`
+    await mkdir(join(dir, odd))
+    await writeFile(join(dir, odd, 'ic.txt'), 'i\n')
+    git(dir, 'add', '.')
+    git(dir, 'commit', '-qm', 'tuhaf klasör')
+    expect(await repo.headBlobs([odd])).toEqual(new Map())
+  })
+
+  it('local mode never packs the repository it lies in (its owner’s)', async () => {
+    const top = await temp()
+    git(top, 'init', '-q')
+    const dir = join(top, 'content')
+    await mkdir(dir)
+    await writeFile(join(dir, 'blogs.json'), '[]')
+    git(top, 'add', '.')
+    git(top, 'commit', '-qm', 'ilk')
+    const local = await openContentRepo(dir)
+    await local.maintain()
+    expect(Number(/^count: (\d+)$/m.exec(git(top, 'count-objects', '-v'))![1])).toBeGreaterThan(0)
+  })
+})
 
 describe('opening', () => {
   it('a folder in no repository becomes one, its JSON files committed by the server; commit mode, no prefix', async () => {

@@ -76,6 +76,13 @@ export const recoveredMessage = (file: string) => `Kaydedilmemiş değişiklik k
 /** The private index's file name inside the repository's git folder (never the system's temporary folder). */
 const PRIVATE_INDEX = 'site-content-index'
 
+/**
+ * The ref every commit and fast-forward moves: `update-ref HEAD` moves the branch HEAD points to (or HEAD itself when
+ * detached), so a save lands on what is checked out now, never on a branch a maintainer has since left (the name
+ * read once and kept did that); a compare-and-swap against another branch's tip fails and the retry rereads HEAD.
+ */
+const BRANCH = 'HEAD'
+
 /** How often the real index is tried again when someone else holds its lock (a maintainer's git status). */
 const INDEX_TRIES = 5
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
@@ -132,17 +139,16 @@ export async function openContentRepo(
 
   // What HEAD was after our last commit, with the private index matching it: a save then costs five git calls.
   // Someone else moving HEAD (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry rereads.
-  let known: { head: string | undefined; ref: string; tree: string | undefined } | null = null
+  let known: { head: string | undefined; tree: string | undefined } | null = null
   // Content paths whose committed blob the real index does not hold yet (its lock was busy): tried again later.
   const unsynced = new Map<string, string>()
 
   async function readHead() {
     const head = (await gitOrNull(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { cwd: root }))?.trim()
-    const ref = (await gitOrNull(['symbolic-ref', '-q', 'HEAD'], { cwd: root }))?.trim() || 'HEAD'
     await rm(indexEnv.GIT_INDEX_FILE, { force: true })
     if (head) await run(['read-tree', head])
     const tree = head ? (await run(['rev-parse', `${head}^{tree}`])).trim() : undefined
-    return { head, ref, tree }
+    return { head, tree }
   }
 
   /** Sets the repository's own index entries of the committed files to their committed blobs. */
@@ -198,7 +204,7 @@ export async function openContentRepo(
     options: { carry?: string[]; onto?: string } = {},
   ) {
     if (options.onto) known = null
-    const { head, ref, tree: headTree } = (known ??= await readHead())
+    const { head, tree: headTree } = (known ??= await readHead())
     // The first parent is `onto`: the private index starts from its tree (after readHead, which reads HEAD's), so
     // every path the files do not name is as the new history has it, never as the old HEAD had it.
     if (options.onto) await run(['read-tree', options.onto])
@@ -220,7 +226,7 @@ export async function openContentRepo(
     if (tree === headTree && !mergeParent && !options.onto) return null
     if (options.onto && tree === (await run(['rev-parse', `${options.onto}^{tree}`])).trim()) {
       // Nothing of ours on top of the new history: the branch simply moves there.
-      await run(['update-ref', '-m', message, ref, options.onto, head ?? noCommit])
+      await run(['update-ref', '-m', message, BRANCH, options.onto, head ?? noCommit])
       known = null
       for (const file of files) unsynced.set(pathOf(file.name), repo.blobOf(file.text))
       return options.onto
@@ -228,8 +234,8 @@ export async function openContentRepo(
     const parents = [...(first ? ['-p', first] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
     const commit = (await run(['commit-tree', tree, ...parents], authorEnv(author), message)).trim()
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
-    await run(['update-ref', '-m', message, ref, commit, head ?? noCommit])
-    known = { head: commit, ref, tree }
+    await run(['update-ref', '-m', message, BRANCH, commit, head ?? noCommit])
+    known = { head: commit, tree }
     for (const [path, blob] of blobs) unsynced.set(path, blob)
     return commit
   }
@@ -257,9 +263,9 @@ export async function openContentRepo(
     },
     async fastForward(target, names, others = []) {
       if (mode === 'local') return false
-      const { head, ref } = (known ??= await readHead())
+      const { head } = (known ??= await readHead())
       try {
-        await run(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', ref, target, head ?? noCommit])
+        await run(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', BRANCH, target, head ?? noCommit])
       } catch {
         known = null
         return false

@@ -114,6 +114,12 @@ describe('git', () => {
   })
 })
 
+describe('standard input without input (issue 28, fourth session of 2026-11-28)', () => {
+  it('is closed empty: a git that reads it gets nothing and never waits', async () => {
+    expect((await git(['hash-object', '--stdin'], { cwd: repo })).trim()).toBe(blobId('', 'sha1'))
+  })
+})
+
 describe('gitOrNull', () => {
   it('git’s output, or null for a failing call', async () => {
     expect(await gitOrNull(['rev-parse', '--show-toplevel'], { cwd: repo })).toBe(`${repo}\n`)
@@ -135,6 +141,14 @@ describe('gitBytes', () => {
     expect((await gitBytes(['hash-object', '--stdin'], { cwd: repo, input: [bytes] as never })).toString().trim()).toBe(blobId('', 'sha1'))
   })
 
+  it('answers an object larger than Node’s default 1 MB output buffer whole (a large blogs.json’s history is read so)', async () => {
+    const bytes = new Uint8Array(1536 * 1024).map((_, i) => (i * 31 + 7) % 256)
+    const id = (await git(['hash-object', '-w', '--stdin'], { cwd: repo, input: bytes })).trim()
+    const out = await gitBytes(['cat-file', 'blob', id], { cwd: repo })
+    expect(out.byteLength).toBe(bytes.byteLength)
+    expect(new Uint8Array(out)).toEqual(bytes)
+  })
+
   it('a failure rejects with the command and git’s message, its exit alone when git said nothing', async () => {
     await expect(gitBytes(['status'], { cwd: outside })).rejects.toThrow(/^git status: fatal: not a git repository/)
     const silent = await gitBytes(['rev-parse', '--verify', '-q', 'yok'], { cwd: repo }).catch((err: Error) => err.message)
@@ -154,5 +168,11 @@ describe('site_git_processes_total', () => {
     expect(await count('cat-file')).toBe(catFile + 1)
     expect(await count('core.quotePath=false')).toBe(0)
     expect(await count('--no-pager')).toBe(0)
+  })
+
+  it('a git run with options only (no command) is counted under an empty command', async () => {
+    const none = await (async () => (await metrics.gitProcesses.get()).values.find((v) => v.labels.command === '')?.value ?? 0)()
+    await git(['--version'], { cwd: repo })
+    expect((await metrics.gitProcesses.get()).values.find((v) => v.labels.command === '')?.value).toBe(none + 1)
   })
 })

@@ -38,10 +38,11 @@ export function git(args: string[], call: GitCall): Promise<string> {
     )
     // A git that exits before reading its input (an error) closes the pipe: its exit status reports it, not EPIPE.
     child.stdin?.on('error', () => {})
+    // No input: standard input is closed empty, so a git that reads it gets nothing and never waits (as in gitBytes).
     if (Array.isArray(call.input)) {
       for (const piece of call.input) child.stdin?.write(piece)
       child.stdin?.end()
-    } else if (call.input !== undefined) child.stdin?.end(call.input)
+    } else child.stdin?.end(call.input)
   })
 }
 
