@@ -116,7 +116,7 @@ describe('what a save costs, where it lands, when it gives up', () => {
     // Back on the first branch, whose tip is not the server's last commit: the compare-and-swap fails, HEAD is reread.
     git(dir, 'checkout', '-q', first)
     await writeFile(join(dir, 'blogs.json'), '[3]')
-    const next = await repo.commit([{ name: 'blogs.json', text: '[3]' }], AYSE, 'ilk dalda')
+    const next = (await repo.commit([{ name: 'blogs.json', text: '[3]' }], AYSE, 'ilk dalda'))!
     expect(git(dir, 'rev-parse', first)).toBe(next)
     expect(git(dir, 'log', '-1', '--format=%P', next)).toBe(before)
     expect(git(dir, 'rev-parse', 'yan')).toBe(sha)
@@ -221,6 +221,14 @@ describe('what a save costs, where it lands, when it gives up', () => {
     git(dir, 'add', '.')
     git(dir, 'commit', '-qm', 'tuhaf klasör')
     expect(await repo.headBlobs([odd])).toEqual(new Map())
+  })
+
+  it('a server that reads HEAD afresh (a restart) still commits nothing for bytes HEAD already has', async () => {
+    const { dir } = await fresh()
+    const head = git(dir, 'rev-parse', 'HEAD')
+    const restarted = await openContentRepo(dir)
+    expect(await restarted.commit([{ name: 'blogs.json', text: '[]\n' }], AYSE, 'aynı')).toBeNull()
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(head)
   })
 
   it('local mode never packs the repository it lies in (its owner’s)', async () => {
