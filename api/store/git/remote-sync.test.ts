@@ -182,8 +182,11 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
   const conflicts: SyncConflict[] = []
   let held: Promise<void> = Promise.resolve()
   let release = () => {}
+  /** Runs when a merge starts, before `beforeRead` (a save landing while the sync waits for the file's turn). */
+  const hooks: { onMerge?: () => Promise<void> } = {}
   const mergeFile: MergeFile = async (name, _base, theirs, beforeRead) => {
     merged.push(`${name}:${theirs}`)
+    await hooks.onMerge?.()
     await beforeRead()
     await held
     await writeFile(join(server, `${name}.json`), theirs ?? '')
@@ -220,7 +223,7 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
   }
   const pushText = (text: string) => pushFiles({ 'blogs.json': text })
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  return { root, server, top, bare, sync, queue, merged, conflicts, hold, release: () => release(), pushFiles, pushText, wait, head: () => git(top, 'rev-parse', 'HEAD') }
+  return { root, server, top, bare, sync, queue, merged, conflicts, hooks, hold, release: () => release(), pushFiles, pushText, wait, head: () => git(top, 'rev-parse', 'HEAD') }
 }
 
 /** Cheapest and broadest first: a mutant is stopped by the first test that fails. */
@@ -322,6 +325,42 @@ describe('when a sync runs', { timeout: 300_000 }, () => {
     await p.sync.idle()
     expect(p.merged).toHaveLength(3)
     expect(p.head()).toBe(third)
+  })
+
+  it('a save written while the sync waits for its file is committed before the merge commit, under its author', async () => {
+    const p = await fromParts()
+    const theirs = await p.pushText('[1]')
+    // As the store saves: the file written, its commit queued (behind the running sync).
+    p.hooks.onMerge = async () => {
+      await writeFile(join(p.server, 'blogs.json'), '[2]')
+      await p.queue.enqueue({ file: { name: 'blogs.json', text: '[2]' }, author: { name: 'Ayşe', email: 'ayse@ornek.com' }, message: 'Yazı kaydedildi' })
+    }
+    await p.sync.trigger()
+    await p.queue.idle()
+    const [save, remote] = git(p.top, 'rev-list', '--parents', '-n', '1', 'HEAD').split(' ').slice(1)
+    expect(remote).toBe(theirs)
+    expect(git(p.top, 'log', '-1', '--format=%an|%s', save!)).toBe('Ayşe|Yazı kaydedildi')
+    expect(git(p.top, 'log', '-1', '--format=%s', 'HEAD')).toBe('Uzak depodaki değişiklikler birleştirildi')
+  })
+
+  it('a save written while a rewritten history is taken is committed first and counted as kept', async () => {
+    const p = await fromParts()
+    await p.pushText('[1]')
+    await p.sync.trigger()
+    const maintainer = join(p.root, 'bakimci')
+    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
+    await writeFile(join(maintainer, 'blogs.json'), '[3]')
+    git(maintainer, 'commit', '-qam', 'yeniden')
+    git(maintainer, 'push', '-q', '--force')
+    p.hooks.onMerge = async () => {
+      p.hooks.onMerge = undefined
+      await writeFile(join(p.server, 'blogs.json'), '[2]')
+      await p.queue.enqueue({ file: { name: 'blogs.json', text: '[2]' }, author: { name: 'Ayşe', email: 'ayse@ornek.com' }, message: 'Yazı kaydedildi' })
+    }
+    await p.sync.trigger()
+    await p.queue.idle()
+    // (This merge takes the remote's file as it is: the branch is now the remote's.) The save was counted.
+    expect(p.sync.status().notice).toMatch(/uzak depodan 1 kayıt kaldırılmış.*yönetim panelinden yapılan 1 kayıt korunup/)
   })
 
   it('the conflict list cannot be written: logged, the conflict still listed; the next write goes through', async () => {
