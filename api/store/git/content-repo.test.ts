@@ -626,42 +626,23 @@ describe('a detached HEAD, a busy index', () => {
   it('the real index locked by a maintainer’s git: 5 tries, the commit stands, logged; the index follows at the next commit', async () => {
     const { dir, repo } = await fresh()
     // Every git the module runs, seen through a `git` first on PATH that notes its arguments (the real git does the work).
-    const bin = await temp()
-    const calls = join(bin, 'calls.txt')
-    const real = join(git(bin, '--exec-path'), 'git')
-    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`)
-    await chmod(join(bin, 'git'), 0o755)
-    const path = process.env.PATH
-    process.env.PATH = `${bin}:${path}`
-    const lines: string[] = []
-    const original = log
-    setLogger(
-      createLogger(
-        new Writable({
-          write(chunk, _encoding, done) {
-            for (const line of String(chunk).split('\n').filter(Boolean)) lines.push((JSON.parse(line) as { msg: string }).msg)
-            done()
-          },
-        }),
-        'debug',
-      ),
-    )
-    try {
-      await writeFile(join(dir, '.git', 'index.lock'), '')
-      await writeFile(join(dir, 'blogs.json'), '[1]')
-      const sha = await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'kilitli')
-      expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
-      const tries = (await readFile(calls, 'utf8')).split('\n').filter((l) => l.startsWith('update-index --add --index-info'))
-      expect(tries).toHaveLength(5)
+    const calls = join(await temp(), 'calls.txt')
+    let lines: string[] = []
+    await withGitOnPath(`echo "$*" >> '${calls}'`, async () => {
+      lines = await logged(async () => {
+        await writeFile(join(dir, '.git', 'index.lock'), '')
+        await writeFile(join(dir, 'blogs.json'), '[1]')
+        const sha = await repo.commit([{ name: 'blogs.json', text: '[1]' }], AYSE, 'kilitli')
+        expect(git(dir, 'rev-parse', 'HEAD')).toBe(sha)
+        const tries = (await readFile(calls, 'utf8')).split('\n').filter((l) => l.startsWith('update-index --add --index-info'))
+        expect(tries).toHaveLength(5)
+      })
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(/^Git dizini güncellenemedi \(sonra yeniden denenecek\): git update-index: fatal: Unable to create '.*index\.lock': File exists/)
       await rm(join(dir, '.git', 'index.lock'))
       await writeFile(join(dir, 'pages.json'), '{"a":2}')
       await repo.commit([{ name: 'pages.json', text: '{"a":2}' }], AYSE, 'serbest')
       expect(git(dir, 'status', '--porcelain')).toBe('?? notlar.txt')
-    } finally {
-      process.env.PATH = path
-      setLogger(original)
-    }
+    })
   })
 })
