@@ -109,6 +109,16 @@ async function gitGauges() {
 async function counted(counter: typeof metrics.gitCommits, result: 'ok' | 'failed') {
   return (await counter.get()).values.find((v) => v.labels.result === result)?.value ?? 0
 }
+/** The real repository, told each time the queue asks it to pack (before it packs). */
+function watchPacking(repo: ContentRepo, told: () => void): ContentRepo {
+  return {
+    ...repo,
+    maintain() {
+      told()
+      return repo.maintain()
+    },
+  }
+}
 /** Date.now() stands still at `at` (the queue's lag clocks) until the next call. */
 const clockAt = (at: number) => vi.spyOn(Date, 'now').mockReturnValue(at)
 
@@ -240,6 +250,31 @@ describe('bytes kept in the journal once the file moves on', { timeout: 240_000 
     // Committed: the next save keeps nothing.
     await queue.enqueue(job('[9]'))
     expect(calls.at(-1)!.keep).toEqual([])
+    await queue.idle()
+  })
+
+  it('an older save committed in its turn leaves the newer one the file’s newest: the file moving on then keeps the newer’s bytes', async () => {
+    const { repo } = await repoIn()
+    const { journal, calls } = watchedJournal()
+    const hold = gate()
+    // The second commit waits for the publish (quiet) and its 2 s limit, both held: the test acts between the turns.
+    const second = gate()
+    recordWaits(second.held)
+    let quietCalls = 0
+    const queue = createCommitQueue(Promise.resolve(repo), journal, {
+      first: () => hold.held,
+      quiet: () => (++quietCalls === 1 ? Promise.resolve() : second.held),
+    })
+    await queue.enqueue(job('[1]'))
+    await queue.enqueue(job('[1,2]'))
+    const [, b] = journal.pending().map((i) => i.id)
+    hold.open()
+    await vi.waitFor(() => expect(queue.status().pending).toBe(1))
+    const before = calls.length
+    await queue.fileMovedOn('blogs.json')
+    // The first's bytes were kept when the second was queued; now the second's, which the file no longer holds.
+    expect(calls.slice(before)).toEqual([{ intent: null, keep: [[b, '[1,2]']] }])
+    second.open()
     await queue.idle()
   })
 
@@ -563,6 +598,22 @@ describe('saves a sync commits before it reads their file (commitWritten, issue 
     expect(journal.pending()).toEqual([])
   })
 
+  it('a save the task committed was its file’s last: its own turn finds nothing to do, and the queue goes on', async () => {
+    const { dir, repo } = await repoIn()
+    const journal = memoryJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    const task = queue.exclusive(() => queue.commitWritten('blogs.json'))
+    await queue.enqueue(job('[7]', 'Eşitlemede'))
+    await queue.enqueue(job('{}', 'Ayarlar', 'home.json'))
+    hold.open()
+    await task
+    await queue.idle()
+    expect(subjects(dir).slice(0, 2)).toEqual(['Ayşe|Ayarlar', 'Ayşe|Eşitlemede'])
+    expect(queue.status()).toMatchObject({ pending: 0, error: null })
+    expect(journal.pending()).toEqual([])
+  })
+
   it('outside an exclusive task it refuses (it would commit beside the queue); after a task that failed too', async () => {
     const { repo } = await repoIn()
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
@@ -668,6 +719,37 @@ describe('packing', { timeout: 240_000 }, () => {
     }
     expect(loose()).toBeGreaterThan(0)
   })
+  it('a file’s committed size raises the bar: three commits of a 400 kB file (1.2 MB) are not four times it; the fourth is', async () => {
+    const { repo } = await repoIn()
+    const packedAt: number[] = []
+    const queue = createCommitQueue(Promise.resolve(watchPacking(repo, () => packedAt.push(queue.status().pending))), memoryJournal())
+    const large = (letter: string) => JSON.stringify([letter.repeat(400_000)])
+    for (const letter of ['a', 'b', 'c']) {
+      await queue.enqueue(job(large(letter), `büyük ${letter}`))
+      await queue.idle()
+    }
+    expect(packedAt).toEqual([])
+    await queue.enqueue(job(large('d'), 'büyük d'))
+    await queue.idle()
+    expect(packedAt).toEqual([0])
+  })
+
+  it('packs only once no save waits: five saves queued together are packed once, after the last', async () => {
+    const { dir, repo } = await repoIn()
+    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
+    const packedAt: number[] = []
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(watchPacking(repo, () => packedAt.push(queue.status().pending))), memoryJournal(), {
+      first: () => hold.held,
+    })
+    // After the fourth, four times the content (1,200,016 bytes) is written, but the fifth still waits.
+    for (const letter of ['a', 'b', 'c', 'd', 'e']) await queue.enqueue(job(big(letter), `büyük ${letter}`))
+    hold.open()
+    await queue.idle()
+    expect(packedAt).toEqual([0])
+    expect(loose()).toBe(0)
+  })
+
   it('a packing that fails is logged; the commits go on', async () => {
     const { dir, repo } = await repoIn()
     const lines = captureLog()
