@@ -1,12 +1,12 @@
 import * as nodeFs from 'node:fs/promises'
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
 import { isHostFile, listExportFiles, setMaintenanceFlag } from './export-folder.ts'
 import type { ExportFs } from './export-fs.ts'
-import type { TreeContributor } from './export-trees.ts'
+import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
 import { createSitePublisher, type SitePublisherOptions } from './site-publisher.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
@@ -218,4 +218,65 @@ describe('export trees', () => {
       process.umask(previous)
     }
   }, 180_000)
+})
+
+describe('a tree brought up to date (catch-up)', () => {
+  it('over a publish that removed a page: its files and folder go, and no folder is removed while a link’s mkdir into it runs', async () => {
+    const buildRoot = join(root, 'catch-up', 'build')
+    // The race seen once in the nginx test: a removed page's index.html, .br and .gz were caught up together; one
+    // removal took away the emptied folder while another file's recursive mkdir of it ran, which then failed with
+    // ENOENT. Here the third mkdir of that folder is held until a removal of it is asked for (or 1 s passes), and
+    // every removal asked for while a mkdir into the folder runs is noted.
+    const folder = join('blog', 'x')
+    let arm = false
+    let seen = 0
+    let removalAsked: () => void = () => {}
+    const removal = new Promise<void>((resolve) => (removalAsked = resolve))
+    /** Folders a mkdir runs for now (a path may have several at once). */
+    const running: string[] = []
+    const overlapped: string[] = []
+    const fs: ExportFs = {
+      ...nodeFs,
+      mkdir: (async (path: string, options?: Parameters<typeof nodeFs.mkdir>[1]) => {
+        running.push(path)
+        try {
+          const made = await nodeFs.mkdir(path, options)
+          if (arm && path.endsWith(folder) && ++seen === 3) await Promise.race([removal, new Promise((r) => setTimeout(r, 1000))])
+          return made
+        } finally {
+          running.splice(running.indexOf(path), 1)
+        }
+      }) as typeof nodeFs.mkdir,
+      rmdir: (async (path: string) => {
+        if (running.some((p) => p === path || p.startsWith(`${path}/`))) overlapped.push(path)
+        if (arm && path.endsWith(folder)) removalAsked()
+        return nodeFs.rmdir(path)
+      }) as typeof nodeFs.rmdir,
+    }
+    const trees = createExportTrees(buildRoot, { fs, graceMs: 0, maxTrees: 2 })
+    const publish = async (n: number, full: boolean, change: (d: Draft) => Promise<void>) => {
+      const draft = await trees.begin(n, { full })
+      await change(draft)
+      await trees.commit(draft, { publish: n })
+      await trees.settled()
+      return draft.dir
+    }
+    const page = ['/blog/x/index.html', '/blog/x/index.html.br', '/blog/x/index.html.gz']
+    await publish(1, true, (d) => d.write('/index.html', 'ana sayfa'))
+    const added = await publish(2, false, async (d) => {
+      for (const file of page) await d.write(file, file)
+    })
+    await publish(3, false, async (d) => {
+      for (const file of page) await d.remove(file)
+    })
+    // The fourth publish reuses the second's tree (it has the page) and catches it up over the third's removals.
+    arm = true
+    const reused = await publish(4, false, (d) => d.write('/index.html', 'ana sayfa 4'))
+    expect(basename(reused)).not.toBe(basename(added))
+    expect(seen).toBe(3)
+    expect(overlapped).toEqual([])
+    expect(await listExportFiles(join(buildRoot, 'live'))).toEqual(['/index.html', '/manifest.json'])
+    await expect(stat(join(buildRoot, 'live', 'blog'))).rejects.toThrow('ENOENT')
+    await trees.stop()
+  }, 60_000)
 })
