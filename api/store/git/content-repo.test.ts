@@ -551,6 +551,10 @@ describe('push, packing, closing', () => {
     const branch = git(dir, 'symbolic-ref', 'HEAD')
     expect(git(bare, 'rev-parse', branch)).toBe(git(dir, 'rev-parse', 'HEAD'))
     await expect(repo.push(join(dir, 'yok.git'))).rejects.toThrow(/^git push: /)
+    // A detached HEAD has no branch to push to: git refuses it, and its own words reach the status (not a crash
+    // of ours reading the branch name that is not there).
+    git(dir, 'checkout', '-q', '--detach')
+    await expect(repo.push(bare)).rejects.toThrow(/^git push: /)
   })
 
   it('maintain packs loose objects, unless the owner set gc.auto=0; close removes the private index', async () => {
