@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gitFailureAdvice, staffGitFailure } from './git-sync.ts'
+import { gitFailureAdvice, staffGitFailure, systemFailureAdvice } from './git-sync.ts'
 
 describe('staffGitFailure', () => {
   it("replaces git's own output by the advice for its kind", () => {
@@ -9,6 +9,15 @@ describe('staffGitFailure', () => {
       gitFailureAdvice.unreachable,
     )
     expect(staffGitFailure('git commit: fatal: cannot lock ref HEAD')).toBe(gitFailureAdvice.other)
+  })
+  it("replaces Node's own system errors (English, with the server's paths) by Turkish advice", () => {
+    expect(staffGitFailure('ENOSPC: no space left on device, write')).toBe(systemFailureAdvice.diskFull)
+    expect(staffGitFailure('spawn git ENOENT')).toBe(systemFailureAdvice.noGit)
+    expect(staffGitFailure('spawn /usr/bin/git ENOENT')).toBe(systemFailureAdvice.noGit)
+    expect(staffGitFailure("ENOENT: no such file or directory, realpath '/srv/netiz/icerik'")).toBe(systemFailureAdvice.other)
+    expect(staffGitFailure("EACCES: permission denied, open '/srv/netiz/icerik/.git/index.lock'")).toBe(systemFailureAdvice.other)
+    // Only at the start: a Turkish sentence that quotes one is ours.
+    expect(staffGitFailure('Dosya yazılamadı (ENOSPC: disk dolu)')).toBe('Dosya yazılamadı (ENOSPC: disk dolu)')
   })
   it('keeps our own Turkish messages, and every refused file as it is named', () => {
     const own = 'blogs.json uzak depoda silindi; yayındaki dosya korunuyor'

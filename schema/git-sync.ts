@@ -29,10 +29,25 @@ export const gitFailureAdvice: Record<Exclude<SyncErrorKind, 'refused-file'>, st
 }
 
 /**
+ * What staff read when the failure is the server's own system, not git's: Node's errors are English and name
+ * the server's folders ("ENOSPC: no space left on device, write", "spawn git ENOENT").
+ */
+export const systemFailureAdvice = {
+  diskFull: 'Sunucunun diskinde yer kalmadı. Sunucu yeniden deneyecek; yer açıldığında işlem tamamlanır.',
+  noGit: 'Sunucuda git programı bulunamadı. Sunucu yöneticisinin git kurması gerekiyor.',
+  other: 'Sunucuda bir dosya işlemi tamamlanamadı. Ayrıntılar sunucu günlüğünde.',
+} as const
+
+/**
  * A failure's text for the admin: our own messages (Turkish) as they are; git's output (every git failure reads
- * "git <command>: …", api/store/git/git-exec.ts) replaced by the advice for its kind.
+ * "git <command>: …", api/store/git/git-exec.ts) replaced by the advice for its kind, and Node's system errors by
+ * theirs (the log keeps the original).
  */
 export function staffGitFailure(text: string, kind: SyncErrorKind = gitErrorKind(text)): string {
-  if (kind === 'refused-file' || !/^git [a-z-]+: /.test(text)) return text
+  if (kind === 'refused-file') return text
+  if (/^spawn \S*git ENOENT/.test(text)) return systemFailureAdvice.noGit
+  if (/^ENOSPC: /.test(text)) return systemFailureAdvice.diskFull
+  if (/^E[A-Z]+: /.test(text)) return systemFailureAdvice.other
+  if (!/^git [a-z-]+: /.test(text)) return text
   return gitFailureAdvice[kind]
 }
