@@ -35,6 +35,9 @@ test('contact form honeypot: hidden from people and the keyboard; a bot that fil
   await page.getByLabel('Telefon').fill('+90 532 000 00 00')
   await page.getByLabel('Konu').fill(subject)
   await page.getByLabel('Mesajınız').fill('Ucuz takipçi!')
+  // The button is enabled once the form sees every required field filled (a disabled button takes no focus: on a
+  // loaded machine the Tab came before that render, clean-clone CI run of 2026-11-28 15:41).
+  await expect(page.getByRole('button', { name: 'Gönder' })).toBeEnabled()
   // From the last field, Tab goes straight to the button: the trap is never in the way.
   await page.getByLabel('Mesajınız').press('Tab')
   await expect(page.getByRole('button', { name: 'Gönder' })).toBeFocused()
