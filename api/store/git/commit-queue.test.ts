@@ -671,11 +671,12 @@ describe('/metrics: the queue’s lag', () => {
 })
 
 describe('packing', { timeout: 240_000 }, () => {
+  /** Loose objects in the repository (0 right after a packing). */
+  const looseIn = (dir: string) => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
   /** A file of exactly 300,004 bytes, different each time. */
   const big = (letter: string) => JSON.stringify([letter.repeat(300_000)])
   it('once the commits since the last packing wrote four times the content and at least 1 MB, loose objects are packed', async () => {
     const { dir, repo } = await repoIn()
-    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
     // 3 × 300,004 bytes: under 1 MB, no packing. Their bytes in each form a save hands over (text, bytes, pieces).
     const bytes = (text: string) => new TextEncoder().encode(text)
@@ -686,38 +687,36 @@ describe('packing', { timeout: 240_000 }, () => {
     }
     expect(git(dir, 'show', 'HEAD:blogs.json')).toBe(big('c'))
     expect(queue.status().error).toBeNull()
-    expect(loose()).toBeGreaterThan(0)
+    expect(looseIn(dir)).toBeGreaterThan(0)
     // The fourth: 1,200,016 bytes written, exactly four times the content (one file of 300,004 bytes): packed.
     await queue.enqueue(job(big('d'), 'büyük d'))
     await queue.idle()
-    expect(loose()).toBe(0)
+    expect(looseIn(dir)).toBe(0)
     // The count starts again: one more commit is not packed.
     await queue.enqueue(job(big('e'), 'büyük e'))
     await queue.idle()
-    expect(loose()).toBeGreaterThan(0)
+    expect(looseIn(dir)).toBeGreaterThan(0)
   })
 
   it('a small content is not packed before 1 MB was written, however many times its size that is', async () => {
     const { dir, repo } = await repoIn()
-    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal())
     // Four saves of 3 bytes: twelve bytes, four times the content.
     for (const n of [1, 2, 3, 4]) {
       await queue.enqueue(job(`[${n}]`))
       await queue.idle()
     }
-    expect(loose()).toBeGreaterThan(0)
+    expect(looseIn(dir)).toBeGreaterThan(0)
   })
 
   it('the content’s size raises the bar: 1.2 MB of commits is not four times a content of 1.3 MB', async () => {
     const { dir, repo } = await repoIn()
-    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
     const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { sizes: new Map([['pages.json', 1_000_000]]) })
     for (const letter of ['a', 'b', 'c', 'd']) {
       await queue.enqueue(job(big(letter), `büyük ${letter}`))
       await queue.idle()
     }
-    expect(loose()).toBeGreaterThan(0)
+    expect(looseIn(dir)).toBeGreaterThan(0)
   })
   it('a file’s committed size raises the bar: three commits of a 400 kB file (1.2 MB) are not four times it; the fourth is', async () => {
     const { repo } = await repoIn()
@@ -736,7 +735,6 @@ describe('packing', { timeout: 240_000 }, () => {
 
   it('packs only once no save waits: five saves queued together are packed once, after the last', async () => {
     const { dir, repo } = await repoIn()
-    const loose = () => Number(/^count: (\d+)$/m.exec(git(dir, 'count-objects', '-v'))![1])
     const packedAt: number[] = []
     const hold = gate()
     const queue = createCommitQueue(Promise.resolve(watchPacking(repo, () => packedAt.push(queue.status().pending))), memoryJournal(), {
@@ -747,7 +745,7 @@ describe('packing', { timeout: 240_000 }, () => {
     hold.open()
     await queue.idle()
     expect(packedAt).toEqual([0])
-    expect(loose()).toBe(0)
+    expect(looseIn(dir)).toBe(0)
   })
 
   it('a packing that fails is logged; the commits go on', async () => {
