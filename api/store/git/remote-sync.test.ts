@@ -293,6 +293,19 @@ describe('when a sync runs', { timeout: 300_000 }, () => {
     expect(p.sync.status().lastFetchAt).toBeNull()
   })
 
+  it('a server on a detached HEAD follows the remote’s default branch, without an error', async () => {
+    const p = await fromParts()
+    const theirs = await p.pushText('[1]')
+    git(p.top, 'checkout', '-q', '--detach')
+    await p.sync.trigger()
+    expect(p.sync.status()).toMatchObject({ error: null, errorKind: null })
+    expect(p.sync.status().lastFetchAt).not.toBeNull()
+    expect(git(p.top, 'rev-parse', 'refs/site-sync/remote')).toBe(theirs)
+    // Taken as from a branch: the remote alone moved, a fast-forward.
+    expect(p.merged).toEqual(['blogs:[1]'])
+    expect(p.head()).toBe(theirs)
+  })
+
   it('asked for while one runs: the same promise, one more sync right after; stop() ends the repeats', async () => {
     const p = await fromParts()
     await p.pushText('[1]')

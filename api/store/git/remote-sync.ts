@@ -103,9 +103,12 @@ export function createRemoteSync(options: {
   let stopped = false
 
   async function fetchRemote(repo: ContentRepo): Promise<{ theirs: string | null; previous: string | null }> {
-    const branch = (await gitOrNull(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: repo.root }))?.trim() || 'main'
+    const branch = (await gitOrNull(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: repo.root }))?.trim()
+    // A server on a detached HEAD (an operator's checkout of an older commit) follows the remote's own default
+    // branch: no branch name of ours to ask for.
+    const source = branch ? `refs/heads/${branch}` : 'HEAD'
     const previous = (await gitOrNull(['rev-parse', '-q', '--verify', `${FETCHED}^{commit}`], { cwd: repo.root }))?.trim() || null
-    await git(['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:${FETCHED}`], { cwd: repo.root })
+    await git(['fetch', '-q', '--no-tags', remote, `+${source}:${FETCHED}`], { cwd: repo.root })
     const theirs = (await gitOrNull(['rev-parse', '-q', '--verify', `${FETCHED}^{commit}`], { cwd: repo.root }))?.trim() || null
     return { theirs, previous }
   }
