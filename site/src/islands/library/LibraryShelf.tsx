@@ -30,13 +30,21 @@ import './library-shelf.css'
 
 // Library admins' tools are loaded when first opened: a member's phone never downloads them (nor zod, which the
 // item form's file rules bring along; decision 315).
-const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
-const LibraryCategories = lazy(() =>
-  import('./LibraryCategories.tsx').then((m) => ({ default: m.LibraryCategories })),
-)
-const LibraryItemForm = lazy(() =>
-  import('./LibraryItemForm.tsx').then((m) => ({ default: m.LibraryItemForm })),
-)
+const loadConfirmDialog = () => import('./ConfirmDialog.tsx')
+const loadCategories = () => import('./LibraryCategories.tsx')
+const loadItemForm = () => import('./LibraryItemForm.tsx')
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })))
+const LibraryCategories = lazy(() => loadCategories().then((m) => ({ default: m.LibraryCategories })))
+const LibraryItemForm = lazy(() => loadItemForm().then((m) => ({ default: m.LibraryItemForm })))
+
+/**
+ * A library admin's tools are fetched once the shelf has shown its first answers to one: a click on
+ * 'Yeni belge' then opens the form at once, even on a slow line (a lazy chunk fetched only on the click showed
+ * nothing for as long as the line took). A failed fetch is tried again by the click.
+ */
+function preloadAdminTools() {
+  for (const load of [loadItemForm, loadCategories, loadConfirmDialog]) void load().catch(() => {})
+}
 
 const PAGE_SIZE = SHELF_PAGE_SIZE
 const NEWEST = SHELF_NEWEST
@@ -126,6 +134,11 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
     // Only once (`start` is the page's first answers and never changes).
   }, [guard])
 
+  // After the shelf's first answers, so that the tools never delay what a library admin reads first.
+  useEffect(() => {
+    if (isAdmin && shelfReady) preloadAdminTools()
+  }, [isAdmin, shelfReady])
+
   useEffect(() => {
     if (firstQuery.current) {
       firstQuery.current = false
@@ -189,7 +202,7 @@ export function LibraryShelf({ isAdmin, memberId, onSessionEnded, start }: Props
       <div role="status" className="library-shelf__notice">
         {notice && <p className="notice notice--success">{notice}</p>}
       </div>
-      <Suspense fallback={null}>
+      <Suspense fallback={<p className="library-shelf__tool-loading" role="status">{msg.loading}</p>}>
         {isAdmin && (panel?.kind === 'new' || panel?.kind === 'edit') && (
           <LibraryItemForm
             key={panel.kind === 'edit' ? panel.item.id : 'new'}
