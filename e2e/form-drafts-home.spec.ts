@@ -1,5 +1,5 @@
 import { expect, test, type Page } from 'playwright/test'
-import { ADMIN } from './helpers.ts'
+import { ADMIN, reloadPastLeaveWarning } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'
 
 /**
@@ -49,19 +49,6 @@ async function answerLeave(page: Page, button: 'Sayfadan çık' | 'Düzenlemeye 
   await expect(dialog).toBeHidden()
 }
 
-/** Reloads the page; the browser's leave warning (beforeunload) must come and is answered yes. */
-async function reloadPastWarning(page: Page) {
-  const kinds: string[] = []
-  const accept = (dialog: import('playwright/test').Dialog) => {
-    kinds.push(dialog.type())
-    void dialog.accept()
-  }
-  page.on('dialog', accept)
-  await page.reload()
-  page.off('dialog', accept)
-  expect(kinds).toEqual(['beforeunload'])
-}
-
 const homeOf = async (page: Page) =>
   (await (await page.request.get(`${server.url}/api/admin/anasayfa`)).json()).data as {
     services: { title: string; description: string }
@@ -84,7 +71,7 @@ for (const size of SIZES) {
       const typed = `Hizmet taslağı ${size.name}`
       // Typed, the field not left yet: closing or reloading the tab lets the browser warn.
       await title.fill(typed)
-      await reloadPastWarning(page)
+      await reloadPastLeaveWarning(page)
       await expect(services.getByText(OFFER)).toBeVisible()
       await expect(title).toHaveValue(saved)
       expect((await homeOf(page)).services.title).toBe(saved)
@@ -160,7 +147,7 @@ for (const size of SIZES) {
       await item.getByLabel('Bağlantı').fill('bir bağlantı değil')
       await item.getByLabel('Bağlantı').press('Tab')
       await expect(item.getByText(/geçerli bir bağlantı olmalıdır/)).toBeVisible()
-      await reloadPastWarning(page)
+      await reloadPastLeaveWarning(page)
       expect((await homeOf(page)).partners.cards[0]!.link).toBe(card.link)
       await expect(item.getByText(OFFER)).toBeVisible()
       await item.getByRole('button', { name: 'Taslağı sil' }).click()
@@ -169,7 +156,7 @@ for (const size of SIZES) {
       // The add-a-heading field keeps what was typed across a reload.
       const heading = page.locator('#hizmetler').getByLabel('Yeni hizmet başlığı')
       await heading.fill(`Yeni hizmet ${size.name}`)
-      await reloadPastWarning(page)
+      await reloadPastLeaveWarning(page)
       await expect(heading).toHaveValue('')
       await page.locator('#hizmetler').getByRole('button', { name: 'Taslağı geri yükle' }).click()
       await expect(heading).toHaveValue(`Yeni hizmet ${size.name}`)

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright/test'
-import { expect, loginAsAdmin, test } from './helpers.ts'
+import { expect, loginAsAdmin, reloadPastLeaveWarning, test } from './helpers.ts'
 
 /**
  * Issue 30, point 1, on 'Profil': the own profile, the new-user form and a user's row in edit mode keep what is
@@ -42,13 +42,7 @@ for (const size of SIZES) {
       const typed = `Taslak Ad ${size.name} ${Date.now()}`
       await name.fill(typed)
       await form.getByLabel('Yeni Şifre').fill('Gizli-Sifre-123')
-      const kinds: string[] = []
-      page.on('dialog', (dialog) => {
-        kinds.push(dialog.type())
-        void dialog.accept()
-      })
-      await page.reload()
-      expect(kinds).toEqual(['beforeunload'])
+      await reloadPastLeaveWarning(page)
       await expect(form.getByText(OFFER)).toBeVisible()
       await expect(name).not.toHaveValue(typed)
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }))
