@@ -376,6 +376,40 @@ describe('when a sync runs', { timeout: 300_000 }, () => {
     expect(p.sync.status().notice).toMatch(/uzak depodan 1 kayıt kaldırılmış.*yönetim panelinden yapılan 1 kayıt korunup/)
   })
 
+  it('a rewritten history’s merge lists its conflicts as any merge does', async () => {
+    const p = await fromParts()
+    await p.pushText('[1]')
+    await p.sync.trigger()
+    const maintainer = join(p.root, 'bakimci')
+    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
+    await writeFile(join(maintainer, 'blogs.json'), '[3]')
+    git(maintainer, 'commit', '-qam', 'yeniden')
+    git(maintainer, 'push', '-q', '--force')
+    const conflict = { file: 'blogs.json', itemId: 'a', path: [{ id: 'a' }, 'title'], live: 'bizim', other: 'yeni geçmiş' }
+    p.conflicts.push(conflict)
+    await p.sync.trigger()
+    expect(p.sync.status().notice).toMatch(/geçmiş yeniden yazıldı/)
+    expect(p.sync.conflicts()).toEqual([{ ...conflict, id: conflictId(conflict) }])
+  })
+
+  it('a remote with a history of its own (no common commit): merged by item, the remote’s commit its second parent', async () => {
+    const p = await fromParts()
+    const maintainer = join(p.root, 'bakimci')
+    git(maintainer, 'checkout', '-q', '--orphan', 'baska')
+    await writeFile(join(maintainer, 'blogs.json'), '[5]')
+    git(maintainer, 'add', '-A')
+    git(maintainer, 'commit', '-qm', 'kendi geçmişi')
+    const branch = git(p.top, 'symbolic-ref', '--short', 'HEAD')
+    git(maintainer, 'push', '-q', '--force', 'origin', `baska:${branch}`)
+    const theirs = git(maintainer, 'rev-parse', 'HEAD')
+    const ours = p.head()
+    await p.sync.trigger()
+    expect(p.sync.status()).toMatchObject({ error: null, behind: 0 })
+    // No base: the remote's file merged against nothing.
+    expect(p.merged).toEqual(['blogs:[5]'])
+    expect(git(p.top, 'rev-parse', 'HEAD^1', 'HEAD^2').split('\n')).toEqual([ours, theirs])
+  })
+
   it('the conflict list cannot be written: logged, the conflict still listed; the next write goes through', async () => {
     const lines = captureLog()
     const p = await fromParts()
@@ -393,6 +427,16 @@ describe('when a sync runs', { timeout: 300_000 }, () => {
     expect(await p.sync.resolve(listed.id)).toEqual(listed)
     await p.sync.settled()
     expect(JSON.parse(await readFile(listFile, 'utf8'))).toEqual([])
+  })
+
+  it('the same path in two files is two conflicts', async () => {
+    const p = await fromParts()
+    const inBlogs = { file: 'blogs.json', path: ['baslik'], live: 'a', other: 'b' }
+    const inAbout = { file: 'about.json', path: ['baslik'], live: 'c', other: 'd' }
+    p.conflicts.push(inBlogs, inAbout)
+    await p.pushText('[1]')
+    await p.sync.trigger()
+    expect(p.sync.conflicts().map((c) => c.file)).toEqual(['about.json', 'blogs.json'])
   })
 
   it('an interval: fetched on its own; stopped with the next timer set, no sync after', async () => {
