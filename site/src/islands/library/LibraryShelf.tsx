@@ -40,7 +40,7 @@ const LibraryItemForm = lazy(() => loadItemForm().then((m) => ({ default: m.Libr
 /**
  * A library admin's tools are fetched once the shelf has shown its first answers to one: a click on
  * 'Yeni belge' then opens the form at once, even on a slow line (a lazy chunk fetched only on the click showed
- * nothing for as long as the line took). A failed fetch is tried again by the click.
+ * nothing for as long as the line took). The click's own import then finds the module already there.
  */
 function preloadAdminTools() {
   for (const load of [loadItemForm, loadCategories, loadConfirmDialog]) void load().catch(() => {})
