@@ -222,8 +222,15 @@ async function fromParts(options: { remote?: (bare: string) => string; intervalS
     return git(maintainer, 'rev-parse', 'HEAD')
   }
   const pushText = (text: string) => pushFiles({ 'blogs.json': text })
+  /** The maintainer rewrites the remote's history: drops its last commit, commits `text` instead, force-pushes. */
+  const rewriteRemote = async (text: string) => {
+    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
+    await writeFile(join(folder, 'blogs.json'), text)
+    git(maintainer, 'commit', '-qam', 'yeniden')
+    git(maintainer, 'push', '-q', '--force')
+  }
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  return { root, server, top, bare, sync, queue, merged, conflicts, hooks, hold, release: () => release(), pushFiles, pushText, wait, head: () => git(top, 'rev-parse', 'HEAD') }
+  return { root, server, top, bare, sync, queue, merged, conflicts, hooks, hold, release: () => release(), pushFiles, pushText, rewriteRemote, wait, head: () => git(top, 'rev-parse', 'HEAD') }
 }
 
 /** Cheapest and broadest first: a mutant is stopped by the first test that fails. */
@@ -360,11 +367,7 @@ describe('when a sync runs', { timeout: 300_000 }, () => {
     const p = await fromParts()
     await p.pushText('[1]')
     await p.sync.trigger()
-    const maintainer = join(p.root, 'bakimci')
-    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
-    await writeFile(join(maintainer, 'blogs.json'), '[3]')
-    git(maintainer, 'commit', '-qam', 'yeniden')
-    git(maintainer, 'push', '-q', '--force')
+    await p.rewriteRemote('[3]')
     p.hooks.onMerge = async () => {
       p.hooks.onMerge = undefined
       await writeFile(join(p.server, 'blogs.json'), '[2]')
@@ -380,11 +383,7 @@ describe('when a sync runs', { timeout: 300_000 }, () => {
     const p = await fromParts()
     await p.pushText('[1]')
     await p.sync.trigger()
-    const maintainer = join(p.root, 'bakimci')
-    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
-    await writeFile(join(maintainer, 'blogs.json'), '[3]')
-    git(maintainer, 'commit', '-qam', 'yeniden')
-    git(maintainer, 'push', '-q', '--force')
+    await p.rewriteRemote('[3]')
     const conflict = { file: 'blogs.json', itemId: 'a', path: [{ id: 'a' }, 'title'], live: 'bizim', other: 'yeni geçmiş' }
     p.conflicts.push(conflict)
     await p.sync.trigger()
