@@ -85,6 +85,8 @@ const HISTORY_WAIT_MS = 3000
 /** The item index scans the saves' commits once saves pause this long, or this long after the first unscanned one. */
 const INDEX_PAUSE_MS = 2000
 const INDEX_MAX_WAIT_MS = 30_000
+/** How long a start waits for the content repository to open (and, in a new one, its first commit) before loading. */
+const REPO_WAIT_MS = 5_000
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 const defaults: ContentData = {
@@ -107,6 +109,10 @@ export async function openContentStore(
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const repo = options.git ? openContentRepo(dir, { commits: options.git.commits }) : null
   repo?.catch(() => {}) // reported through the queue's status
+  // A folder git has not seen yet gets its first commit of the files as they are while the repository opens: no
+  // save may be written before that, else the first commit holds the save and recovery commits the old bytes back
+  // over it. Bounded, so a slow or failing git never keeps the site from starting (the queue reports it).
+  if (repo) await Promise.race([repo.catch(() => {}), wait(REPO_WAIT_MS)])
   // Files from git are untrusted: each is read safely and checked; one refused at start is reported as when
   // running, and the store starts from its last valid version in history (else its empty default).
   // Every write of this store passes it (issue 27); it also keeps each file's layout.

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -33,6 +34,26 @@ describe('content store', () => {
     const store = await openContentStore(dir, () => {})
     expect(store.read('blogs')).toEqual([])
     expect(store.read('home').banner.button1).toEqual({ text: 'Programlar', link: '/programlar' })
+  })
+})
+
+describe('content store in a folder that git has not seen yet', () => {
+  // The first start of a folder with content and no repository: the store makes the repository and commits the
+  // files as they are. A save made right after the start must come after that first commit, not inside it, else
+  // the start's recovery commits the old bytes back as a 'kurtarıldı' version over the save (found in session 7).
+  it('a save right after the start is its own commit after the first one, with nothing recovered', async () => {
+    await writeFile(join(dir, 'contact-settings.json'), JSON.stringify({ title: 'Eski başlık' }, null, 2) + '\n')
+    const store = await openContentStore(dir, () => {}, { git: { commits: 'always' } })
+    await store.update('contact-settings', (s) => void (s.title = 'Yeni başlık'))
+    await store.settled()
+    store.close()
+    const log = execFileSync('git', ['log', '--format=%s', '--', 'contact-settings.json'], { cwd: dir, encoding: 'utf8' })
+    const subjects = log.trim().split('\n')
+    expect(subjects.at(-1)).toBe('İçerik deposu oluşturuldu')
+    expect(subjects.filter((s) => s.includes('kurtarıldı'))).toEqual([])
+    expect(subjects).toHaveLength(2)
+    const first = execFileSync('git', ['show', `HEAD~1:contact-settings.json`], { cwd: dir, encoding: 'utf8' })
+    expect(JSON.parse(first).title).toBe('Eski başlık')
   })
 })
 
