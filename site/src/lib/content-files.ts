@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { z } from 'zod'
+import { collectionSource, readSource } from '#schema/content-folder-read.ts'
+import { entryPath, isFolderCollection, legacyFile } from '#schema/content-layout.ts'
 import { renderScope } from './render-scope.ts'
 
 declare const __REPO_ROOT__: string | undefined
@@ -30,8 +31,22 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * Reads `<dir>/<name>.json` and checks it with `schema`. A missing file gives `fallback` (the API creates files on
- * first save); broken JSON or invalid content throws, which fails the build with the file and the field named.
+ * The render's value of collection `name`: the publish's in memory, else the disk's (its folder or its one file,
+ * decision 333), else `fallback`; with the path errors name (the folder's when it was read from a folder).
+ */
+function readRaw(dir: string, name: string, fallback: unknown): { raw: unknown; path: string; folder: boolean } {
+  const legacy = join(dir, legacyFile(name))
+  const inMemory = renderScope.getStore()?.read?.(name)
+  if (inMemory !== undefined && inMemory !== null) return { raw: inMemory, path: legacy, folder: false }
+  const source = collectionSource(dir, name)
+  if (!source) return { raw: fallback, path: legacy, folder: false }
+  return { raw: readSource(source), path: source.path, folder: source.layout === 'folder' }
+}
+
+/**
+ * Reads collection `name` of `dir` and checks it with `schema`. A missing collection gives `fallback` (the API
+ * creates files on first save); broken JSON or invalid content throws, which fails the build with the file and
+ * the field named.
  */
 export function readContentFile<S extends z.ZodType>(
   dir: string,
@@ -40,15 +55,7 @@ export function readContentFile<S extends z.ZodType>(
   fallback: unknown,
   prepare: (raw: unknown) => unknown = (raw) => raw,
 ): z.infer<S> {
-  const path = join(dir, `${name}.json`)
-  let raw: unknown = renderScope.getStore()?.read?.(name) ?? fallback
-  if (raw === fallback && existsSync(path)) {
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'))
-    } catch (error) {
-      throw new Error(`İçerik dosyası okunamadı: ${path}\n  ${(error as Error).message}`)
-    }
-  }
+  const { raw, path } = readRaw(dir, name, fallback)
   const result = schema.safeParse(prepare(raw))
   if (!result.success) {
     throw new Error(`İçerik dosyası geçersiz: ${path}\n${describeIssues(result.error)}`)
@@ -79,10 +86,11 @@ export function readContentList<S extends z.ZodType>(
   entry: S,
   prepare: (raw: unknown) => unknown,
 ): z.infer<S>[] {
-  const list = readContentFile(dir, name, { safeParse: (v: unknown) => ({ success: true, data: v }) } as unknown as z.ZodType, [])
-  const path = join(dir, `${name}.json`)
+  const { raw: list, path, folder } = readRaw(dir, name, [])
   if (!Array.isArray(list)) throw new Error(`İçerik dosyası geçersiz: ${path}\n  - (kök): Liste bekleniyordu`)
-  const before = checked.get(path) ?? new Map()
+  // One cache per collection, whatever its layout.
+  const key = join(dir, legacyFile(name))
+  const before = checked.get(key) ?? new Map()
   const now = new Map<string, { raw: unknown; value: unknown }>()
   const out = list.map((raw: unknown, i: number) => {
     const id = raw && typeof raw === 'object' ? String((raw as { id?: unknown }).id) : ''
@@ -90,13 +98,16 @@ export function readContentList<S extends z.ZodType>(
     if (old && deepEqual(old.raw, raw)) return now.set(id, old), old.value
     const result = entry.safeParse(prepare(raw))
     if (!result.success) {
+      // A folder's item is named by its own file (its id is its file's name: content-folder-read.ts checks it).
+      if (folder && isFolderCollection(name))
+        throw new Error(`İçerik dosyası geçersiz: ${join(dir, entryPath(name, id))}\n${describeIssues(result.error)}`)
       const issues = describeIssues(result.error).replace(/^ {2}- /gm, `  - [${i}].`).replace(/\[\d+\]\.\(kök\)/g, `[${i}]`)
       throw new Error(`İçerik dosyası geçersiz: ${path}\n${issues}`)
     }
     now.set(id, { raw, value: result.data })
     return result.data
   })
-  checked.set(path, now)
+  checked.set(key, now)
   return out
 }
 

@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { contentDir } from './content-files.ts'
+import { blogPostSchema } from '#schema/blog.ts'
+import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
+import { contentDir, readContentList } from './content-files.ts'
 import {
   loadContactSettings,
   loadHome,
@@ -129,5 +131,41 @@ describe('content loaders', () => {
     const dir = useContent({})
     writeFileSync(join(dir, 'contact-settings.json'), '{ bozuk')
     expect(() => loadContactSettings()).toThrow(join(dir, 'contact-settings.json'))
+  })
+})
+
+describe('content in the folder layout (decision 333)', () => {
+  /** A CONTENT_DIR whose posts are one file each, in `order`, and no blogs.json. */
+  function useFolder(posts: Record<string, unknown>[], order: string[]): string {
+    const dir = useContent({})
+    folders.push(dir)
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), text)
+    }
+    for (const p of posts) write(entryPath('blogs', String(p.id)), entryText(p))
+    write(orderPath('blogs'), orderText(order))
+    return dir
+  }
+  const folders: string[] = []
+  afterEach(() => {
+    for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('reads and checks every post, in the order file’s order, without blogs.json', () => {
+    const dir = useFolder(
+      [post('a1', '2025-01-01'), post('Zed', '2025-03-01', 'draft'), post('m5', '2025-02-01')],
+      ['m5', 'a1', 'Zed'],
+    )
+    const posts = readContentList(dir, 'blogs', blogPostSchema, (raw) => raw)
+    expect(posts.map((p) => p.id)).toEqual(['m5', 'a1', 'Zed'])
+    expect(posts[0]).toMatchObject({ title: 'Yazı m5', contentStructure: [] }) // the schema's default: checked
+    expect(loadPublishedBlogs().map((p) => p.id)).toEqual(['m5', 'a1'])
+  })
+
+  it('names the post’s own file when one post is invalid', () => {
+    const dir = useFolder([post('a1', '2025-01-01'), { ...post('b2', '2025-01-02'), title: 5 }], ['a1', 'b2'])
+    expect(() => loadPublishedBlogs()).toThrow(`İçerik dosyası geçersiz: ${join(dir, 'blogs', 'b', 'b2.json')}`)
+    expect(() => loadPublishedBlogs()).toThrow(/- title:/)
   })
 })
