@@ -1,10 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { entryPath, entryText, orderPath, orderText, type FolderCollection } from '#schema/content-layout.ts'
+import { readEnv } from '../lib/env.ts'
 import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
 import { isHostFile, listExportFiles } from './export-folder.ts'
-import { createSitePublisher } from './site-publisher.ts'
+import { createSitePublisher, sitePublisherFor } from './site-publisher.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const siteUrl = 'http://localhost:4399'
@@ -266,5 +268,41 @@ describe('site publisher', () => {
     const list = await readFile(join(root, 'media', 'build', 'live', 'blog', 'index.html'), 'utf8')
     expect(list.includes('blog-e-fatura-kapak.800w.avif')).toBe(false)
     await p.stop()
+  }, 120_000)
+})
+
+describe('`npm run build`’s publisher (no content in memory) on the folder layout (decision 333)', () => {
+  /** Moves `<name>.json` of `dir` into the folder layout: one file per item, the order file, no one file. */
+  async function toFolder(dir: string, name: FolderCollection) {
+    const items = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as { id: string }[]
+    for (const item of items) {
+      await mkdir(dirname(join(dir, entryPath(name, item.id))), { recursive: true })
+      await writeFile(join(dir, entryPath(name, item.id)), entryText(item))
+    }
+    await writeFile(join(dir, orderPath(name)), orderText(items.map((item) => item.id)))
+    await rm(join(dir, `${name}.json`))
+  }
+
+  it('publishes the same export from blogs/ and social-projects/ as from blogs.json and social-projects.json', async () => {
+    const oneFile = await contentCopy('one-file')
+    // An old address: the static host's redirects come from the publisher's own disk reader, not the render.
+    await edit(oneFile, 'blogs', (posts) => posts.map((p, i) => (i === 0 ? { ...p, oldSlugs: ['eski-fatura-adresi'] } : p)))
+    const folders = await contentCopy('folders')
+    await cp(oneFile, folders, { recursive: true })
+    await toFolder(folders, 'blogs')
+    await toFolder(folders, 'social-projects')
+    for (const [name, dir] of [['one-file', oneFile], ['folders', folders]] as const) {
+      const env = readEnv({ CONTENT_DIR: dir, SITE_BUILD_DIR: join(root, name, 'build'), SITE_URL: siteUrl })
+      const p = sitePublisherFor(env, repoRoot)
+      await p.ensureLive()
+      await p.stop()
+      expect(p.status(), name).toMatchObject({ lastError: null, pageErrors: [] })
+    }
+    const files = await expectSameExports('one-file', 'folders')
+    expect(files.filter((f) => /^\/blog\/[^/]+\/index\.html$/.test(f)).length).toBeGreaterThan(3)
+    expect(files.filter((f) => /^\/sosyal-sorumluluk\/[^/]+\/index\.html$/.test(f)).length).toBeGreaterThan(3)
+    const redirects = (name: string) => readFile(join(root, name, 'build', 'live', '_redirects'), 'utf8')
+    expect(await redirects('folders')).toContain('/blog/eski-fatura-adresi ')
+    expect(await redirects('folders')).toBe(await redirects('one-file'))
   }, 120_000)
 })

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
+import { readCollectionSync } from '#schema/content-folder-read.ts'
 import type { Env } from '../lib/env.ts'
 import { ensureCodeBuilt, latestCodeBuild, type CodeBuild } from './code-build.ts'
 import { movedAddressList } from './moved-addresses.ts'
@@ -110,7 +110,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
   const failures = new Map<string, PageFailure & { key: string }>()
   /** A post's or project's content as its page last rendered: the failing field is searched against it. */
   const lastGood = new Map<string, Record<string, unknown>>()
-  const contentRead: Read = o.read ?? ((name) => readJsonFile(join(o.contentDir, `${name}.json`)))
+  const contentRead: Read = o.read ?? ((name) => readFromDisk(o.contentDir, name))
 
   const contributors = [...(o.contributors ?? [])]
   const listeners: ((p: PublishedPages) => void)[] = []
@@ -585,10 +585,10 @@ export type SitePublisher = ReturnType<typeof createSitePublisher>
 export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: string) => unknown): SitePublisher {
   // The export carries what a static host needs (static-host.ts); the map URL from memory, or the file.
   const mapUrl = () => {
-    const settings = read?.('contact-settings') ?? readJsonFile(join(env.contentDir, 'contact-settings.json'))
+    const settings = read?.('contact-settings') ?? readFromDisk(env.contentDir, 'contact-settings')
     return (settings as { mapUrl?: string } | null)?.mapUrl
   }
-  const content = (name: string) => read?.(name) ?? readJsonFile(join(env.contentDir, `${name}.json`))
+  const content = (name: string) => read?.(name) ?? readFromDisk(env.contentDir, name)
   const host = createStaticHost({
     mapUrl,
     https: new URL(env.SITE_URL).protocol === 'https:',
@@ -608,9 +608,14 @@ export function sitePublisherFor(env: Env, repoRoot: string, read?: (name: strin
   })
 }
 
-function readJsonFile(path: string): unknown {
+/**
+ * A collection as it is on disk, in either layout (decision 333), when no content is given in memory (`npm run
+ * build`); null when missing or unreadable: these reads only name failing pages and list moved addresses, and the
+ * render itself reads the same files and fails naming the broken one.
+ */
+function readFromDisk(dir: string, name: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'))
+    return readCollectionSync(dir, name) ?? null
   } catch {
     return null
   }
