@@ -80,6 +80,8 @@ export async function startServer(
     ...(options.wrapper ?? []),
     process.execPath,
     ...SERVER_NODE_FLAGS,
+    // BENCH_NODE_FLAGS='--a --b': more flags for the server, to compare settings in one bench (not for the figures).
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     join(repoRoot, 'api', 'server.ts'),
   ]
   const child: ChildProcess = spawn(command!, args, {

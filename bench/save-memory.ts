@@ -30,14 +30,25 @@ try {
     const line = text.split('\n').find((l) => l.startsWith(`${name} `))
     return line ? Number(line.split(' ')[1]) / 1024 / 1024 : NaN
   }
+  const metricLines = async (name: string) => {
+    const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text()
+    return text
+      .split('\n')
+      .filter((l) => l.startsWith(`${name}{`))
+      .map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))] as const)
+  }
   const sample = async (saves: number) => {
     const [rss, heap, external] = [await rssMb(server.pid), await metric('nodejs_heap_size_used_bytes'), await metric('nodejs_external_memory_bytes')]
     // Where the RSS is (smaps): the main malloc heap against anonymous mappings (V8 pages, large Buffers, arenas).
+    // V8's committed pages by space (old, new, large objects, code): which one holds the RSS that is not live data.
+    const spaces = (await metricLines('nodejs_heap_space_size_total_bytes'))
+      .map(([labels, bytes]) => `${/space="(\w+)"/.exec(labels)?.[1]?.replace(/_space$/, '')} ${(bytes / 1024 / 1024).toFixed(0)}`)
+      .join(', ')
     const parts = Object.entries(await memoryBreakdown(server.pid))
       .filter(([, mb]) => mb >= 1)
       .map(([kind, mb]) => `${kind} ${mb.toFixed(0)}`)
       .join(', ')
-    console.log(`after ${String(saves).padStart(5)} saves: RSS ${rss.toFixed(0)} MB, heap used ${heap.toFixed(0)} MB, external ${external.toFixed(0)} MB (${parts}) at ${new Date().toISOString().slice(11, 19)}, load ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`)
+    console.log(`after ${String(saves).padStart(5)} saves: RSS ${rss.toFixed(0)} MB, heap used ${heap.toFixed(0)} MB, external ${external.toFixed(0)} MB (${parts}; V8 committed: ${spaces}) at ${new Date().toISOString().slice(11, 19)}, load ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`)
     return rss
   }
   await sample(0)
