@@ -7,7 +7,8 @@ import { openContentRepo } from './git/content-repo.ts'
 import { commitRecovered, readRecoverySnapshot, type RecoverySnapshot } from './git/recover-commits.ts'
 import { openCollections, type Collections } from './json-db.ts'
 import { DIR_MODE } from './durable-file.ts'
-import { lastValidVersion, loadContentFile } from './versions/content-load.ts'
+import { lastValidVersion, loadContentFile, type FolderReport } from './versions/content-load.ts'
+import { isFolderCollection } from '#schema/content-layout.ts'
 import { describeFileError, type ContentFileError } from './gate/content-validation.ts'
 import { createContentGate } from './gate/content-gate.ts'
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
@@ -73,6 +74,12 @@ export type ContentOptions = {
   }
   /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
   watch?: boolean
+  /**
+   * Keep posts and social projects stored as a folder of item files where CONTENT_DIR already has them so
+   * (decision 333; `schema/content-layout.ts`). Being built step by step: for now without git or watching only
+   * (their commits and outside edits of item files come next), so off unless a test turns it on.
+   */
+  folders?: boolean
 }
 
 /** The admin's status line in local mode (no commits, decision 026). */
@@ -100,6 +107,16 @@ const defaults: ContentData = {
   media: [],
 }
 
+/**
+ * What loading a folder collection left out or put in order by itself, in the log: each refused item file costs only
+ * its own item (the others start), and is named by its path, as an operator fixes it.
+ */
+function reportFolder(report: FolderReport) {
+  for (const error of report.refused) log.error({ file: error.file }, describeFileError(error))
+  if (report.added.length) log.warn(`Sıra dosyasında olmayan ${report.added.length} öğe tarihine göre sona eklendi: ${report.added.join(', ')}`)
+  if (report.dropped.length) log.warn(`Sıra dosyasındaki ${report.dropped.length} kimliğin dosyası yok, atlandı: ${report.dropped.join(', ')}`)
+}
+
 /** Opens CONTENT_DIR's collection files; `onChange` is called after each write or loaded external change. */
 export async function openContentStore(
   dir: string,
@@ -107,6 +124,7 @@ export async function openContentStore(
   options: ContentOptions = {},
 ): Promise<ContentStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
+  if (options.folders && (options.git || options.watch)) throw new Error('folders: not yet with git or watching (decision 333)')
   const repo = options.git ? openContentRepo(dir, { commits: options.git.commits }) : null
   repo?.catch(() => {}) // reported through the queue's status
   // A folder git has not seen yet gets its first commit of the files as they are while the repository opens: no
@@ -119,9 +137,13 @@ export async function openContentStore(
   const gate = createContentGate()
   const refused = new Map<ContentName, ContentFileError & { unreadable: boolean }>()
   const load = async <K extends ContentName>(name: K): Promise<ContentData[K]> => {
-    const loaded = await loadContentFile(dir, name)
+    const loaded = await loadContentFile(dir, name, options.folders === true)
     if (loaded.kind === 'ok') {
       gate.remember(name, loaded.layout)
+      if (loaded.folder && isFolderCollection(name)) {
+        gate.storeAsFolder(name)
+        reportFolder(loaded.folder)
+      }
       return loaded.data as ContentData[K]
     }
     if (loaded.kind === 'missing') return structuredClone(defaults[name])

@@ -2,6 +2,7 @@ import { createDraft, current as plainCopy, finishDraft, isDraft } from 'immer'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DIR_MODE, deepFreeze, writeFileDurably } from './durable-file.ts'
+import { writeFilesDurably, type FileWrite } from './folder-files.ts'
 import { collectionChunks } from './json-text.ts'
 
 /** A set of named JSON files in one folder (`<dir>/<name>.json`), read once and kept in memory. */
@@ -51,7 +52,17 @@ async function readJson<T>(path: string, fallback: T): Promise<T> {
  * The check every write passes before it is durable (the content store's gate, issue 27): the data to keep and
  * the exact bytes to write, or a throw that leaves everything as it was.
  */
-export type WriteGate<D> = <K extends keyof D>(name: K, next: D[K], previous: D[K]) => { data: D[K]; bytes: readonly Buffer[] }
+export type WriteGate<D> = <K extends keyof D>(
+  name: K,
+  next: D[K],
+  previous: D[K],
+) => { data: D[K]; bytes: readonly Buffer[] } | { data: D[K]; files: readonly FileWrite[] }
+
+/** Writes what the gate returned: one file's bytes, or a folder collection's changed files (decision 333). */
+async function writeGated(dir: string, path: string, out: ReturnType<WriteGate<never>>): Promise<void> {
+  if ('files' in out) await writeFilesDurably(dir, out.files)
+  else await writeFileDurably(path, out.bytes)
+}
 
 /** Without a gate: the data as it is, in lowdb's format. */
 const ungated = <T>(_name: unknown, next: T) => ({ data: next, bytes: collectionChunks(next) })
@@ -90,17 +101,20 @@ export async function openCollections<D extends object>(
         // lowdb's format (two-space indented JSON, so content/ diffs stay readable), unchanged entries' bytes reused.
         const draft = createDraft(current[name] as object) as (typeof current)[typeof name]
         const result = plain(fn(draft))
-        const { data, bytes } = gate(name, finishDraft(draft) as D[typeof name], current[name])
-        const next = deepFreeze(data)
-        await writeFileDurably(pathOf(name as keyof D & string), bytes)
+        const out = gate(name, finishDraft(draft) as D[typeof name], current[name])
+        const next = deepFreeze(out.data)
+        await writeGated(dir, pathOf(name as keyof D & string), out)
         current[name] = next
         onChange(name)
         return result
       }),
     replace: (name, data, bytes) =>
       enqueue(name, async () => {
-        const next = deepFreeze(gate(name, data, current[name]).data)
-        await writeFileDurably(pathOf(name as keyof D & string), bytes)
+        const out = gate(name, data, current[name])
+        const next = deepFreeze(out.data)
+        // A one-file collection gets the remote's own bytes (the file then matches its commit); a folder the gate's.
+        if ('files' in out) await writeFilesDurably(dir, out.files)
+        else await writeFileDurably(pathOf(name as keyof D & string), bytes)
         current[name] = next
         onChange(name)
       }),

@@ -6,6 +6,8 @@ import type { ContentName } from '../content-types.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { collectionChunks, SERVER_LAYOUT, type Layout } from '../json-text.ts'
 import { claimsOf, clashAt, ruledEntries, type Clash } from './content-rules.ts'
+import { entryPath, entryText, isFolderCollection, orderPath, orderText, type FolderCollection } from '#schema/content-layout.ts'
+import type { FileWrite } from '../folder-files.ts'
 import { checkContentFile as checkFile, fieldOf, inInputOrder, SCHEMAS, type ContentFileError } from './content-validation.ts'
 
 /**
@@ -173,6 +175,40 @@ export function gateNext<T>(
   return { data: data as T, bytes }
 }
 
+/**
+ * The same check as gateNext for a collection stored as a folder (decision 333), returning the files to write
+ * instead of one file's bytes: the item files of entries that are new objects (json-db shares every entry a save
+ * did not touch, so a save of one post in 10,000 writes one file), `null` for the files of ids that left, and the
+ * order file when the sequence of ids changed. Each item file gets loading's size limit.
+ */
+export function gateNextFolder<T>(
+  name: FolderCollection,
+  next: T,
+  previous: unknown,
+  maxBytes = MAX_CONTENT_FILE_BYTES,
+): { data: T; files: FileWrite[] } {
+  if (!Array.isArray(next)) refuse(name, '', 'Dosya bir liste olmalı')
+  // The entry schemas require an id that can name a file (schema/common.ts `id`, as entryPath needs).
+  const data = checkEntries(name, next as unknown[], elementSchema(name)!, previous)
+  const claimed = checkClaims(name, previous, data)
+  deepFreeze(data)
+  const before = new Map((Array.isArray(previous) ? previous : []).map((e) => [idOf(e)!, e]))
+  const files: FileWrite[] = []
+  for (const entry of data) {
+    const id = idOf(entry)!
+    if (before.get(id) === entry) continue
+    const bytes = Buffer.from(entryText(entry))
+    if (bytes.byteLength > maxBytes) refuse(name, '', REFUSED.tooLarge(maxBytes))
+    files.push({ path: entryPath(name, id), bytes })
+  }
+  const now = new Set(data.map((e) => idOf(e)!))
+  for (const id of before.keys()) if (id !== undefined && !now.has(id)) files.push({ path: entryPath(name, id), bytes: null })
+  const sameOrder = before.size === data.length && [...before.keys()].every((id, i) => id === idOf(data[i]))
+  if (!sameOrder) files.push({ path: orderPath(name), bytes: Buffer.from(orderText([...now])) })
+  accept(name, data, claimed)
+  return { data: data as T, files }
+}
+
 /** Records a version as checked (it is about to be written): its entries and its id/address index. */
 function accept(name: ContentName, data: unknown, claimed: ReturnType<typeof checkClaims>) {
   markChecked(name, data)
@@ -200,9 +236,15 @@ export function gateText(
 export function createContentGate() {
   const layouts = new Map<ContentName, Layout>()
   const layoutOf = (name: ContentName) => layouts.get(name) ?? SERVER_LAYOUT
+  /** Collections this store keeps as a folder of item files (decision 333): their writes are files. */
+  const folders = new Set<FolderCollection>()
   return {
-    next: <T>(name: ContentName, next: T, previous: T) => gateNext(name, next, previous, layoutOf(name)),
+    next: <T>(name: ContentName, next: T, previous: T): { data: T; bytes: readonly Buffer[] } | { data: T; files: FileWrite[] } =>
+      isFolderCollection(name) && folders.has(name) ? gateNextFolder(name, next, previous) : gateNext(name, next, previous, layoutOf(name)),
     remember: (name: ContentName, layout: Layout) => void layouts.set(name, layout),
+    /** From now on `name` is written as a folder of item files. */
+    storeAsFolder: (name: FolderCollection) => void folders.add(name),
+    isFolder: (name: ContentName) => isFolderCollection(name) && folders.has(name),
     /** A collection's bytes as this store writes them (entries' cached bytes reused). */
     serialize: (name: ContentName, data: unknown) => collectionChunks(data, layoutOf(name)),
   }

@@ -8,6 +8,7 @@ import { mediaItemSchema } from '#schema/media.ts'
 import { programSchema } from '#schema/program.ts'
 import { referenceCardSchema, referencesSchema } from '#schema/reference.ts'
 import { socialProjectSchema } from '#schema/social-project.ts'
+import type { FolderCollection } from '#schema/content-layout.ts'
 import type { ContentName } from '../content-types.ts'
 import { SLIDER_ID, type ItemRef } from '../content-items.ts'
 import { firstClash } from './content-rules.ts'
@@ -87,6 +88,49 @@ export function checkContentFile(
   const clash = firstClash(name, data)
   return clash ? { ok: false, error: { file, ...clash } } : { ok: true, data }
 }
+
+/**
+ * Checks one item file of a folder collection (decision 333), named by its path in every error: JSON, the entry's
+ * schema, and its id, which must be the file's name (else the post would live under one id and its file under
+ * another). The collection rules (ids and addresses unique) are checked on the assembled list.
+ */
+export function checkEntryFile(
+  name: FolderCollection,
+  id: string,
+  path: string,
+  text: string,
+): { ok: true; data: unknown } | { ok: false; error: ContentFileError } {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (err) {
+    return { ok: false, error: { file: path, field: '', message: jsonError(err, text) } }
+  }
+  const result = (SCHEMAS[name] as z.ZodArray<z.ZodType>).element.safeParse(raw)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    return { ok: false, error: { file: path, field: fieldOf(issue.path), message: issue.message } }
+  }
+  const data = inInputOrder(result.data, raw) as { id?: unknown }
+  if (data.id !== id) return { ok: false, error: { file: path, field: 'id', message: ENTRY_ID_MISMATCH(id) } }
+  return { ok: true, data }
+}
+
+/** Checks a folder collection's order file: a list of ids. */
+export function checkOrderFile(path: string, text: string): { ok: true; ids: string[] } | { ok: false; error: ContentFileError } {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (err) {
+    return { ok: false, error: { file: path, field: '', message: jsonError(err, text) } }
+  }
+  if (!Array.isArray(raw) || !raw.every((id) => typeof id === 'string'))
+    return { ok: false, error: { file: path, field: '', message: 'Kimlik listesi bekleniyordu' } }
+  return { ok: true, ids: raw }
+}
+
+/** Why an item file's id is refused: it must be the file's own name. */
+export const ENTRY_ID_MISMATCH = (id: string) => `Dosya adındaki kimlik (${id}) bekleniyordu`
 
 /** The schema of one item: a list entry, a home section or a whole document. */
 function itemSchema(ref: ItemRef): z.ZodType {

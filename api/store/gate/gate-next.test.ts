@@ -208,7 +208,7 @@ describe('size and text from outside', () => {
     const posts = [post('a')]
     expect(bytesText(gate.serialize('blogs', posts))).toBe(bytesText(collectionChunks(posts, SERVER_LAYOUT)))
     gate.remember('blogs', layout)
-    const next = gate.next('blogs', [post('b')], [])
+    const next = gate.next('blogs', [post('b')], []) as { data: unknown; bytes: readonly Buffer[] }
     expect(bytesText(next.bytes)).toBe(bytesText(collectionChunks(next.data, layout)))
     expect(bytesText(next.bytes)).toContain('\n\t"id": "b"')
     expect(bytesText(gate.serialize('blogs', posts))).toBe(bytesText(collectionChunks(posts, layout)))

@@ -30,7 +30,7 @@ describe('loadContentFile', () => {
     expect(loaded.kind).toBe('ok')
     if (loaded.kind !== 'ok') return
     expect(loaded.data).toEqual(await about())
-    expect(loaded.bytes.toString('utf8')).toBe(text)
+    expect(loaded.bytes?.toString('utf8')).toBe(text)
   })
 
   it('marks what it loaded as checked: the gate takes those entries as they are when a save keeps them', async () => {

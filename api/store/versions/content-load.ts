@@ -3,21 +3,96 @@ import { join } from 'node:path'
 import type { ContentName } from '../content-types.ts'
 import { readContentFileSafely } from '../content-file.ts'
 import type { ContentRepo } from '../git/content-repo.ts'
-import { checkContentFile, type ContentFileError } from '../gate/content-validation.ts'
+import { checkContentFile, checkEntryFile, checkOrderFile, type ContentFileError } from '../gate/content-validation.ts'
 import { markChecked } from '../gate/content-gate.ts'
-import { keepEntryLayout, type Layout } from '../json-text.ts'
+import { keepEntryLayout, SERVER_LAYOUT, type Layout } from '../json-text.ts'
+import { listEntryFiles } from '../folder-files.ts'
+import { claimsOf, clashAt } from '../gate/content-rules.ts'
+import type { Addressed } from '#schema/address.ts'
+import { collectionSource } from '#schema/content-folder-read.ts'
+import { assembleOrder, isFolderCollection, orderPath, type FolderCollection } from '#schema/content-layout.ts'
 
-/** A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). */
+/**
+ * A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). A
+ * folder collection (decision 333) has no one file's bytes (`bytes` null): its `folder` report says which item
+ * files were refused and left out, and which were appended or dropped by the order file.
+ */
 export type LoadedFile =
   | { kind: 'missing' }
-  | { kind: 'ok'; data: unknown; bytes: Buffer; layout: Layout }
+  | { kind: 'ok'; data: unknown; bytes: Buffer | null; layout: Layout; folder?: FolderReport }
   | { kind: 'refused'; error: ContentFileError; bytes: Buffer | null }
+
+/** What loading a folder collection found besides its items. */
+export type FolderReport = {
+  /** Item files refused (each costs only its own item) and an order file refused (the order is then by date). */
+  refused: ContentFileError[]
+  /** Item files the order file did not name (appended by date), and ids it named that have no file. */
+  added: string[]
+  dropped: string[]
+}
+
+/** How many item files are read at once at start (10,000 one after the other would wait on each). */
+const READ_AT_ONCE = 32
+
+/**
+ * A folder collection read as untrusted input: each item file as a content file is (regular file, size cap), checked
+ * with the entry's schema and its id against its name; the list in the order file's order; then the collection rules
+ * on the assembled list, where a clash refuses the later file. A refused file is left out and reported.
+ */
+async function loadFolder(dir: string, name: FolderCollection): Promise<LoadedFile> {
+  const files = await listEntryFiles(dir, name)
+  const refused: ContentFileError[] = []
+  const entries = new Map<string, { id: string; createdAt?: string; data: unknown; path: string }>()
+  for (let i = 0; i < files.length; i += READ_AT_ONCE) {
+    const batch = files.slice(i, i + READ_AT_ONCE)
+    const reads = await Promise.all(batch.map((f) => readContentFileSafely(join(dir, f.path))))
+    batch.forEach(({ path, id }, j) => {
+      const read = reads[j]!
+      if (read.kind === 'missing') return // removed while listed
+      if (read.kind === 'refused') return void refused.push({ file: path, field: '', message: read.reason })
+      const checked = checkEntryFile(name, id, path, read.bytes.toString('utf8'))
+      if (!checked.ok) return void refused.push(checked.error)
+      const createdAt = (checked.data as { createdAt?: unknown }).createdAt
+      entries.set(id, { id, createdAt: typeof createdAt === 'string' ? createdAt : undefined, data: checked.data, path })
+    })
+  }
+  let order: string[] | null = null
+  const orderFile = orderPath(name)
+  const orderRead = await readContentFileSafely(join(dir, orderFile))
+  if (orderRead.kind === 'refused') refused.push({ file: orderFile, field: '', message: orderRead.reason })
+  if (orderRead.kind === 'ok') {
+    const checked = checkOrderFile(orderFile, orderRead.bytes.toString('utf8'))
+    if (checked.ok) order = checked.ids
+    else refused.push(checked.error)
+  }
+  const { list, added, dropped } = assembleOrder(order, entries)
+  // Ids and addresses unique across files: the later file in the order is the one refused.
+  const kept: typeof list = []
+  const owned = new Set<string>()
+  for (const entry of list) {
+    const keys = claimsOf(name, entry.data)
+    const taken = keys.find((key) => owned.has(key))
+    if (taken === undefined) {
+      for (const key of keys) owned.add(key)
+      kept.push(entry)
+      continue
+    }
+    // Named as in the item's own file: the field without the list position.
+    const clash = clashAt('', kept.length, entry.data as Addressed, taken)
+    refused.push({ file: entry.path, field: clash.field.replace(/^\[\d+\]\.?/, ''), message: clash.message })
+  }
+  const data = kept.map((e) => e.data)
+  markChecked(name, data)
+  return { kind: 'ok', data, bytes: null, layout: SERVER_LAYOUT, folder: { refused, added, dropped } }
+}
 
 /**
  * Reads `<dir>/<name>.json` as untrusted input: only a regular file within the size cap (content-file.ts), then
- * the shared schema. The data is the schema's output, so keys the schema does not know are never kept.
+ * the shared schema. The data is the schema's output, so keys the schema does not know are never kept. With
+ * `folders`, a collection stored as a folder (decision 333) is read from its item files.
  */
-export async function loadContentFile(dir: string, name: ContentName): Promise<LoadedFile> {
+export async function loadContentFile(dir: string, name: ContentName, folders = false): Promise<LoadedFile> {
+  if (folders && isFolderCollection(name) && collectionSource(dir, name)?.layout === 'folder') return loadFolder(dir, name)
   const read = await readContentFileSafely(join(dir, `${name}.json`))
   if (read.kind === 'missing') return read
   if (read.kind === 'refused')

@@ -1,0 +1,171 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { BlogPost } from '#schema/blog.ts'
+import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
+import { openContentStore } from './content-store.ts'
+import { writeFilesDurably } from './folder-files.ts'
+import { ContentRefused, gateNextFolder } from './gate/content-gate.ts'
+import { createLogger, log, setLogger } from '../lib/log.ts'
+import { Writable } from 'node:stream'
+
+/**
+ * A content folder whose posts are stored one file each (decision 333, the store's edge): loading checks each file
+ * on its own, and a save writes only the files it changed. Real files in a temporary folder; no git yet.
+ */
+
+let dir: string
+let logged: string[]
+const original = log
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'folder-layout-'))
+  logged = []
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logged.push((JSON.parse(line) as { msg: string }).msg)
+      done()
+    },
+  })
+  setLogger(createLogger(sink, 'debug'))
+})
+afterEach(async () => {
+  setLogger(original)
+  await rm(dir, { recursive: true, force: true })
+})
+
+const post = (id: string, over: Record<string, unknown> = {}): BlogPost => ({
+  id,
+  title: `Başlık ${id}`,
+  excerpt: '',
+  author: 'X',
+  tags: [],
+  status: 'published',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  featuredImage: '',
+  images: [],
+  contentStructure: [],
+  ...over,
+}) as BlogPost
+type Post = BlogPost
+
+async function putPosts(posts: Post[], order: string[] | null = posts.map((p) => p.id)) {
+  for (const p of posts) {
+    await mkdir(join(dir, entryPath('blogs', p.id), '..'), { recursive: true })
+    await writeFile(join(dir, entryPath('blogs', p.id)), entryText(p))
+  }
+  await mkdir(join(dir, 'blogs'), { recursive: true })
+  if (order) await writeFile(join(dir, orderPath('blogs')), orderText(order))
+}
+const open = () => openContentStore(dir, () => {}, { folders: true })
+const mtime = async (path: string) => (await stat(join(dir, path))).mtimeMs
+const ids = (list: readonly { id?: string }[]) => list.map((p) => p.id)
+
+describe('content store with posts in a folder (decision 333)', () => {
+  it('loads the posts in the order file’s order and keeps no one-file blogs.json', async () => {
+    await putPosts([post('b1'), post('A2'), post('c3')], ['c3', 'b1', 'A2'])
+    const store = await open()
+    expect(ids(store.read('blogs'))).toEqual(['c3', 'b1', 'A2'])
+    expect(store.read('blogs')[0]).toEqual(post('c3'))
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
+  })
+
+  it('a save of one post writes that post’s file only: the other files and the order file are not touched', async () => {
+    await putPosts([post('b1'), post('a2'), post('c3')])
+    const store = await open()
+    const before = { b1: await mtime('blogs/b/b1.json'), c3: await mtime('blogs/c/c3.json'), order: await mtime('blogs/_sira.json') }
+    await new Promise((r) => setTimeout(r, 20))
+    await store.update('blogs', (list) => void (list.find((p) => p.id === 'a2')!.title = 'Yeni başlık'))
+    expect(JSON.parse(await readFile(join(dir, 'blogs/a/a2.json'), 'utf8'))).toEqual(post('a2', { title: 'Yeni başlık' }))
+    expect(await readFile(join(dir, 'blogs/a/a2.json'), 'utf8')).toBe(entryText(post('a2', { title: 'Yeni başlık' })))
+    expect({ b1: await mtime('blogs/b/b1.json'), c3: await mtime('blogs/c/c3.json'), order: await mtime('blogs/_sira.json') }).toEqual(before)
+    expect(await readdir(join(dir, 'blogs/a'))).toEqual(['a2.json']) // no temporary file left
+    expect(ids((await open()).read('blogs'))).toEqual(['b1', 'a2', 'c3'])
+  })
+
+  it('a new post writes its file and the order; a removed post loses its file and its place; a move writes the order only', async () => {
+    await putPosts([post('b1'), post('a2')])
+    const store = await open()
+    await store.update('blogs', (list) => void list.unshift(post('Zz9')))
+    expect(await readFile(join(dir, 'blogs/z/Zz9.json'), 'utf8')).toBe(entryText(post('Zz9')))
+    expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['Zz9', 'b1', 'a2'])
+    await store.update('blogs', (list) => void list.splice(list.findIndex((p) => p.id === 'b1'), 1))
+    await expect(stat(join(dir, 'blogs/b/b1.json'))).rejects.toThrow()
+    expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['Zz9', 'a2'])
+    const a2 = await mtime('blogs/a/a2.json')
+    await store.update('blogs', (list) => void list.reverse())
+    expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['a2', 'Zz9'])
+    expect(await mtime('blogs/a/a2.json')).toBe(a2)
+    expect(ids((await open()).read('blogs'))).toEqual(['a2', 'Zz9'])
+  })
+
+  it('a refused item file costs only its own post; the others load, and a clash refuses the later file', async () => {
+    await putPosts([post('a1'), post('b2', { slug: 'ortak' }), post('c3', { slug: 'ortak' }), post('d4')])
+    await writeFile(join(dir, 'blogs/a/a1.json'), '{ "id": "a1", "title": ')
+    await writeFile(join(dir, 'blogs/d/d4.json'), entryText(post('x9'))) // its id is not its file's name
+    const store = await open()
+    expect(ids(store.read('blogs'))).toEqual(['b2'])
+    // Each refused file named by its path, as an operator fixes it.
+    expect(logged.filter((l) => l.includes('reddedildi')).sort()).toEqual([
+      expect.stringMatching(/^blogs\/a\/a1\.json reddedildi: Geçersiz JSON/),
+      expect.stringMatching(/^blogs\/c\/c3\.json reddedildi, alan "slug"/),
+      'blogs/d/d4.json reddedildi, alan "id": Dosya adındaki kimlik (d4) bekleniyordu. Son geçerli içerik yayında kalıyor.',
+    ])
+  })
+
+  it('a file the order file does not name is appended by date; an id without a file is dropped; other files are no content', async () => {
+    await putPosts([post('b1'), post('n2', { createdAt: '2026-03-01T00:00:00.000Z' }), post('n1', { createdAt: '2026-02-01T00:00:00.000Z' })], ['gone', 'b1'])
+    await writeFile(join(dir, 'blogs/b/README.md'), 'not content')
+    await mkdir(join(dir, 'blogs/q'))
+    await writeFile(join(dir, 'blogs/q/b1x.json'), entryText(post('b1x'))) // the wrong folder
+    await symlink(join(dir, 'blogs/b/b1.json'), join(dir, 'blogs/b/bL.json')) // a link is never read
+    const store = await open()
+    expect(ids(store.read('blogs'))).toEqual(['b1', 'n1', 'n2'])
+    expect(logged).toEqual([
+      'Sıra dosyasında olmayan 2 öğe tarihine göre sona eklendi: n1, n2',
+      'Sıra dosyasındaki 1 kimliğin dosyası yok, atlandı: gone',
+    ])
+  })
+
+  it('the gate writes the canonical bytes of the changed items and holds each item file to loading’s size limit', () => {
+    const previous = [post('a1'), post('b2')]
+    Object.freeze(previous)
+    const changed = post('b2', { title: 'Yeni' })
+    const out = gateNextFolder('blogs', [previous[0], changed], previous)
+    expect(out.files).toEqual([{ path: 'blogs/b/b2.json', bytes: Buffer.from(entryText(changed)) }])
+    expect(() => gateNextFolder('blogs', [post('c3', { title: 'x'.repeat(400) })], [], 300)).toThrow(ContentRefused)
+    expect(gateNextFolder('blogs', [post('c3')], [], 400).files.map((f) => f.path)).toEqual(['blogs/c/c3.json', 'blogs/_sira.json'])
+  })
+
+  it('the gate refuses a post whose id cannot name a file (the schema id), and an invalid post, before anything is written', async () => {
+    await putPosts([post('a1')])
+    const store = await open()
+    const order = await readFile(join(dir, orderPath('blogs')), 'utf8')
+    // The store answers a refusal as the admin reads it (422, the field and the reason in Turkish).
+    await expect(store.update('blogs', (list) => void list.push(post('../x')))).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/alan "id".*Geçersiz kimlik/) })
+    await expect(store.update('blogs', (list) => void list.push(post('b2', { status: 'gizli' })))).rejects.toMatchObject({ status: 422 })
+    expect(await readFile(join(dir, orderPath('blogs')), 'utf8')).toBe(order)
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['_sira.json', 'a'])
+    expect(ids(store.read('blogs'))).toEqual(['a1'])
+  })
+
+  it('a content folder with blogs.json and no folder stays one file (nothing is moved yet)', async () => {
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1')], null, 2))
+    const store = await open()
+    await store.update('blogs', (list) => void (list[0]!.title = 'Yeni'))
+    expect(JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8'))[0].title).toBe('Yeni')
+    await expect(stat(join(dir, 'blogs'))).rejects.toThrow()
+  })
+
+  it('writes item files before the order file, removing what a save removed', async () => {
+    await writeFilesDurably(dir, [
+      { path: orderPath('blogs'), bytes: Buffer.from(orderText(['a1'])) },
+      { path: entryPath('blogs', 'a1'), bytes: Buffer.from(entryText(post('a1'))) },
+    ])
+    const order = (await stat(join(dir, orderPath('blogs')))).mtimeMs
+    const item = (await stat(join(dir, entryPath('blogs', 'a1')))).mtimeMs
+    expect(order).toBeGreaterThanOrEqual(item)
+    await writeFilesDurably(dir, [{ path: entryPath('blogs', 'a1'), bytes: null }])
+    expect(await readdir(join(dir, 'blogs/a'))).toEqual([])
+  })
+})
