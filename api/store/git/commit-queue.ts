@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { CommitJournal } from './commit-journal.ts'
-import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
+import type { ContentRepo, FileBytes, GitAuthor, WrittenFile } from './content-repo.ts'
 import { joinBytes, redactSecrets, secretsOf } from './git-text.ts'
 import { gitErrorKind, staffGitFailure, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
 /** One save to record: the file's bytes as that save wrote them, its author and its Turkish message. */
-export type CommitJob = { file: FileSnapshot; author: GitAuthor; message: string }
+export type CommitJob = { file: WrittenFile; author: GitAuthor; message: string }
 
 /** What the admin's system status shows about content history. */
 export type GitStatus = {
@@ -42,7 +42,7 @@ const QUIET_WAIT_MS = 2000
  */
 const PACK_RATIO = 4
 const MIN_PACK_BYTES = 1024 * 1024
-const byteSize = (text: FileSnapshot['text']) =>
+const byteSize = (text: FileBytes) =>
   typeof text === 'string'
     ? Buffer.byteLength(text)
     : text instanceof Uint8Array
@@ -114,7 +114,7 @@ export function createCommitQueue(
   /** True while an exclusive task runs: nothing else of the queue commits then. */
   let exclusiveRunning = false
   /** The newest uncommitted intent of each file, with its bytes (kept in the journal once the file moves on). */
-  const latest = new Map<string, { id: string; bytes: FileSnapshot['text']; kept: boolean }>()
+  const latest = new Map<string, { id: string; bytes: FileBytes; kept: boolean }>()
   /** Sizes of the content files and the bytes committed since the last packing (when to pack). */
   const sizes = options.sizes ?? new Map<string, number>()
   let unpackedBytes = 0
