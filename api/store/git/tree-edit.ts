@@ -82,7 +82,7 @@ export async function editTree(
           rows.delete(name)
           changed = true
         }
-      } else if (!old || old.id !== change.id || old.mode !== change.mode || old.type !== change.type) {
+      } else if (!old || old.id !== change.id || old.mode !== change.mode) {
         rows.set(name, { ...change, name })
         placed.add(change.id)
         changed = true
