@@ -65,6 +65,24 @@ const looseCount = (dir: string) => Number(/^count: (\d+)$/m.exec(git(dir, 'coun
 const packAll = (dir: string) => git(dir, 'repack', '-adq') && git(dir, 'prune-packed')
 const sharedIndex = (dir: string) => git(dir, 'rev-parse', '--shared-index-path')
 
+/** Every git the module runs while `body` does, through a `git` first on PATH that notes its arguments. */
+async function noted(body: () => Promise<void>) {
+  const bin = await temp()
+  const calls = join(bin, 'calls.txt')
+  await writeFile(calls, '')
+  const real = join(git(bin, '--exec-path'), 'git')
+  await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`)
+  await chmod(join(bin, 'git'), 0o755)
+  const path = process.env.PATH
+  process.env.PATH = `${bin}:${path}`
+  try {
+    await body()
+  } finally {
+    process.env.PATH = path
+  }
+  return (await readFile(calls, 'utf8')).split('\n').filter(Boolean)
+}
+
 describe('nested paths', () => {
   it('a post and its order file: committed, read back, git status clean; one fast-import, one mktree, no hash-object', async () => {
     const { dir, repo } = await fresh()
@@ -380,6 +398,17 @@ describe('reading folders and several paths', () => {
     expect([...(await repo.headBlobs(['blogs/']))].map(([p]) => p)).toEqual(['blogs/a/a1.json', 'blogs/b/b1.json'])
   })
 
+  it('the arguments: several paths of one folder through the folder, a lone one itself, a folder by its name, the top’s files each', async () => {
+    const { dir, repo } = await fresh()
+    await save(repo, dir, { 'blogs/a/a1.json': post('a1'), 'blogs/a/a2.json': post('a2'), 'blogs/b/b1.json': post('b1'), 'blogs/b/b2.json': post('b2') })
+    let blobs = new Map<string, string>()
+    const calls = await noted(async () => {
+      blobs = await repo.headBlobs(['blogs/a/a1.json', 'blogs/a/a2.json', 'blogs/b/b1.json', 'home.json', 'pages.json', 'social-projects/'])
+    })
+    expect(calls).toEqual(['ls-tree -r -z HEAD -- blogs/a/ blogs/b/b1.json home.json pages.json social-projects/'])
+    expect([...blobs.keys()]).toEqual(['blogs/a/a1.json', 'blogs/a/a2.json', 'blogs/b/b1.json', 'home.json'])
+  })
+
   it('log of several paths: commits touching any of them, newest first; none asked, no git process', async () => {
     const { dir, repo } = await fresh()
     await save(repo, dir, { 'blogs.json': '[1]' }, 'eski biçim')
@@ -435,24 +464,6 @@ describe('reading folders and several paths', () => {
 })
 
 describe('the repository’s own index', () => {
-  /** Every git the module runs, through a `git` first on PATH that notes its arguments (the real git does the work). */
-  async function noted(body: () => Promise<void>) {
-    const bin = await temp()
-    const calls = join(bin, 'calls.txt')
-    await writeFile(calls, '')
-    const real = join(git(bin, '--exec-path'), 'git')
-    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`)
-    await chmod(join(bin, 'git'), 0o755)
-    const path = process.env.PATH
-    process.env.PATH = `${bin}:${path}`
-    try {
-      await body()
-    } finally {
-      process.env.PATH = path
-    }
-    return (await readFile(calls, 'utf8')).split('\n').filter((l) => l.startsWith('update-index'))
-  }
-
   it('split once the posts are in it (an entry file, or an order file alone), once per server; a one-file layout’s is not', async () => {
     const { dir, repo } = await fresh()
     const calls = await noted(async () => {
@@ -466,7 +477,7 @@ describe('the repository’s own index', () => {
       const again = await openContentRepo(dir)
       await save(again, dir, { 'blogs/_sira.json': '[]\n' })
     })
-    expect(calls.map((c) => c.split(' ')[1])).toEqual(['--add', '--split-index', '--add', '--add', '--add'])
+    expect(calls.filter((c) => c.startsWith('update-index')).map((c) => c.split(' ')[1])).toEqual(['--add', '--split-index', '--add', '--add', '--add'])
     expect(git(dir, 'status', '--porcelain')).toBe('')
     expect(git(dir, 'ls-files').split('\n')).toEqual(['blogs.json', 'blogs/_sira.json', 'blogs/a/derin/aB.json', 'blogs/b/bC.json', 'blogsx/a/aB.json', 'home.json'])
 

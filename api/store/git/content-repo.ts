@@ -222,15 +222,21 @@ export async function openContentRepo(
   }
 
   /**
-   * The files `commit` has at `paths` (full paths inside the repository), with one `ls-tree -r`: a path in a
-   * folder is asked through its folder (`blogs/a/`), so the arguments grow with folders, never with files (10,000
-   * paths are 250 KB of arguments, past the system's limit at 100,000); a path ending in '/' is a folder. Every
-   * file of the folders asked is answered; a path with no file there is absent.
+   * The files `commit` has at `paths` (full paths inside the repository), with one `ls-tree -r`: several paths of
+   * one folder are asked through it (`blogs/a/`), so the arguments grow with folders, never with files (10,000
+   * paths are 250 KB of arguments, past the system's limit at 100,000); a lone path is asked itself (a file at
+   * the top of a CONTENT_DIR inside a project is not read through a listing of every post). A path ending in '/'
+   * is a folder. Every file of the folders asked is answered; a path with no file there is absent.
    */
   async function blobsAt(commit: string, paths: string[]) {
     const found = new Map<string, NonNullable<PathChange>>()
     if (paths.length === 0) return found
-    const asked = new Set(paths.map((p) => p.slice(0, p.lastIndexOf('/') + 1) || p))
+    const byFolder = new Map<string, Set<string>>()
+    for (const path of paths) {
+      const folder = path.slice(0, path.lastIndexOf('/') + 1)
+      byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(path))
+    }
+    const asked = [...byFolder].flatMap(([folder, inside]) => (folder && inside.size > 1 ? [folder] : [...inside]))
     const out = await gitOrNull(['ls-tree', '-r', '-z', commit, '--', ...asked], { cwd: root })
     for (const row of (out ?? '').split('\0')) {
       const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(row)
