@@ -107,9 +107,10 @@ describe('nested paths', () => {
   it('a folder and a file sharing a name’s start sit in git’s order (a folder sorts as "name/"); fsck finds nothing', async () => {
     const { dir, repo } = await fresh()
     // In x/: "a" (a folder) comes after "a.json" and "a-b" in git's order, before them by plain name.
-    await save(repo, dir, { 'x/a/1.json': '1', 'x/a.json': '2', 'x/a-b': '3', 'x/a0': '4', 'blogs.json': '[]' })
-    expect(git(dir, 'ls-tree', '--name-only', 'HEAD:x').split('\n')).toEqual(['a-b', 'a.json', 'a', 'a0'])
-    expect(paths(dir)).toEqual(['blogs.json', 'home.json', 'x/a-b', 'x/a.json', 'x/a/1.json', 'x/a0'])
+    // And a file whose name starts another's ("a0", "a0.json"): the shorter first.
+    await save(repo, dir, { 'x/a/1.json': '1', 'x/a.json': '2', 'x/a-b': '3', 'x/a0': '4', 'x/a0.json': '5', 'blogs.json': '[]' })
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD:x').split('\n')).toEqual(['a-b', 'a.json', 'a', 'a0', 'a0.json'])
+    expect(paths(dir)).toEqual(['blogs.json', 'home.json', 'x/a-b', 'x/a.json', 'x/a/1.json', 'x/a0', 'x/a0.json'])
     git(dir, 'fsck', '--strict', '--no-dangling')
     expect(git(dir, 'status', '--porcelain')).toBe('')
   })
@@ -194,6 +195,48 @@ describe('nested paths', () => {
     const head = git(dir, 'rev-parse', 'HEAD')
     await expect(repo.commit([{ name: 'blogs//x.json', text: '1' }], AYSE, 'x')).rejects.toThrow('Geçersiz dosya yolu: "blogs//x.json"')
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(head)
+  })
+})
+
+describe('trees read and kept', () => {
+  it('a restarted server reads each tree on the path once: the same bytes twice, three ls-tree the first time, none after', async () => {
+    const { dir, repo } = await fresh()
+    await save(repo, dir, { 'blogs/a/a1.json': post('a1'), 'blogs/b/b1.json': post('b1') })
+    const restarted = await openContentRepo(dir)
+    let before = await gitCounts()
+    expect(await restarted.commit([{ name: 'blogs/a/a1.json', text: post('a1') }], AYSE, 'aynı')).toBeNull()
+    expect(await since(before)).toEqual({ 'rev-parse': 1, 'ls-tree': 3 })
+    before = await gitCounts()
+    expect(await restarted.commit([{ name: 'blogs/a/a1.json', text: post('a1') }], AYSE, 'aynı')).toBeNull()
+    expect(await since(before)).toEqual({})
+    // A tree it wrote itself is never read back.
+    await restarted.commit([{ name: 'blogs/a/a1.json', text: post('a1', 'iki') }], AYSE, 'iki')
+    before = await gitCounts()
+    await restarted.commit([{ name: 'blogs/a/a1.json', text: post('a1', 'üç') }], AYSE, 'üç')
+    expect(await since(before)).toEqual({ 'hash-object': 1, mktree: 1, 'commit-tree': 1, 'update-ref': 1, 'update-index': 1 })
+  })
+
+  it('at most 256 trees are kept: after a commit of 300 folders the first one is read again', async () => {
+    const { dir, repo } = await fresh()
+    const name = (i: number) => `k${String(i).padStart(3, '0')}/x.json`
+    await repo.commit(Array.from({ length: 300 }, (_, i) => ({ name: name(i), text: String(i) })), SERVER_AUTHOR, 'çok')
+    let before = await gitCounts()
+    await repo.commit([{ name: name(299), text: 'son' }], AYSE, 'son')
+    expect(await since(before)).not.toHaveProperty('ls-tree')
+    before = await gitCounts()
+    await repo.commit([{ name: name(0), text: 'ilk' }], AYSE, 'ilk')
+    expect((await since(before))['ls-tree']).toBe(1)
+    expect(git(dir, 'show', `HEAD:${name(0)}`)).toBe('ilk')
+  })
+
+  it('a fast-forward with no content file and no other path: only the branch moves', async () => {
+    const { dir, repo } = await fresh()
+    const { theirs } = await otherSide(dir, async (clone) => {
+      git(clone, 'commit', '-q', '--allow-empty', '-m', 'boş')
+    })
+    const before = await gitCounts()
+    expect(await repo.fastForward(theirs, [])).toBe(true)
+    expect(await since(before)).toEqual({ 'update-ref': 1 })
   })
 })
 
@@ -306,6 +349,7 @@ describe('the first import after git init', () => {
     await onDisk(outside, { 'gizli.json': '{"secret":1}', 'dZ.json': post('dZ') })
     await onDisk(dir, {
       'home.json': '{}\n',
+      'eski_yedek.json': '[]\n', // at the top every JSON file is taken, as before folders
       'notlar.txt': 'x\n',
       'blogs/_sira.json': '["aB","bC"]\n',
       'blogs/a/aB.json': post('aB'),
@@ -333,6 +377,7 @@ describe('the first import after git init', () => {
       'blogs/_sira.json',
       'blogs/a/aB.json',
       'blogs/b/bC.json',
+      'eski_yedek.json',
       'home.json',
       'social-projects/_sira.json',
       'social-projects/p/pQ.json',
@@ -469,7 +514,7 @@ describe('the repository’s own index', () => {
     const calls = await noted(async () => {
       await save(repo, dir, { 'blogs.json': '[]', 'blogsx/a/aB.json': '1', 'blogs/a/derin/aB.json': '1' })
       expect(sharedIndex(dir)).toBe('')
-      await save(repo, dir, { 'blogs/a/aB.json': post('aB') })
+      await save(repo, dir, { 'blogs/a/aB.json': post('aB'), 'home.json': '{"a":1}\n' })
       expect(sharedIndex(dir)).not.toBe('')
       await save(repo, dir, { 'blogs/b/bC.json': post('bC') })
       await save(repo, dir, { 'blogs/a/aB.json': null })

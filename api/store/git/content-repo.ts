@@ -194,18 +194,18 @@ export async function openContentRepo(
    * blogs.json took 0.5 s at git's default, 0.35 s so, and saves come a second apart (packing recompresses). More
    * (the first import of 10,000 post files, a migration, a post with its order file): one `fast-import` for all,
    * fed the very bytes the commit records; `hash-object --stdin-paths` would hash what the files on disk hold by
-   * then, following a link. fast-import writes a pack from 100 objects on, loose objects below.
+   * then, following a link. fast-import writes a pack from 100 objects on, loose objects below. A stream cut short
+   * leaves at most unused blobs (no commit names them before this resolves).
    */
   async function writeBlobs(blobs: FileBytes[]) {
     if (blobs.length === 1) await run(['-c', 'core.looseCompression=1', 'hash-object', '-w', '--stdin'], {}, blobs[0])
     if (blobs.length < 2) return
-    const input: Uint8Array[] = [Buffer.from('feature done\n')]
+    const input: Uint8Array[] = []
     for (const text of blobs) {
       const pieces = typeof text === 'string' ? [Buffer.from(text)] : text instanceof Uint8Array ? [text] : text
       const size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0)
-      input.push(Buffer.from(`blob\ndata ${size}\n`), ...pieces, Buffer.from('\n'))
+      input.push(Buffer.from(`blob\ndata ${size}\n`), ...pieces)
     }
-    input.push(Buffer.from('done\n'))
     await run(['-c', 'core.looseCompression=1', '-c', 'pack.compression=1', 'fast-import', '--quiet'], {}, input)
   }
 
@@ -258,9 +258,7 @@ export async function openContentRepo(
     // With a folder collection the index holds an entry per post (about 1 MB at 10,000 posts), written whole at
     // every save unless split: git's split index then writes only the changed entries. Turned on once; git keeps it
     // (core.splitIndex unset). A one-file layout's index of a dozen entries stays as maintainers know it.
-    if (split === undefined && [...unsynced.keys()].some(inFolderLayout)) {
-      split = (await readdir(gitDir)).some((name) => name.startsWith('sharedindex.'))
-    }
+    if ([...unsynced.keys()].some(inFolderLayout)) split ??= (await readdir(gitDir)).some((name) => name.startsWith('sharedindex.'))
     const splitting = split === false ? ['--split-index'] : []
     for (let attempt = 1; ; attempt++) {
       try {
@@ -310,16 +308,12 @@ export async function openContentRepo(
       const theirs = await blobsAt(mergeParent, carried)
       for (const path of carried) changes.set(path, theirs.get(path) ?? null)
     }
-    const bytes = new Map<string, FileBytes>()
-    const blobs = files.map((file): [string, string | null] => {
-      const id = file.text === null ? null : repo.blobOf(file.text)
-      if (id) bytes.set(id, file.text!)
-      changes.set(pathOf(file.name), id === null ? null : { mode: '100644', type: 'blob', id })
-      return [pathOf(file.name), id]
-    })
+    const blobs = files.map((file): [string, string | null] => [pathOf(file.name), file.text === null ? null : repo.blobOf(file.text)])
+    for (const [path, id] of blobs) changes.set(path, id === null ? null : { mode: '100644', type: 'blob', id })
+    const bytes = new Map(files.map((file, i) => [blobs[i]![1], file.text]))
     const edit = await editTree(base, changes, listTree, hash)
-    // Only the blobs the new trees hold in place of others: the same bytes again write nothing.
-    await writeBlobs([...edit.placed].filter((id) => bytes.has(id)).map((id) => bytes.get(id)!))
+    // Only the blobs the new trees hold in place of others (not carried ones): the same bytes again write nothing.
+    await writeBlobs([...edit.placed].filter((id) => bytes.has(id)).map((id) => bytes.get(id) as FileBytes))
     const tree = await writeTrees(edit.writes, edit.tree)
     const first = options.onto ?? head
     // A merge with the content remote is a commit even when the tree stays: it records the remote's commits.
