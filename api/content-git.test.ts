@@ -111,12 +111,10 @@ describe('the repository stays clean for its maintainer', () => {
       expect(gitIn(t.contentDir, 'log', '-1', '--format=%an|%s')).toBe(
         'Ayşe Yılmaz|Hakkımızda sayfası güncellendi',
       )
-      // The private index lives in the repository's git folder, never in the system's temporary folder.
+      // Nothing in the system's temporary folder, and no index but the repository's own (decision 333: commits
+      // build their trees with mktree; the private index that lived in the git folder is gone).
       expect((await readdir(ownTmp)).filter((n) => !n.startsWith('api-test-'))).toEqual([])
-      expect((await readdir(join(t.contentDir, '.git'))).filter((n) => n.includes('index')).sort()).toEqual([
-        'index',
-        'site-content-index',
-      ])
+      expect((await readdir(join(t.contentDir, '.git'))).filter((n) => n.includes('index')).sort()).toEqual(['index'])
       // A maintainer's own change: `git commit -am` records it and nothing else (no stale content, no deletions).
       await writeFile(join(t.contentDir, 'NOTLAR.md'), 'bir\n')
       gitIn(t.contentDir, 'add', 'NOTLAR.md')

@@ -106,8 +106,9 @@ export const GROUPS: Group[] = [
   },
   {
     name: 'git-repo',
-    mutate: ['api/store/git/content-repo.ts'],
-    tests: ['api/store/git/content-repo.test.ts'],
+    // tree-edit.ts: the trees a commit writes (decision 333), exercised through content-repo's commits.
+    mutate: ['api/store/git/content-repo.ts', 'api/store/git/tree-edit.ts'],
+    tests: ['api/store/git/content-repo.test.ts', 'api/store/git/content-repo-folders.test.ts'],
   },
   // How every git process is run (environment, input, errors): its own tests run a few git processes each, so a
   // mutant there never waits for content-repo's repositories (issue 28, third session of 2026-11-28).

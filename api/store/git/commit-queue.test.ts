@@ -748,6 +748,24 @@ describe('packing', { timeout: 240_000 }, () => {
     expect(looseIn(dir)).toBe(0)
   })
 
+  it('packCommits: packed after that many commits whatever their bytes (a save that commits nothing not counted); the count starts again', async () => {
+    // Decision 333: with one file per post a save adds loose trees and a commit but few blob bytes.
+    const { dir, repo } = await repoIn()
+    const packedAt: string[] = []
+    const queue = createCommitQueue(
+      Promise.resolve(watchPacking(repo, () => packedAt.push(git(dir, 'log', '-1', '--format=%s')))),
+      memoryJournal(),
+      { packCommits: 2 },
+    )
+    for (const n of [1, 2, 2, 3, 4]) {
+      await queue.enqueue(job(`[${n}]`))
+      await queue.idle()
+    }
+    // [2] again is no commit: after the first packing only [3] and [4] count.
+    expect(packedAt).toEqual(['Kayıt [2]', 'Kayıt [4]'])
+    expect(looseIn(dir)).toBe(0)
+  })
+
   it('a packing that fails is logged; the commits go on', async () => {
     const { dir, repo } = await repoIn()
     const lines = captureLog()

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { CommitJournal } from './commit-journal.ts'
-import type { ContentRepo, FileSnapshot, GitAuthor } from './content-repo.ts'
+import type { ContentRepo, FileBytes, GitAuthor, WrittenFile } from './content-repo.ts'
 import { joinBytes, redactSecrets, secretsOf } from './git-text.ts'
 import { gitErrorKind, staffGitFailure, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
 /** One save to record: the file's bytes as that save wrote them, its author and its Turkish message. */
-export type CommitJob = { file: FileSnapshot; author: GitAuthor; message: string }
+export type CommitJob = { file: WrittenFile; author: GitAuthor; message: string }
 
 /** What the admin's system status shows about content history. */
 export type GitStatus = {
@@ -42,7 +42,12 @@ const QUIET_WAIT_MS = 2000
  */
 const PACK_RATIO = 4
 const MIN_PACK_BYTES = 1024 * 1024
-const byteSize = (text: FileSnapshot['text']) =>
+/**
+ * Pack after this many commits since the last packing too: with one file per post (decision 333) a save adds a few
+ * kilobytes of blob but also loose trees and a commit, four to six loose files that the bytes rule never counts.
+ */
+const PACK_COMMITS = 1000
+const byteSize = (text: FileBytes) =>
   typeof text === 'string'
     ? Buffer.byteLength(text)
     : text instanceof Uint8Array
@@ -68,6 +73,8 @@ export function createCommitQueue(
     first?: (repo: ContentRepo) => Promise<void>
     /** Shown in the status in local mode (no commits: enqueue does nothing). */
     localNotice?: string
+    /** Packs after this many commits since the last packing, whatever their bytes (default 1000). */
+    packCommits?: number
   } = {},
 ) {
   const { remote, quiet } = options
@@ -114,10 +121,11 @@ export function createCommitQueue(
   /** True while an exclusive task runs: nothing else of the queue commits then. */
   let exclusiveRunning = false
   /** The newest uncommitted intent of each file, with its bytes (kept in the journal once the file moves on). */
-  const latest = new Map<string, { id: string; bytes: FileSnapshot['text']; kept: boolean }>()
-  /** Sizes of the content files and the bytes committed since the last packing (when to pack). */
+  const latest = new Map<string, { id: string; bytes: FileBytes; kept: boolean }>()
+  /** Sizes of the content files, and the bytes and commits made since the last packing (when to pack). */
   const sizes = options.sizes ?? new Map<string, number>()
   let unpackedBytes = 0
+  let unpackedCommits = 0
   /** When each queued save was queued, and when each commit not yet pushed was made (for /metrics' lag). */
   const queuedAt: number[] = []
   const unpushedAt: number[] = []
@@ -148,6 +156,7 @@ export function createCommitQueue(
         const size = byteSize(job.file.text)
         sizes.set(job.file.name, size)
         unpackedBytes += size
+        unpackedCommits++
       }
     } catch (err) {
       status.error = `Değişiklik git'e kaydedilemedi (${job.message}): ${staffGitFailure(reason(err))}`
@@ -181,11 +190,16 @@ export function createCommitQueue(
     packing ??= maybePack().finally(() => (packing = null))
   }
 
-  /** Packs when the commits since the last packing wrote PACK_RATIO times the content (at least 1 MB). */
+  /**
+   * Packs when the commits since the last packing wrote PACK_RATIO times the content (at least 1 MB), or were
+   * `packCommits` in number.
+   */
   async function maybePack() {
     const contentBytes = [...sizes.values()].reduce((a, b) => a + b, 0)
-    if (unpackedBytes < Math.max(MIN_PACK_BYTES, PACK_RATIO * contentBytes)) return
+    const bytesDue = unpackedBytes >= Math.max(MIN_PACK_BYTES, PACK_RATIO * contentBytes)
+    if (!bytesDue && unpackedCommits < (options.packCommits ?? PACK_COMMITS)) return
     unpackedBytes = 0
+    unpackedCommits = 0
     await (await repo).maintain().catch((err) => log.error(`Git deposu paketlenemedi: ${reason(err)}`))
   }
 
