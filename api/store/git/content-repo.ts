@@ -10,8 +10,16 @@ export type { GitAuthor } from './git-text.ts'
 /** One commit that touched a content file. */
 export type LogEntry = { commit: string; author: GitAuthor; date: string; message: string }
 
-/** A content file as one commit should record it (`name` is the file name inside CONTENT_DIR). */
-export type FileSnapshot = { name: string; text: string | Uint8Array | readonly Uint8Array[] }
+/** A file's bytes as a save hands them over: text, bytes, or pieces of bytes in order. */
+export type FileBytes = string | Uint8Array | readonly Uint8Array[]
+
+/**
+ * A content file as one commit should record it: `name` is its path inside CONTENT_DIR, '/'-separated (nested for
+ * a folder collection's files: `blogs/a/aB3.json`); `text` null: the commit removes it.
+ */
+export type FileSnapshot = { name: string; text: FileBytes | null }
+/** A content file a save wrote (no removal): what the commit queue and the sync hand over. */
+export type WrittenFile = { name: string; text: FileBytes }
 
 /**
  * 'commit': every save is a commit (CONTENT_DIR is a repository of its own, or was in none and got `git init`).
@@ -47,10 +55,13 @@ export type ContentRepo = {
    * index follow too, so `git status` stays clean.
    */
   fastForward(target: string, names: string[], others?: string[]): Promise<boolean>
-  /** The blob ids HEAD records for these content files (a file HEAD lacks is absent from the map). */
+  /**
+   * The blob ids HEAD records for these content files (a file HEAD lacks is absent from the map). A name ending in
+   * '/' is a folder: every file under it (`blogs/`), asked with one argument however many files it holds.
+   */
   headBlobs(names: string[]): Promise<Map<string, string>>
   /** The id git gives these bytes (sha1, or sha256 in such a repository). */
-  blobOf(bytes: FileSnapshot['text']): string
+  blobOf(bytes: FileBytes): string
   /** Commits that touched a content file, newest first. */
   log(name: string): Promise<LogEntry[]>
   /** A content file as a commit recorded it, or null when it did not exist then. */
@@ -141,7 +152,7 @@ export async function openContentRepo(
   // Someone else moving HEAD (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry rereads.
   let known: { head: string | undefined; tree: string | undefined } | null = null
   // Content paths whose committed blob the real index does not hold yet (its lock was busy): tried again later.
-  const unsynced = new Map<string, string>()
+  const unsynced = new Map<string, string | null>()
 
   async function readHead() {
     const head = (await gitOrNull(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { cwd: root }))?.trim()
@@ -154,7 +165,8 @@ export async function openContentRepo(
   /** Sets the repository's own index entries of the committed files to their committed blobs. */
   async function syncRealIndex() {
     if (unsynced.size === 0) return
-    const lines = [...unsynced].map(([path, blob]) => `100644 ${blob}\t${path}`).join('\n') + '\n'
+    // A removed path (null) leaves the index too (mode 0).
+    const lines = [...unsynced].map(([path, blob]) => (blob ? `100644 ${blob}\t${path}` : `0 ${noCommit}\t${path}`)).join('\n') + '\n'
     for (let attempt = 1; ; attempt++) {
       try {
         await runReal(['update-index', '--add', '--index-info'], lines)
@@ -210,8 +222,14 @@ export async function openContentRepo(
     if (options.onto) await run(['read-tree', options.onto])
     const lines: string[] = []
     if (mergeParent && options.carry?.length) lines.push(...(await linesFrom(mergeParent, options.carry)))
-    const blobs: [string, string][] = []
+    const blobs: [string, string | null][] = []
     for (const file of files) {
+      // A removed path: mode 0 takes it out of the private index, so the tree lacks it.
+      if (file.text === null) {
+        lines.push(`0 ${noCommit}\t${pathOf(file.name)}`)
+        blobs.push([pathOf(file.name), null])
+        continue
+      }
       // zlib's fastest level for the loose object: a 20 MB blogs.json (10,000 posts) took 0.5 s at git's default,
       // 0.35 s so, and every save's commit must keep up with saves a second apart. Packing recompresses it.
       const blob = (await run(['-c', 'core.looseCompression=1', 'hash-object', '-w', '--stdin'], {}, file.text)).trim()
@@ -228,7 +246,7 @@ export async function openContentRepo(
       // Nothing of ours on top of the new history: the branch simply moves there.
       await run(['update-ref', '-m', message, BRANCH, options.onto, head ?? noCommit])
       known = null
-      for (const file of files) unsynced.set(pathOf(file.name), repo.blobOf(file.text))
+      for (const file of files) unsynced.set(pathOf(file.name), file.text === null ? null : repo.blobOf(file.text))
       return options.onto
     }
     const parents = [...(first ? ['-p', first] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
@@ -282,11 +300,15 @@ export async function openContentRepo(
       return true
     },
     async headBlobs(names) {
-      const out = await gitOrNull(['ls-tree', '-z', 'HEAD', '--', ...names.map(pathOf)], { cwd: root })
+      // -r: a folder named ('blogs/') lists every file under it, with one argument however many it holds.
+      const out = await gitOrNull(['ls-tree', '-r', '-z', 'HEAD', '--', ...names.map(pathOf)], { cwd: root })
       const blobs = new Map<string, string>()
+      const folders = names.filter((n) => n.endsWith('/'))
       for (const row of (out ?? '').split('\0')) {
         const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(row)
-        if (match) blobs.set(match[2]!.slice(prefix ? prefix.length + 1 : 0), match[1]!)
+        const name = match?.[2]!.slice(prefix ? prefix.length + 1 : 0)
+        // A file name asked for that is a folder in HEAD is no file: only what was asked as a folder is listed.
+        if (match && (names.includes(name!) || folders.some((f) => name!.startsWith(f)))) blobs.set(name!, match[1]!)
       }
       return blobs
     },

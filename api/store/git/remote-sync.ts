@@ -9,7 +9,7 @@ import { writeFileDurably } from '../durable-file.ts'
 import type { ContentFileError } from '../gate/content-validation.ts'
 import { mergeContentFile, type SyncConflict } from '../merge/file-merge.ts'
 import type { CommitQueue } from './commit-queue.ts'
-import { SERVER_AUTHOR, SERVER_COMMITTER, type ContentRepo, type FileSnapshot } from './content-repo.ts'
+import { SERVER_AUTHOR, SERVER_COMMITTER, type ContentRepo, type FileBytes, type WrittenFile } from './content-repo.ts'
 import { git, gitOrNull } from './git-exec.ts'
 import { redactSecrets, secretsOf } from './git-text.ts'
 
@@ -50,7 +50,7 @@ export type MergeFile = (
   base: string | null,
   theirs: string | null,
   beforeRead: () => Promise<void>,
-) => Promise<{ ok: true; text: FileSnapshot['text']; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }>
+) => Promise<{ ok: true; text: FileBytes; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }>
 
 /** The ref the remote's branch is fetched into: never a branch of the repository's own. */
 const FETCHED = 'refs/site-sync/remote'
@@ -145,7 +145,7 @@ export function createRemoteSync(options: {
 
   /** Merges each content file that changed into the live content, through the store's gate. */
   async function mergeFiles(repo: ContentRepo, base: string | null, theirs: string, names: string[]) {
-    const merged: FileSnapshot[] = []
+    const merged: WrittenFile[] = []
     const found: SyncConflict[] = []
     for (const file of names) {
       if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
@@ -225,7 +225,7 @@ export function createRemoteSync(options: {
     }
     // base: the remote as the server last had it; ours: live (with saves made since); theirs: the new history
     // with the dropped staff saves on it.
-    const merged: FileSnapshot[] = []
+    const merged: WrittenFile[] = []
     const found: SyncConflict[] = []
     for (const file of changed) {
       if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
@@ -267,7 +267,7 @@ export function createRemoteSync(options: {
   }
 
   /** True when every merged file is byte for byte the remote's (nothing of ours to add: a fast-forward). */
-  async function sameAs(repo: ContentRepo, merged: FileSnapshot[], theirs: string) {
+  async function sameAs(repo: ContentRepo, merged: WrittenFile[], theirs: string) {
     const blobs = await gitOrNull(['ls-tree', theirs, '--', ...merged.map((f) => (repo.prefix ? `${repo.prefix}/${f.name}` : f.name))], {
       cwd: repo.root,
     })
