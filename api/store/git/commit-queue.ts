@@ -56,8 +56,6 @@ const byteSize = (text: FileBytes) =>
       ? text.byteLength
       : text.reduce((sum, piece) => sum + piece.byteLength, 0)
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
-/** A collection's name from its file name or its own name (`blogs.json`, `blogs`: `blogs`). */
-const collectionOf = (name: string) => name.replace(/\.json$/, '')
 
 /**
  * Makes commits one after another, off the request path. `enqueue` resolves once the commit's intent is in the
@@ -253,11 +251,11 @@ export function createCommitQueue(
      */
     async enqueue(job: CommitJob, options: { keepBytes?: boolean } = {}): Promise<void> {
       const r = opened ?? (await repo.catch(() => null))
-      // Local mode makes no commits; a repository that could not be opened is reported in the status, and the
-      // next start commits the difference (recovery) once git works.
-      if (!r || r.mode === 'local') return
-      const id = randomUUID()
       const files: FileSnapshot[] = job.files ?? [job.file]
+      // Local mode makes no commits; a repository that could not be opened is reported in the status, and the
+      // next start commits the difference (recovery) once git works. A save of no path has nothing to commit.
+      if (!r || r.mode === 'local' || files.length === 0) return
+      const id = randomUUID()
       // Bytes the file is about to lose (an outside edit a save will overwrite) are kept at once.
       const kept = (text: FileBytes) => (options.keepBytes ? joinBytes(text) : null)
       const [only] = files
@@ -342,9 +340,10 @@ export function createCommitQueue(
      */
     async commitWritten(file: string): Promise<void> {
       if (!exclusiveRunning) throw new Error('commitWritten: yalnız bir eşitleme görevinin içinden çağrılır')
-      const name = collectionOf(file)
+      // The collection's name from its file name or its own (`blogs.json`, `blogs`: `blogs`).
+      const name = file.replace(/\.json$/, '')
       const touches = (e: (typeof waiting)[number]) =>
-        (e.job.collection !== undefined && collectionOf(e.job.collection) === name) ||
+        e.job.collection === name ||
         e.files.some((f) => f.name === `${name}.json` || f.name.startsWith(`${name}/`))
       for (const entry of waiting.filter((e) => touches(e) && !e.done)) {
         // One try, no wait for a publish: the sync holds the file's lock. A failure fails the sync before it reads
