@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger, log, setLogger } from '../../lib/log.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { memoryJournal, type CommitIntent } from './commit-journal.ts'
@@ -16,6 +16,20 @@ import { commitRecovered, readRecoverySnapshot } from './recover-commits.ts'
  * the in-memory journal as a crash left it, no app. Each save a crash left uncommitted becomes its own commit under
  * its own author; any other difference from HEAD is committed under the server's name (decision 025).
  */
+
+/**
+ * A folder the system cannot list (an I/O error; as root no permission makes one): `readdir` of `unlistable.path`
+ * fails, every other call is the real one.
+ */
+const unlistable = vi.hoisted(() => ({ path: null as string | null }))
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>()
+  const readdir = ((path: string, ...rest: unknown[]) =>
+    path === unlistable.path
+      ? Promise.reject(Object.assign(new Error('EIO: okunamadı'), { code: 'EIO' }))
+      : (real.readdir as (...args: unknown[]) => Promise<unknown>)(path, ...rest)) as typeof real.readdir
+  return { ...real, readdir, default: { ...real, readdir } }
+})
 
 const cleanups: (() => Promise<unknown> | void)[] = []
 afterEach(async () => {
@@ -232,13 +246,17 @@ describe('folder collections and saves of several paths (decision 333)', () => {
     await put(dir, 'blogs/c/notlar.txt', '')
     await journal.record(paths('1', [{ path: C1, text: null }, { path: 'pages.json', text: '{}' }]), [])
     const snapshot = await readRecoverySnapshot(journal, dir, FILES)
-    expect([...snapshot.folders]).toEqual([
+    // (In the order the disk lists them.)
+    expect([...snapshot.folders].map(([name, found]) => [name, found.toSorted()])).toEqual([
       ['blogs', [ORDER, A1, 'blogs/a/a2.json', B1]],
       ['social-projects', ['social-projects/p/p1.json']],
     ])
-    expect([...snapshot.disk].map(([f, b]) => [f, b && b.toString()])).toEqual([
+    const disk = [...snapshot.disk].map(([f, b]) => [f, b && b.toString()])
+    expect(disk.slice(0, 2)).toEqual([
       ['blogs.json', '[]'],
       ['pages.json', '{}'],
+    ])
+    expect(disk.slice(2).toSorted()).toEqual([
       [ORDER, '["a1","b1"]'],
       [A1, '{"id":"a1"}'],
       ['blogs/a/a2.json', null],
@@ -348,6 +366,22 @@ describe('folder collections and saves of several paths (decision 333)', () => {
     expect(snapshot.folders.get('blogs')).toHaveLength(40)
     expect(await gitCalls(() => commitRecovered(repo, journal, snapshot, FILES))).toEqual({ 'ls-tree': 1 })
     expect(subjects()).toHaveLength(2)
+  })
+
+  it('a folder that cannot be listed whole is left out (logged), never read as its posts removed', async () => {
+    const { dir, repo, journal, subjects } = await folderSetUp()
+    const lines = captureLog()
+    await rm(join(dir, 'social-projects/p/p1.json'))
+    unlistable.path = join(dir, 'blogs', 'b')
+    const snapshot = await readRecoverySnapshot(journal, dir, FILES)
+    unlistable.path = null
+    expect([...snapshot.folders.keys()]).toEqual(['social-projects'])
+    await commitRecovered(repo, journal, snapshot, FILES)
+    expect(subjects().slice(0, 2)).toEqual([
+      'Site sunucusu|Kaydedilmemiş değişiklik kurtarıldı: social-projects/ (1 dosya)',
+      'Site sunucusu|Klasör',
+    ])
+    expect(lines[0]).toBe('error blogs/ klasörü okunamadı, kurtarmada atlandı: EIO: okunamadı')
   })
 
   it('a folder missing on disk, or there as a link, is no removal of its posts', async () => {

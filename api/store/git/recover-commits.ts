@@ -44,7 +44,7 @@ async function folderPaths(dir: string, name: FolderCollection): Promise<string[
     log.error(`${name}/ klasörü okunamadı, kurtarmada atlandı: ${(err as Error).message}`)
     return null
   }
-  return paths.sort()
+  return paths
 }
 
 /** Reads the journal and the content files (regular files only) as the previous run left them. */
@@ -89,9 +89,14 @@ export async function commitRecovered(
   for (const intent of intents) {
     const snapshots: FileSnapshot[] = []
     for (const { path, blob, bytes: kept } of intentPaths(intent)) {
+      // A removal needs no bytes: committed as it is.
+      if (blob === null) {
+        snapshots.push({ name: path, text: null })
+        continue
+      }
       const current = disk.get(path)
-      const bytes = blob === null ? null : (kept ?? (current && repo.blobOf(current) === blob ? current : null))
-      if (blob === null || bytes) snapshots.push({ name: path, text: bytes })
+      const bytes = kept ?? (current && repo.blobOf(current) === blob ? current : null)
+      if (bytes) snapshots.push({ name: path, text: bytes })
       // The file changed outside the API after this save and before the crash: its bytes are gone; that
       // difference is recovered below, under the server's name. The save's other paths are committed.
       else log.error(`Yarım kalan kaydın içeriği artık diskte yok, atlandı: ${intent.message} (${path})`)

@@ -56,7 +56,9 @@ describe('the SQLite commit journal', () => {
       ],
     }
     await journal.record(many, [])
-    await journal.record({ id: 'i2', file: 'pages.json', author: AYSE, message: 'Sayfa', blob: blobId('p'), bytes: null }, [])
+    // A one-file intent whose bytes go in with it (an outside edit about to be overwritten).
+    await journal.record({ id: 'i2', file: 'pages.json', author: AYSE, message: 'Sayfa', blob: blobId('p'), bytes: Buffer.from('p0') }, [])
+    expect(journal.pending().map(shown)[1]).toEqual({ id: 'i2', message: 'Sayfa', author: AYSE, file: 'pages.json', blob: blobId('p'), bytes: 'p0' })
     await elsewhere.record({ ...many, id: 'x1' }, [])
     // Kept later: one path of the first (by path), the second whole (one file: no path).
     await journal.record(null, [

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { CommitIntent, CommitJournal, IntentPath } from '../git/commit-journal.ts'
+import { intentPaths, type CommitIntent, type CommitJournal, type IntentPath } from '../git/commit-journal.ts'
 import type { Writer } from './writer.ts'
 
 /** The journal's writes, run on the writer thread (its fsync never blocks the thread serving pages). */
@@ -72,17 +72,18 @@ export function commitJournalStore(db: DatabaseSync, writer: Writer) {
 
 /** The rows of one intent: its own, then one per path when it has the several-path form. */
 function insertOps(intent: CommitIntent, contentDir: string) {
-  const first = intent.file === undefined ? intent.files[0] : undefined
+  // The intent's own row names its first path (a version without the path table still finds a file there).
+  const [first] = intentPaths(intent)
   const own = {
     stmt: 'journalInsert',
     params: [
       intent.id,
       contentDir,
-      intent.file ?? first?.path ?? '',
+      first!.path,
       intent.author.name,
       intent.author.email,
       intent.message,
-      intent.blob ?? first?.blob ?? '',
+      first!.blob ?? '',
       intent.bytes ?? null,
       new Date().toISOString(),
     ],
