@@ -113,6 +113,12 @@ export const GROUPS: Group[] = [
   // How every git process is run (environment, input, errors): its own tests run a few git processes each, so a
   // mutant there never waits for content-repo's repositories (issue 28, third session of 2026-11-28).
   { name: 'git-exec', mutate: ['api/store/git/git-exec.ts'], tests: ['api/store/git/git-exec.test.ts'] },
+  // The SQLite journal's rows (decision 333: a path table; rows of the older version read as one file).
+  {
+    name: 'git-journal',
+    mutate: ['api/store/private/commit-journal.ts'],
+    tests: ['api/store/private/commit-journal.test.ts'],
+  },
   {
     name: 'git-recovery',
     mutate: ['api/store/git/recover-commits.ts'],

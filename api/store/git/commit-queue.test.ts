@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { memoryJournal, type CommitJournal } from './commit-journal.ts'
+import { memoryJournal, type CommitIntent, type CommitJournal } from './commit-journal.ts'
 import { createCommitQueue } from './commit-queue.ts'
 import { openContentRepo, type ContentRepo } from './content-repo.ts'
 import { blobId } from './git-text.ts'
@@ -781,5 +781,248 @@ describe('packing', { timeout: 240_000 }, () => {
     expect(queue.status().error).toBeNull()
     expect(said(lines)).toHaveLength(1)
     expect(said(lines)[0]).toMatch(/^error: Git deposu paketlenemedi: .*pack/)
+  })
+})
+
+// Decision 333 (step 2b): a save of a folder collection writes a post's file and the order file, or removes a
+// post's file; one save is still one commit, its journal intent lists each path.
+describe('a save of several paths, removals too (decision 333)', { timeout: 240_000 }, () => {
+  const ORDER = 'blogs/_sira.json'
+  const A1 = 'blogs/a/a1.json'
+  const B1 = 'blogs/b/b1.json'
+  const C1 = 'blogs/c/c1.json'
+  const many = (files: { name: string; text: string | null }[], message: string, collection?: string) => ({
+    files,
+    author: AYSE,
+    message,
+    ...(collection ? { collection } : {}),
+  })
+  /** A repository whose HEAD has the folder (a1, b1, the order file) beside blogs.json, the work tree alike. */
+  async function folderRepo() {
+    const { dir, repo } = await repoIn()
+    const start = [
+      { name: A1, text: '{"id":"a1"}' },
+      { name: B1, text: '{"id":"b1"}' },
+      { name: ORDER, text: '["a1","b1"]' },
+    ]
+    for (const f of start) {
+      await mkdir(join(dir, f.name, '..'), { recursive: true })
+      await writeFile(join(dir, f.name), f.text)
+    }
+    await repo.commit(start, AYSE, 'Klasör')
+    return { dir, repo }
+  }
+  /** The journal, with every `record` call seen: intent id, and each kept bytes as [id, path or null, text]. */
+  function pathJournal() {
+    const inner = memoryJournal()
+    const calls: { intent: string | null; keep: [string, string | null, string][] }[] = []
+    const journal: CommitJournal = {
+      async record(intent, keep) {
+        calls.push({ intent: intent?.id ?? null, keep: keep.map((k) => [k.id, k.path ?? null, Buffer.from(k.bytes).toString()]) })
+        await inner.record(intent, keep)
+      },
+      done: (id) => inner.done(id),
+      pending: () => inner.pending(),
+    }
+    return { journal, calls }
+  }
+  const text = (bytes: Uint8Array | null) => bytes && Buffer.from(bytes).toString()
+  /** The paths of a several-path intent (undefined for a one-file intent). */
+  const pathsOf = (i: CommitIntent) => (i.file === undefined ? i.files : undefined)
+
+  it('is one commit with every path changed, the removed one gone from HEAD and the index; its intent lists each path', async () => {
+    const { dir, repo } = await folderRepo()
+    const journal = memoryJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    // The save as the store will write it: a new post, another removed, the order changed.
+    await mkdir(join(dir, 'blogs', 'c'), { recursive: true })
+    await writeFile(join(dir, C1), '{"id":"c1"}')
+    await rm(join(dir, B1))
+    await writeFile(join(dir, ORDER), '["c1","a1"]')
+    const files = [
+      { name: C1, text: '{"id":"c1"}' },
+      { name: B1, text: null },
+      { name: ORDER, text: '["c1","a1"]' },
+    ]
+    await queue.enqueue(many(files, 'Yazılar değişti', 'blogs'))
+    expect(journal.pending().map((i) => [i.file, pathsOf(i)?.map((p) => [p.path, p.blob, text(p.bytes)])])).toEqual([
+      [
+        undefined,
+        [
+          [C1, blobId('{"id":"c1"}'), null],
+          [B1, null, null],
+          [ORDER, blobId('["c1","a1"]'), null],
+        ],
+      ],
+    ])
+    hold.open()
+    await queue.idle()
+    expect(subjects(dir).slice(0, 2)).toEqual(['Ayşe|Yazılar değişti', 'Ayşe|Klasör'])
+    expect(git(dir, 'show', '--name-status', '--format=', 'HEAD').split('\n')).toEqual([`M\t${ORDER}`, `D\t${B1}`, `A\t${C1}`])
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(journal.pending()).toEqual([])
+    expect(queue.status()).toMatchObject({ pending: 0, error: null, lastCommit: { message: 'Yazılar değişti' } })
+  })
+
+  it('one written path is the one-file intent (as every journal row before); a save of no path records and commits nothing', async () => {
+    const { dir, repo } = await folderRepo()
+    const journal = memoryJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    await queue.enqueue(many([{ name: A1, text: '{"id":"a1","v":2}' }], 'Yazı', 'blogs'))
+    await queue.enqueue(many([], 'Boş'))
+    // A removal alone lists its path: the one-file form has no place for "removed".
+    await queue.enqueue(many([{ name: B1, text: null }], 'Silindi'))
+    expect(journal.pending().map((i) => [i.message, i.file, i.blob, pathsOf(i)?.map((p) => [p.path, p.blob])])).toEqual([
+      ['Yazı', A1, blobId('{"id":"a1","v":2}'), undefined],
+      ['Silindi', undefined, undefined, [[B1, null]]],
+    ])
+    expect(queue.status().pending).toBe(2)
+    hold.open()
+    await queue.idle()
+    expect(subjects(dir).slice(0, 3)).toEqual(['Ayşe|Silindi', 'Ayşe|Yazı', 'Ayşe|Klasör'])
+    expect(git(dir, 'show', `HEAD~1:${A1}`)).toBe('{"id":"a1","v":2}')
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD', 'blogs')).toBe(`${ORDER}\n${A1}`)
+  })
+
+  it('bytes are kept per path: a later save of one path keeps that path’s, the path moving on keeps its own; a removal keeps none', async () => {
+    const { repo } = await folderRepo()
+    const { journal, calls } = pathJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    await queue.enqueue(many([{ name: A1, text: 'a-1' }, { name: ORDER, text: 'o-1' }], 'Bir'))
+    // The one-file form for a path of the first: the first's bytes of that path only, named by path.
+    await queue.enqueue({ file: { name: ORDER, text: 'o-2' }, author: AYSE, message: 'İki' })
+    const [one, two] = journal.pending().map((i) => i.id)
+    expect(calls.at(-1)).toEqual({ intent: two, keep: [[one, ORDER, 'o-1']] })
+    await queue.fileMovedOn(A1)
+    await queue.fileMovedOn(A1)
+    expect(calls.at(-1)).toEqual({ intent: null, keep: [[one, A1, 'a-1']] })
+    // The second is a one-file intent: its kept bytes name no path.
+    await queue.fileMovedOn(ORDER)
+    expect(calls.at(-1)).toEqual({ intent: null, keep: [[two, null, 'o-2']] })
+    expect(journal.pending().map((i) => [i.message, text(i.bytes ?? null), pathsOf(i)?.map((p) => text(p.bytes))])).toEqual([
+      ['Bir', null, ['a-1', 'o-1']],
+      ['İki', 'o-2', undefined],
+    ])
+    // A removal of a path whose last save's bytes are not kept: kept now (the file is gone); the removal itself has
+    // no bytes, so the path moving on, or a later save of it, keeps nothing more.
+    await queue.enqueue(many([{ name: B1, text: 'b-1' }, { name: C1, text: 'c-1' }], 'Üç'))
+    await queue.enqueue(many([{ name: B1, text: null }, { name: ORDER, text: 'o-3' }], 'Dört'))
+    const three = journal.pending()[2]!.id
+    expect(calls.at(-1)!.keep).toEqual([[three, B1, 'b-1']])
+    const recorded = calls.length
+    await queue.fileMovedOn(B1)
+    expect(calls).toHaveLength(recorded)
+    await queue.enqueue(many([{ name: B1, text: 'b-2' }, { name: C1, text: 'c-2' }], 'Beş'))
+    expect(calls.at(-1)!.keep).toEqual([[three, C1, 'c-1']])
+    // keepBytes: every written path's bytes go in with the intent, none for a removal; nothing to keep later.
+    await queue.enqueue(many([{ name: A1, text: 'a-6' }, { name: B1, text: null }], 'Altı'), { keepBytes: true })
+    expect(pathsOf(journal.pending().at(-1)!)!.map((p) => [p.path, text(p.bytes)])).toEqual([
+      [A1, 'a-6'],
+      [B1, null],
+    ])
+    const withIntent = calls.length
+    await queue.fileMovedOn(A1)
+    expect(calls).toHaveLength(withIntent)
+    hold.open()
+    await queue.idle()
+    expect(journal.pending()).toEqual([])
+    // Committed in its turn: no longer any path's newest; a later save keeps nothing of it.
+    await queue.enqueue(many([{ name: A1, text: 'a-7' }, { name: C1, text: 'c-7' }], 'Yedi'))
+    expect(calls.at(-1)!.keep).toEqual([])
+    await queue.idle()
+  })
+
+  it('an older several-path save committed in its turn leaves each of its paths to the newer save that wrote it', async () => {
+    const { repo } = await folderRepo()
+    const { journal, calls } = pathJournal()
+    const hold = gate()
+    const second = gate()
+    recordWaits(second.held)
+    let quietCalls = 0
+    const queue = createCommitQueue(Promise.resolve(repo), journal, {
+      first: () => hold.held,
+      quiet: () => (++quietCalls === 1 ? Promise.resolve() : second.held),
+    })
+    await queue.enqueue(many([{ name: A1, text: 'a-1' }, { name: ORDER, text: 'o-1' }], 'Bir'))
+    await queue.enqueue(many([{ name: C1, text: 'c-2' }, { name: ORDER, text: 'o-2' }], 'İki'))
+    const [one, two] = journal.pending().map((i) => i.id)
+    hold.open()
+    await vi.waitFor(() => expect(queue.status().pending).toBe(1))
+    const before = calls.length
+    // The first is committed: a1 is nobody's any more; the order file is the second's.
+    await queue.fileMovedOn(A1)
+    await queue.fileMovedOn(ORDER)
+    expect(calls.slice(before)).toEqual([{ intent: null, keep: [[two, ORDER, 'o-2']] }])
+    expect(one).not.toBe(two)
+    second.open()
+    await queue.idle()
+  })
+
+  it('commitWritten answers for a collection by its name or its file name: its folder’s paths, its one file, the saves naming it', async () => {
+    const { dir, repo } = await folderRepo()
+    const { journal, calls } = pathJournal()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), journal, { first: () => hold.held })
+    const seen: string[][] = []
+    const task = queue.exclusive(async () => {
+      // By the file name the sync uses today: the folder's saves too.
+      await queue.commitWritten('blogs.json')
+      seen.push(subjects(dir).slice(0, 3))
+      // Committed by the task: its paths are nobody's newest now, so nothing is kept when they move on.
+      const recorded = calls.length
+      await queue.fileMovedOn(C1)
+      await queue.fileMovedOn(ORDER)
+      expect(calls).toHaveLength(recorded)
+    })
+    await queue.enqueue(many([{ name: C1, text: '{"id":"c1"}' }, { name: ORDER, text: '["c1"]' }], 'Klasörde'))
+    await queue.enqueue(many([{ name: 'home.json', text: '{}' }], 'Ayarlar'))
+    hold.open()
+    await task
+    expect(seen).toEqual([['Ayşe|Klasörde', 'Ayşe|Klasör', 'Site sunucusu|İçerik deposu oluşturuldu']])
+    await queue.idle()
+    expect(subjects(dir).slice(0, 2)).toEqual(['Ayşe|Ayarlar', 'Ayşe|Klasörde'])
+
+    // By the collection's name: the one file (the layout before the move), a save naming the collection whatever
+    // its paths; another folder collection and another file wait their turns.
+    const again = gate()
+    const later = createCommitQueue(Promise.resolve(repo), memoryJournal(), { first: () => again.held })
+    const task2 = later.exclusive(async () => {
+      await later.commitWritten('blogs')
+      return subjects(dir).slice(0, 2)
+    })
+    await later.enqueue(job('[5]', 'Eski düzen'))
+    await later.enqueue(many([{ name: 'social-projects/_sira.json', text: '[]' }], 'Projeler'))
+    await later.enqueue(many([{ name: 'blogs-taslak.json', text: '[]' }], 'Benzer ad'))
+    await later.enqueue(many([{ name: 'tasinma.json', text: '[]' }], 'Taşınma', 'blogs'))
+    again.open()
+    expect(await task2).toEqual(['Ayşe|Taşınma', 'Ayşe|Eski düzen'])
+    await later.idle()
+    expect(subjects(dir).slice(0, 4)).toEqual(['Ayşe|Benzer ad', 'Ayşe|Projeler', 'Ayşe|Taşınma', 'Ayşe|Eski düzen'])
+  })
+
+  it('packing counts each path’s bytes and sizes; a removed path no longer counts as content', async () => {
+    const { repo } = await repoIn()
+    const packedAt: number[] = []
+    // 1 MB of a post that the first save removes: the bar is then four times the two written files only.
+    const queue = createCommitQueue(Promise.resolve(watchPacking(repo, () => packedAt.push(queue.status().pending))), memoryJournal(), {
+      sizes: new Map([['blogs/e/eski.json', 1_000_000]]),
+    })
+    const big = (letter: string) => JSON.stringify([letter.repeat(300_000)])
+    const save = (letter: string, extra: { name: string; text: string | null }[] = []) =>
+      many([{ name: A1, text: big(letter) }, { name: C1, text: big(letter.toUpperCase()) }, ...extra], `büyük ${letter}`)
+    // Each save writes 2 × 300,004 bytes; the content is 600,008 bytes: the fourth reaches four times it.
+    await queue.enqueue(save('a', [{ name: 'blogs/e/eski.json', text: null }]))
+    await queue.idle()
+    for (const letter of ['b', 'c']) {
+      await queue.enqueue(save(letter))
+      await queue.idle()
+    }
+    expect(packedAt).toEqual([])
+    await queue.enqueue(save('d'))
+    await queue.idle()
+    expect(packedAt).toEqual([0])
   })
 })

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import type { CommitJournal } from './commit-journal.ts'
-import type { ContentRepo, FileBytes, GitAuthor, WrittenFile } from './content-repo.ts'
+import type { CommitIntent, CommitJournal, KeptBytes } from './commit-journal.ts'
+import type { ContentRepo, FileBytes, FileSnapshot, GitAuthor, WrittenFile } from './content-repo.ts'
 import { joinBytes, redactSecrets, secretsOf } from './git-text.ts'
 import { gitErrorKind, staffGitFailure, type SyncErrorKind } from '#schema/git-sync.ts'
 import { log } from '../../lib/log.ts'
 import { metrics, registerGitLag } from '../../lib/metrics.ts'
 
-/** One save to record: the file's bytes as that save wrote them, its author and its Turkish message. */
-export type CommitJob = { file: WrittenFile; author: GitAuthor; message: string }
+/**
+ * One save to record: the file's bytes as that save wrote them, its author and its Turkish message. A save of a
+ * folder collection (decision 333) names several paths in `files` (`text` null: the save removed that path) and
+ * its `collection` (`blogs`), which `commitWritten` answers for; `file` is the one-file form.
+ */
+export type CommitJob = { author: GitAuthor; message: string; collection?: string } & (
+  | { file: WrittenFile; files?: undefined }
+  | { files: FileSnapshot[]; file?: undefined }
+)
 
 /** What the admin's system status shows about content history. */
 export type GitStatus = {
@@ -117,12 +124,15 @@ export function createCommitQueue(
    * Queued saves whose turn has not come, in queue order. A sync (an exclusive task) commits those of a file before
    * it reads that file (`commitWritten`); `done` tells their own turn that nothing is left to commit.
    */
-  const waiting: { id: string; job: CommitJob; done: boolean }[] = []
+  const waiting: { id: string; job: CommitJob; files: FileSnapshot[]; done: boolean }[] = []
   /** True while an exclusive task runs: nothing else of the queue commits then. */
   let exclusiveRunning = false
-  /** The newest uncommitted intent of each file, with its bytes (kept in the journal once the file moves on). */
-  const latest = new Map<string, { id: string; bytes: FileBytes; kept: boolean }>()
-  /** Sizes of the content files, and the bytes and commits made since the last packing (when to pack). */
+  /**
+   * The newest uncommitted intent of each path, with its bytes (kept in the journal once the path moves on; a
+   * removal has none: `kept` from the start). `many`: a several-path intent, whose kept bytes name their path.
+   */
+  const latest = new Map<string, { id: string; bytes: FileBytes | null; kept: boolean; many: boolean }>()
+  /** Sizes of the content files (each path) and the bytes committed since the last packing (when to pack). */
   const sizes = options.sizes ?? new Map<string, number>()
   let unpackedBytes = 0
   let unpackedCommits = 0
@@ -137,25 +147,31 @@ export function createCommitQueue(
     failing: status.error !== null || (status.push?.error ?? null) !== null,
   }))
 
-  function keepFor(file: string) {
-    const prev = latest.get(file)
+  function keepFor(path: string): KeptBytes[] {
+    const prev = latest.get(path)
     if (!prev || prev.kept) return []
     prev.kept = true
-    return [{ id: prev.id, bytes: joinBytes(prev.bytes) }]
+    return [{ id: prev.id, bytes: joinBytes(prev.bytes!), ...(prev.many ? { path } : {}) }]
   }
 
   /** One try at a save's commit; a failure is reported in the status and thrown. */
-  async function commitOnce(job: CommitJob, id: string) {
+  async function commitOnce(job: CommitJob, files: FileSnapshot[], id: string) {
     try {
-      const sha = await (await repo).commit([job.file], job.author, job.message)
+      const sha = await (await repo).commit(files, job.author, job.message)
       status.error = null
       metrics.gitCommits.inc({ result: 'ok' })
       if (sha && remote) unpushedAt.push(Date.now())
       if (sha) {
         status.lastCommit = { commit: sha, message: job.message, at: new Date().toISOString() }
-        const size = byteSize(job.file.text)
-        sizes.set(job.file.name, size)
-        unpackedBytes += size
+        for (const file of files) {
+          if (file.text === null) {
+            sizes.delete(file.name)
+            continue
+          }
+          const size = byteSize(file.text)
+          sizes.set(file.name, size)
+          unpackedBytes += size
+        }
         unpackedCommits++
       }
     } catch (err) {
@@ -167,12 +183,12 @@ export function createCommitQueue(
     await journal.done(id).catch((err) => log.error(`Kayıt günlüğü güncellenemedi: ${reason(err)}`))
   }
 
-  async function commit(job: CommitJob, id: string) {
+  async function commit(job: CommitJob, files: FileSnapshot[], id: string) {
     // Each git call forks this process: wait (a little) for the publish the save started, so it goes first.
     if (quiet) await Promise.race([quiet(), wait(QUIET_WAIT_MS)])
     for (let attempt = 0; ; attempt++) {
       try {
-        return await commitOnce(job, id)
+        return await commitOnce(job, files, id)
       } catch {
         // Never skipped: a later commit must not carry this save's change under another name.
         await wait(retryDelay(Math.min(attempt, 6)))
@@ -245,35 +261,51 @@ export function createCommitQueue(
   return {
     /**
      * Writes the commit's intent to the journal and queues the commit; resolves once the intent is durable (the
-     * save may then be answered). A previous uncommitted save of the same file gets its bytes kept first.
+     * save may then be answered). A previous uncommitted save of the same path gets its bytes kept first.
      */
     async enqueue(job: CommitJob, options: { keepBytes?: boolean } = {}): Promise<void> {
       const r = opened ?? (await repo.catch(() => null))
+      const files: FileSnapshot[] = job.files ?? [job.file]
       // Local mode makes no commits; a repository that could not be opened is reported in the status, and the
-      // next start commits the difference (recovery) once git works.
-      if (!r || r.mode === 'local') return
+      // next start commits the difference (recovery) once git works. A save of no path has nothing to commit.
+      if (!r || r.mode === 'local' || files.length === 0) return
       const id = randomUUID()
-      const intent = {
-        id,
-        file: job.file.name,
-        author: job.author,
-        message: job.message,
-        blob: r.blobOf(job.file.text),
-        // Bytes the file is about to lose (an outside edit a save will overwrite) are kept at once.
-        bytes: options.keepBytes ? joinBytes(job.file.text) : null,
-      }
-      const keep = keepFor(job.file.name)
-      latest.set(job.file.name, { id, bytes: job.file.text, kept: !!options.keepBytes })
+      // Bytes the file is about to lose (an outside edit a save will overwrite) are kept at once.
+      const kept = (text: FileBytes) => (options.keepBytes ? joinBytes(text) : null)
+      const [only] = files
+      // One written file: the form every journal row had before decision 333; else one row per path.
+      const many = files.length !== 1 || only!.text === null
+      const intent: CommitIntent = many
+        ? {
+            id,
+            author: job.author,
+            message: job.message,
+            files: files.map((f) => ({
+              path: f.name,
+              blob: f.text === null ? null : r.blobOf(f.text),
+              bytes: f.text === null ? null : kept(f.text),
+            })),
+          }
+        : {
+            id,
+            file: only!.name,
+            author: job.author,
+            message: job.message,
+            blob: r.blobOf(only!.text!),
+            bytes: kept(only!.text!),
+          }
+      const keep = files.flatMap((f) => keepFor(f.name))
+      for (const f of files) latest.set(f.name, { id, bytes: f.text, kept: !!options.keepBytes || f.text === null, many })
       status.pending++
       queuedAt.push(Date.now())
-      const entry = { id, job, done: false }
+      const entry = { id, job, files, done: false }
       waiting.push(entry)
       tail = tail.then(async () => {
         waiting.splice(waiting.indexOf(entry), 1)
         // A sync already committed it, before reading the file (commitWritten): its text is in git in its place.
-        if (!entry.done) await commit(job, id)
+        if (!entry.done) await commit(job, files, id)
         queuedAt.shift()
-        if (latest.get(job.file.name)?.id === id) latest.delete(job.file.name)
+        for (const f of files) if (latest.get(f.name)?.id === id) latest.delete(f.name)
         status.pending--
         schedulePush()
         if (status.pending === 0) schedulePack()
@@ -285,7 +317,7 @@ export function createCommitQueue(
     },
     /**
      * The file on disk changed outside the API while a save of it still waits for its commit: that save's bytes
-     * are kept in the journal now, since the file no longer holds them.
+     * are kept in the journal now, since the file no longer holds them. `file`: its path (`blogs/a/aB3.json`).
      */
     async fileMovedOn(file: string): Promise<void> {
       if (opened?.mode === 'local') return
@@ -316,16 +348,23 @@ export function createCommitQueue(
      * a sync calls it under the file's lock, before it reads the live file it merges. Those saves are written
      * already (the live file has them), so their commits must come before the merge commit: queued behind it, each
      * would commit the text it wrote before the merge and undo the merge in git (issue 27, the bench's seed 3,
-     * step 456). Each keeps its own author and message; its turn later finds it done.
+     * step 456). Each keeps its own author and message; its turn later finds it done. `file` is a collection's
+     * file name or its name (`blogs.json`, `blogs`): the saves of that collection in either layout (decision 333),
+     * those that name it as their `collection` and those that touch `blogs.json` or a path under `blogs/`.
      */
     async commitWritten(file: string): Promise<void> {
       if (!exclusiveRunning) throw new Error('commitWritten: yalnız bir eşitleme görevinin içinden çağrılır')
-      for (const entry of waiting.filter((e) => e.job.file.name === file && !e.done)) {
+      // The collection's name from its file name or its own (`blogs.json`, `blogs`: `blogs`).
+      const name = file.replace(/\.json$/, '')
+      const touches = (e: (typeof waiting)[number]) =>
+        e.job.collection === name ||
+        e.files.some((f) => f.name === `${name}.json` || f.name.startsWith(`${name}/`))
+      for (const entry of waiting.filter((e) => touches(e) && !e.done)) {
         // One try, no wait for a publish: the sync holds the file's lock. A failure fails the sync before it reads
         // the file (retried later); the save's own turn then commits it as any other.
-        await commitOnce(entry.job, entry.id)
+        await commitOnce(entry.job, entry.files, entry.id)
         entry.done = true
-        if (latest.get(file)?.id === entry.id) latest.delete(file)
+        for (const f of entry.files) if (latest.get(f.name)?.id === entry.id) latest.delete(f.name)
       }
     },
     /** Pushes now (after a fetch found the remote behind, or a failed push's retries ran out). */

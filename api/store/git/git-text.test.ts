@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { memoryJournal, type CommitIntent } from './commit-journal.ts'
+import { intentPaths, memoryJournal, type CommitIntent } from './commit-journal.ts'
 import { acceptableAuthor, blobId, joinBytes, oneLineMessage, redactSecrets, secretsOf } from './git-text.ts'
 
 /**
@@ -135,5 +135,29 @@ describe('memoryJournal', () => {
       ['1', [7]],
       ['2', [8]],
     ])
+  })
+  it('an intent of several paths (decision 333): kept bytes go to the named path only; a copy of its paths is kept', async () => {
+    const j = memoryJournal()
+    const files = [
+      { path: 'blogs/a/a1.json', blob: 'ba', bytes: null },
+      { path: 'blogs/b/b1.json', blob: null, bytes: null },
+      { path: 'blogs/_sira.json', blob: 'bo', bytes: null },
+    ]
+    await j.record({ id: 'm', author: { name: 'Ayşe', email: 'a@o.com' }, message: 'çok', files }, [])
+    await j.record(intent('1'), [])
+    await j.record(null, [
+      { id: 'm', path: 'blogs/_sira.json', bytes: new Uint8Array([3]) },
+      { id: 'm', path: 'blogs/yok.json', bytes: new Uint8Array([4]) },
+      { id: '1', bytes: new Uint8Array([5]) },
+    ])
+    files[0]!.blob = 'değişti'
+    const [many, one] = j.pending()
+    expect(intentPaths(many!).map((p) => [p.path, p.blob, p.bytes && [...p.bytes]])).toEqual([
+      ['blogs/a/a1.json', 'ba', null],
+      ['blogs/b/b1.json', null, null],
+      ['blogs/_sira.json', 'bo', [3]],
+    ])
+    expect(files[2]!.bytes).toBeNull()
+    expect(intentPaths(one!)).toEqual([{ path: 'blogs.json', blob: 'b1', bytes: new Uint8Array([5]) }])
   })
 })
