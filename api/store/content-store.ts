@@ -10,6 +10,7 @@ import { DIR_MODE } from './durable-file.ts'
 import { lastValidVersion, loadContentFile, type FolderReport } from './versions/content-load.ts'
 import { isFolderCollection } from '#schema/content-layout.ts'
 import type { FileWrite } from './folder-files.ts'
+import { moveToFolders } from './folder-migration.ts'
 import { describeFileError, type ContentFileError } from './gate/content-validation.ts'
 import { createContentGate } from './gate/content-gate.ts'
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
@@ -214,6 +215,9 @@ export async function openContentStore(
   const versioned = versionCollections(inner, dir, names, git, recent, gate)
   beforeWrite = versioned.beforeWrite
   await versioned.init(refused)
+  // Posts and projects still in one file each move to a file per item (decision 333), once, through the gate.
+  if (options.folders)
+    await moveToFolders(names, { dir, read: inner.read, refused: new Set(refused.keys()), queue: git?.queue ?? null, adopt: versioned.adoptFolder })
   // Two-way sync with the content remote (issue 19): fetched on a timer and on a webhook, merged by field.
   const sync =
     repo && git && options.git?.remote

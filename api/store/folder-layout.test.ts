@@ -149,12 +149,46 @@ describe('content store with posts in a folder (decision 333)', () => {
     expect(ids(store.read('blogs'))).toEqual(['a1'])
   })
 
-  it('a content folder with blogs.json and no folder stays one file (nothing is moved yet)', async () => {
-    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1')], null, 2))
+  it('a content folder with blogs.json moves to a file per post at start, in the same order and bytes per post', async () => {
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('b1'), post('a1')], null, 2))
     const store = await open()
-    await store.update('blogs', (list) => void (list[0]!.title = 'Yeni'))
-    expect(JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8'))[0].title).toBe('Yeni')
-    await expect(stat(join(dir, 'blogs'))).rejects.toThrow()
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
+    expect(await readFile(join(dir, 'blogs/b/b1.json'), 'utf8')).toBe(entryText(post('b1')))
+    expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['b1', 'a1'])
+    expect(ids(store.read('blogs'))).toEqual(['b1', 'a1'])
+    await store.update('blogs', (list) => void (list[1]!.title = 'Yeni'))
+    expect(JSON.parse(await readFile(join(dir, 'blogs/a/a1.json'), 'utf8')).title).toBe('Yeni')
+    expect(ids((await open()).read('blogs'))).toEqual(['b1', 'a1'])
+  })
+
+  it('a new content folder stores posts as files from the first save; a refused blogs.json is not moved', async () => {
+    const store = await open()
+    await store.update('blogs', (list) => void list.push(post('a1')))
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['_sira.json', 'a'])
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
+    const other = await mkdtemp(join(tmpdir(), 'folder-layout-refused-'))
+    try {
+      await writeFile(join(other, 'blogs.json'), '[{"id": 1}]')
+      await openContentStore(other, () => {}, { folders: true })
+      expect(await readFile(join(other, 'blogs.json'), 'utf8')).toBe('[{"id": 1}]')
+      await expect(stat(join(other, 'blogs'))).rejects.toThrow()
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+  })
+
+  it('a move cut short (item files, no order file) is redone from blogs.json; a blogs.json beside a whole folder is removed', async () => {
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
+    await mkdir(join(dir, 'blogs/a'), { recursive: true })
+    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Yarım' })))
+    const store = await open()
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Başlık b2'])
+    expect(await readFile(join(dir, 'blogs/a/a1.json'), 'utf8')).toBe(entryText(post('a1')))
+    // A maintainer's pull brings blogs.json back: the folder holds the saves since, and wins.
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('z9')], null, 2))
+    const again = await open()
+    expect(ids(again.read('blogs'))).toEqual(['a1', 'b2'])
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
   })
 
   it('writes item files before the order file, removing what a save removed', async () => {

@@ -458,6 +458,13 @@ export function versionCollections(
   return {
     store,
     beforeWrite,
+    /** From now on `name` is stored as a folder of item files (the move at start, or a new content folder). */
+    async adoptFolder(name: FolderCollection): Promise<void> {
+      gate.storeAsFolder(name)
+      const changes = createFolderChanges(dir, name)
+      await changes.remember()
+      folders.set(name, changes)
+    },
     /**
      * Records the files as loaded at start (so only later changes count as external), and the files refused at
      * start (the store started from their last valid version).
