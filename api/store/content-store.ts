@@ -78,9 +78,8 @@ export type ContentOptions = {
   watch?: boolean
   /**
    * Keep posts and social projects stored as a folder of item files where CONTENT_DIR already has them so
-   * (decision 333; `schema/content-layout.ts`). Being built step by step: saves, their commits and outside edits
-   * work; the sync with a content remote, history across the move and the move itself come next, so off unless a
-   * test turns it on.
+   * (decision 333; `schema/content-layout.ts`), moving them there at start. Being built step by step: history
+   * across the move comes next, so off unless a test turns it on.
    */
   folders?: boolean
 }
@@ -127,7 +126,6 @@ export async function openContentStore(
   options: ContentOptions = {},
 ): Promise<ContentStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
-  if (options.folders && options.git?.remote) throw new Error('folders: not yet with a content remote (decision 333)')
   const repo = options.git ? openContentRepo(dir, { commits: options.git.commits }) : null
   repo?.catch(() => {}) // reported through the queue's status
   // A folder git has not seen yet gets its first commit of the files as they are while the repository opens: no
@@ -228,6 +226,7 @@ export async function openContentStore(
           intervalSeconds: options.git.syncSeconds ?? 30,
           files,
           mergeFile: (name, base, theirs, beforeRead) => versioned.mergeRemote(name as ContentName, base, theirs, beforeRead),
+          ...(options.folders ? { mergeFolder: versioned.mergeRemoteFolder } : {}),
         })
       : null
   if (sync && git) git.queue.onPush((result) => sync.pushed(result))

@@ -23,7 +23,8 @@ import { createFolderChanges, type FolderChanges } from './folder-changes.ts'
 import { readContentFileSafely } from '../content-file.ts'
 import { markChecked } from '../gate/content-gate.ts'
 import { claimsOf } from '../gate/content-rules.ts'
-import { checkEntryFile, checkOrderFile } from '../gate/content-validation.ts'
+import { checkEntryFile, checkOrderFile, inInputOrder, SCHEMAS } from '../gate/content-validation.ts'
+import type { z } from 'zod'
 import type { FileWrite } from '../folder-files.ts'
 import { assembleOrder, entryPath, isFolderCollection, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 import { checkContentFile, describeFileError, type ContentFileError } from '../gate/content-validation.ts'
@@ -58,6 +59,12 @@ function storedForm(name: ContentName, text: string | null): unknown {
   } catch {
     return undefined
   }
+}
+
+/** An item of a folder collection from git as loading would keep it (canonical), or as it is when refused. */
+function storedItem(name: FolderCollection, item: unknown): unknown {
+  const result = (SCHEMAS[name] as z.ZodArray<z.ZodType>).element.safeParse(item)
+  return result.success ? inInputOrder(result.data, item) : item
 }
 
 /**
@@ -519,6 +526,32 @@ export function versionCollections(
           throw err
         }
         return { ok: true, text: gate.serialize(name, inner.read(name)), conflicts }
+      }),
+    /**
+     * Merges a folder collection as the content remote has it (decision 333): `base` and `theirs` are its views
+     * (one list each, items neither side changed as shared placeholders, git/folder-views.ts), merged with the live
+     * list by the same rules and conflicts as a one-file collection, then saved through the gate. Returns the files
+     * written (for the merge commit), or why the remote's version is refused.
+     */
+    mergeRemoteFolder: (name: FolderCollection, base: unknown[] | null, theirs: unknown[] | null, beforeRead?: () => Promise<void>) =>
+      serial(name, async (): Promise<{ ok: true; files: { name: string; text: Buffer | null }[]; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }> => {
+        await beforeRead?.()
+        await loadIfChanged(name)
+        const live = inner.read(name)
+        // Items in the stored form, as loading keeps them (a default the remote's file leaves out is no change).
+        const stored = (list: unknown[] | null) => list?.map((item) => storedItem(name, item))
+        const { data, conflicts } = mergeContentData(`${name}.json`, stored(base), live, stored(theirs))
+        if (isDeepStrictEqual(data, live)) return { ok: true, files: [], conflicts }
+        try {
+          await inner.update(name, (draft) => replaceAll(draft, keepUnchanged(live, data)))
+        } catch (err) {
+          if (err instanceof ContentRefused) return { ok: false, error: err.error }
+          throw err
+        }
+        const written = inner.lastWritten(name) ?? []
+        await folders.get(name)?.wrote(written.map((f) => f.path))
+        git?.uploads.add(changedParts(name, live, inner.read(name)))
+        return { ok: true, files: written.map((f) => ({ name: f.path, text: f.bytes })), conflicts }
       }),
     /** Checks every file for a change made outside the API (the watcher calls it). */
     checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name)))),
