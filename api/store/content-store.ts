@@ -198,7 +198,7 @@ export async function openContentStore(
     // Which commits changed which item: scanned off the start too; histories read the file's last commits until then.
     items = createItemIndex(repo, opts.itemHistory ?? memoryItemHistory(), names)
     void items.start()
-    git = { queue, history: createContentHistory(repo, caughtUp, items), uploads }
+    git = { queue, history: createContentHistory(repo, caughtUp, items, (name) => gate.isFolder(name as ContentName)), uploads }
     closeRepo = () =>
       void Promise.all([queue.idle(), repo]).then(
         ([, r]) => r.close(),
