@@ -2,6 +2,7 @@ import type { ContentName, ContentStore } from '../store/content-store.ts'
 import { entriesOf, titleOf } from '../store/content-items.ts'
 import { HistoryUnreadable } from '../store/versions/upload-index.ts'
 import { mediaUses, type MediaUse } from './media-uses.ts'
+import { legacyFile, pathInfo } from '#schema/content-layout.ts'
 
 export { HistoryUnreadable }
 
@@ -61,6 +62,13 @@ export type UploadKeepCheck = Awaited<ReturnType<typeof uploadKeepCheck>>
 
 /** The old version's items that mention the upload, as the library says it. */
 async function describe(content: ContentStore, file: string, commit: string, url: string): Promise<string[]> {
+  // A post's or project's own file (decision 333): the version is that one item.
+  const info = pathInfo(file)
+  if (info?.kind === 'entry') {
+    const kindOf = KIND[legacyFile(info.name)]!
+    const item = commit && content.history ? await content.history.fileAt(commit, file).catch(() => null) : null
+    return [item && JSON.stringify(item).includes(url) ? `Eski bir sürümde kullanılıyor: "${titleOf(item)}" (${kindOf})` : `Eski bir sürümde kullanılıyor: ${kindOf}`]
+  }
   const kind = KIND[file]
   if (!kind || !commit || !content.history) return ['Eski bir sürümde kullanılıyor']
   if (!LISTS.has(file)) return [`Eski bir sürümde kullanılıyor: ${kind}`]

@@ -9,6 +9,8 @@ import { openCollections, type Collections } from './json-db.ts'
 import { DIR_MODE } from './durable-file.ts'
 import { lastValidVersion, loadContentFile, type FolderReport } from './versions/content-load.ts'
 import { isFolderCollection } from '#schema/content-layout.ts'
+import type { FileWrite } from './folder-files.ts'
+import { moveToFolders } from './folder-migration.ts'
 import { describeFileError, type ContentFileError } from './gate/content-validation.ts'
 import { createContentGate } from './gate/content-gate.ts'
 import { createContentHistory, type ContentHistory } from './versions/content-history.ts'
@@ -25,7 +27,7 @@ import type { ContentData, ContentName } from './content-types.ts'
 export type { ContentData, ContentName } from './content-types.ts'
 
 /** Content collections; each write is reported to `onChange` (the server rebuilds the site). */
-export type ContentStore = Omit<Collections<ContentData>, 'replace'> & {
+export type ContentStore = Omit<Collections<ContentData>, 'replace' | 'lastWritten'> & {
   /** Item histories from git; null when CONTENT_DIR is not versioned (git off). */
   history: ContentHistory | null
   /** Versions of items editors loaded lately: the base a save over a newer version merges from. */
@@ -76,8 +78,8 @@ export type ContentOptions = {
   watch?: boolean
   /**
    * Keep posts and social projects stored as a folder of item files where CONTENT_DIR already has them so
-   * (decision 333; `schema/content-layout.ts`). Being built step by step: for now without git or watching only
-   * (their commits and outside edits of item files come next), so off unless a test turns it on.
+   * (decision 333; `schema/content-layout.ts`), moving them there at start. Being built step by step: history
+   * across the move comes next, so off unless a test turns it on.
    */
   folders?: boolean
 }
@@ -124,7 +126,6 @@ export async function openContentStore(
   options: ContentOptions = {},
 ): Promise<ContentStore> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
-  if (options.folders && (options.git || options.watch)) throw new Error('folders: not yet with git or watching (decision 333)')
   const repo = options.git ? openContentRepo(dir, { commits: options.git.commits }) : null
   repo?.catch(() => {}) // reported through the queue's status
   // A folder git has not seen yet gets its first commit of the files as they are while the repository opens: no
@@ -197,7 +198,7 @@ export async function openContentStore(
     // Which commits changed which item: scanned off the start too; histories read the file's last commits until then.
     items = createItemIndex(repo, opts.itemHistory ?? memoryItemHistory(), names)
     void items.start()
-    git = { queue, history: createContentHistory(repo, caughtUp, items), uploads }
+    git = { queue, history: createContentHistory(repo, caughtUp, items, (name) => gate.isFolder(name as ContentName)), uploads }
     closeRepo = () =>
       void Promise.all([queue.idle(), repo]).then(
         ([, r]) => r.close(),
@@ -205,10 +206,16 @@ export async function openContentStore(
       )
   }
   // After the recovery snapshot: the files as the last run left them are read before anything can change them.
-  const inner = await openCollections(dir, defaults, onChange, load, gate.next)
+  // The versions layer checks a folder collection's files before each write (bound once it exists, below).
+  let beforeWrite: (name: ContentName, files: readonly FileWrite[]) => Promise<void> = async () => {}
+  const inner = await openCollections(dir, defaults, onChange, load, gate.next, (name, files) => beforeWrite(name, files))
   const recent = createRecentVersions()
   const versioned = versionCollections(inner, dir, names, git, recent, gate)
+  beforeWrite = versioned.beforeWrite
   await versioned.init(refused)
+  // Posts and projects still in one file each move to a file per item (decision 333), once, through the gate.
+  if (options.folders)
+    await moveToFolders(names, { dir, read: inner.read, refused: new Set(refused.keys()), queue: git?.queue ?? null, adopt: versioned.adoptFolder })
   // Two-way sync with the content remote (issue 19): fetched on a timer and on a webhook, merged by field.
   const sync =
     repo && git && options.git?.remote
@@ -219,6 +226,7 @@ export async function openContentStore(
           intervalSeconds: options.git.syncSeconds ?? 30,
           files,
           mergeFile: (name, base, theirs, beforeRead) => versioned.mergeRemote(name as ContentName, base, theirs, beforeRead),
+          ...(options.folders ? { mergeFolder: versioned.mergeRemoteFolder } : {}),
         })
       : null
   if (sync && git) git.queue.onPush((result) => sync.pushed(result))

@@ -149,12 +149,46 @@ describe('content store with posts in a folder (decision 333)', () => {
     expect(ids(store.read('blogs'))).toEqual(['a1'])
   })
 
-  it('a content folder with blogs.json and no folder stays one file (nothing is moved yet)', async () => {
-    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1')], null, 2))
+  it('a content folder with blogs.json moves to a file per post at start, in the same order and bytes per post', async () => {
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('b1'), post('a1')], null, 2))
     const store = await open()
-    await store.update('blogs', (list) => void (list[0]!.title = 'Yeni'))
-    expect(JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8'))[0].title).toBe('Yeni')
-    await expect(stat(join(dir, 'blogs'))).rejects.toThrow()
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
+    expect(await readFile(join(dir, 'blogs/b/b1.json'), 'utf8')).toBe(entryText(post('b1')))
+    expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['b1', 'a1'])
+    expect(ids(store.read('blogs'))).toEqual(['b1', 'a1'])
+    await store.update('blogs', (list) => void (list[1]!.title = 'Yeni'))
+    expect(JSON.parse(await readFile(join(dir, 'blogs/a/a1.json'), 'utf8')).title).toBe('Yeni')
+    expect(ids((await open()).read('blogs'))).toEqual(['b1', 'a1'])
+  })
+
+  it('a new content folder stores posts as files from the first save; a refused blogs.json is not moved', async () => {
+    const store = await open()
+    await store.update('blogs', (list) => void list.push(post('a1')))
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['_sira.json', 'a'])
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
+    const other = await mkdtemp(join(tmpdir(), 'folder-layout-refused-'))
+    try {
+      await writeFile(join(other, 'blogs.json'), '[{"id": 1}]')
+      await openContentStore(other, () => {}, { folders: true })
+      expect(await readFile(join(other, 'blogs.json'), 'utf8')).toBe('[{"id": 1}]')
+      await expect(stat(join(other, 'blogs'))).rejects.toThrow()
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+  })
+
+  it('a move cut short (item files, no order file) is redone from blogs.json; a blogs.json beside a whole folder is removed', async () => {
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
+    await mkdir(join(dir, 'blogs/a'), { recursive: true })
+    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Yarım' })))
+    const store = await open()
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Başlık b2'])
+    expect(await readFile(join(dir, 'blogs/a/a1.json'), 'utf8')).toBe(entryText(post('a1')))
+    // A maintainer's pull brings blogs.json back: the folder holds the saves since, and wins.
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('z9')], null, 2))
+    const again = await open()
+    expect(ids(again.read('blogs'))).toEqual(['a1', 'b2'])
+    await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
   })
 
   it('writes item files before the order file, removing what a save removed', async () => {
@@ -167,5 +201,72 @@ describe('content store with posts in a folder (decision 333)', () => {
     expect(order).toBeGreaterThanOrEqual(item)
     await writeFilesDurably(dir, [{ path: entryPath('blogs', 'a1'), bytes: null }])
     expect(await readdir(join(dir, 'blogs/a'))).toEqual([])
+  })
+})
+
+describe('posts in a folder changed outside the API (decision 333)', () => {
+  it('an edit, a new file and a removed file made outside are loaded on the next check, each on its own', async () => {
+    await putPosts([post('a1'), post('b2'), post('c3')])
+    const store = await open()
+    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Dışarıda' }))) // in place
+    await mkdir(join(dir, 'blogs/d'))
+    await writeFile(join(dir, 'blogs/d/d4.json'), entryText(post('d4', { createdAt: '2026-05-01T00:00:00.000Z' })))
+    await rm(join(dir, 'blogs/b/b2.json'))
+    await store.checkDisk()
+    expect(store.read('blogs').map((p) => [p.id, p.title])).toEqual([
+      ['a1', 'Dışarıda'],
+      ['c3', 'Başlık c3'],
+      ['d4', 'Başlık d4'],
+    ])
+    expect(store.status().errors).toEqual([])
+  })
+
+  it('an invalid edit made outside is refused by its path; the last valid post stays live and the others load', async () => {
+    await putPosts([post('a1'), post('b2')])
+    const store = await open()
+    await writeFile(join(dir, 'blogs/a/a1.json'), '{ "id": "a1", ')
+    await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { title: 'İyi' })))
+    await store.checkDisk()
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'İyi'])
+    expect(store.status().errors).toEqual([expect.objectContaining({ file: 'blogs/a/a1.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
+    // Fixed outside: the refusal goes.
+    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Düzeldi' })))
+    await store.checkDisk()
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Düzeldi', 'İyi'])
+    expect(store.status().errors).toEqual([])
+  })
+
+  it('an outside edit that takes another post’s address is refused and its last valid version kept', async () => {
+    await putPosts([post('a1', { slug: 'bir' }), post('b2', { slug: 'iki' })])
+    const store = await open()
+    await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { slug: 'bir', title: 'Çakışan' })))
+    await store.checkDisk()
+    expect(store.read('blogs').map((p) => [p.slug, p.title])).toEqual([
+      ['bir', 'Başlık a1'],
+      ['iki', 'Başlık b2'],
+    ])
+    expect(store.status().errors).toEqual([expect.objectContaining({ file: 'blogs/b/b2.json', field: 'slug' })])
+  })
+
+  it('a save over a post whose file changed outside since it was read loads that change first: both edits are kept', async () => {
+    // More posts than one check compares in place (1,000), the edited one last: only the save's own check of the
+    // files it writes can see the edit.
+    await putPosts([...Array.from({ length: 1100 }, (_, i) => post(`a${i}`)), post('z1')])
+    const store = await open()
+    await writeFile(join(dir, 'blogs/z/z1.json'), entryText(post('z1', { excerpt: 'Dışarıdan özet' })))
+    await store.update('blogs', (list) => void (list.find((p) => p.id === 'z1')!.title = 'Yönetim başlığı'))
+    const saved = JSON.parse(await readFile(join(dir, 'blogs/z/z1.json'), 'utf8'))
+    expect([saved.title, saved.excerpt]).toEqual(['Yönetim başlığı', 'Dışarıdan özet'])
+    expect(store.read('blogs').at(-1)).toMatchObject({ title: 'Yönetim başlığı', excerpt: 'Dışarıdan özet' })
+  })
+
+  it('a check after the API’s own saves finds nothing changed outside', async () => {
+    await putPosts([post('a1')])
+    const store = await open()
+    await store.update('blogs', (list) => void list.push(post('b2')))
+    await store.update('blogs', (list) => void (list[0]!.title = 'Yeni'))
+    logged.length = 0
+    await store.checkDisk()
+    expect(logged.filter((l) => l.includes('dışarıda değişti'))).toEqual([])
   })
 })

@@ -26,7 +26,15 @@ export type Collections<D> = {
    * its commit); the gate checks `data` first.
    */
   replace<K extends keyof D>(name: K, data: D[K], bytes: string | Buffer): Promise<void>
+  /**
+   * The files the last write of a folder collection wrote or removed (decision 333), exactly as written: what its
+   * commit records. Null for a one-file collection.
+   */
+  lastWritten<K extends keyof D>(name: K): readonly FileWrite[] | null
 }
+
+/** Called with a folder collection's files after the gate and before any is written; a throw writes nothing. */
+export type BeforeWrite<D> = (name: keyof D, files: readonly FileWrite[]) => Promise<void>
 
 /** What an update function returned, with any draft in it (at the top or one level down) made plain. */
 export function plain<R>(value: R): R {
@@ -58,11 +66,7 @@ export type WriteGate<D> = <K extends keyof D>(
   previous: D[K],
 ) => { data: D[K]; bytes: readonly Buffer[] } | { data: D[K]; files: readonly FileWrite[] }
 
-/** Writes what the gate returned: one file's bytes, or a folder collection's changed files (decision 333). */
-async function writeGated(dir: string, path: string, out: ReturnType<WriteGate<never>>): Promise<void> {
-  if ('files' in out) await writeFilesDurably(dir, out.files)
-  else await writeFileDurably(path, out.bytes)
-}
+
 
 /** Without a gate: the data as it is, in lowdb's format. */
 const ungated = <T>(_name: unknown, next: T) => ({ data: next, bytes: collectionChunks(next) })
@@ -78,6 +82,7 @@ export async function openCollections<D extends object>(
   onChange: (name: keyof D) => void = () => {},
   load?: <K extends keyof D>(name: K) => Promise<D[K]>,
   gate: WriteGate<D> = ungated,
+  beforeWrite: BeforeWrite<D> = async () => {},
 ): Promise<Collections<D>> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE })
   const names = Object.keys(defaults) as (keyof D & string)[]
@@ -88,6 +93,14 @@ export async function openCollections<D extends object>(
   for (const name of names) {
     current[name] = deepFreeze(load ? await load(name) : await readJson(pathOf(name), defaults[name]))
     queues[name] = Promise.resolve()
+  }
+  const written = new Map<keyof D, readonly FileWrite[]>()
+  /** Writes what the gate returned: a folder collection's changed files (decision 333), or one file's bytes. */
+  const writeGated = async (name: keyof D & string, out: ReturnType<WriteGate<D>>, bytes?: string | Buffer) => {
+    if (!('files' in out)) return writeFileDurably(pathOf(name), bytes ?? out.bytes)
+    await beforeWrite(name, out.files)
+    await writeFilesDurably(dir, out.files)
+    written.set(name, out.files)
   }
   const enqueue = <T>(name: keyof D, task: () => Promise<T>): Promise<T> => {
     const run = queues[name].then(task, task)
@@ -103,7 +116,7 @@ export async function openCollections<D extends object>(
         const result = plain(fn(draft))
         const out = gate(name, finishDraft(draft) as D[typeof name], current[name])
         const next = deepFreeze(out.data)
-        await writeGated(dir, pathOf(name as keyof D & string), out)
+        await writeGated(name as keyof D & string, out)
         current[name] = next
         onChange(name)
         return result
@@ -113,11 +126,11 @@ export async function openCollections<D extends object>(
         const out = gate(name, data, current[name])
         const next = deepFreeze(out.data)
         // A one-file collection gets the remote's own bytes (the file then matches its commit); a folder the gate's.
-        if ('files' in out) await writeFilesDurably(dir, out.files)
-        else await writeFileDurably(pathOf(name as keyof D & string), bytes)
+        await writeGated(name as keyof D & string, out, bytes)
         current[name] = next
         onChange(name)
       }),
+    lastWritten: (name) => written.get(name) ?? null,
     reload: (name, data) =>
       enqueue(name, async () => {
         current[name] = deepFreeze(data ?? (await readJson(pathOf(name as keyof D & string), defaults[name])))

@@ -9,9 +9,11 @@ import { writeFileDurably } from '../durable-file.ts'
 import type { ContentFileError } from '../gate/content-validation.ts'
 import { mergeContentFile, type SyncConflict } from '../merge/file-merge.ts'
 import type { CommitQueue } from './commit-queue.ts'
-import { SERVER_AUTHOR, SERVER_COMMITTER, type ContentRepo, type FileBytes, type WrittenFile } from './content-repo.ts'
+import { SERVER_AUTHOR, SERVER_COMMITTER, type ContentRepo, type FileBytes, type FileSnapshot } from './content-repo.ts'
 import { git, gitOrNull } from './git-exec.ts'
 import { redactSecrets, secretsOf } from './git-text.ts'
+import { folderView } from './folder-views.ts'
+import { FOLDER_COLLECTIONS, legacyFile, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 
 /** What GET /api/admin/build reports of the sync with the content remote (issue 19). */
 export type SyncStatus = {
@@ -52,6 +54,17 @@ export type MergeFile = (
   beforeRead: () => Promise<void>,
 ) => Promise<{ ok: true; text: FileBytes; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }>
 
+/**
+ * Merges a folder collection (decision 333) from views of it at the common ancestor and at the remote (one list
+ * each, items the merge needs not read as placeholders: folder-views.ts); returns the files written.
+ */
+export type MergeFolder = (
+  name: FolderCollection,
+  base: unknown[] | null,
+  theirs: unknown[] | null,
+  beforeRead: () => Promise<void>,
+) => Promise<{ ok: true; files: FileSnapshot[]; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }>
+
 /** The ref the remote's branch is fetched into: never a branch of the repository's own. */
 const FETCHED = 'refs/site-sync/remote'
 /** Back-off after failures: 2 s, 4 s, … at most 5 minutes, then the interval again. */
@@ -71,6 +84,8 @@ export function createRemoteSync(options: {
   remote: string
   intervalSeconds: number
   mergeFile: MergeFile
+  /** Collections stored as folders (decision 333), merged through views; absent: none. */
+  mergeFolder?: MergeFolder
   /** Content file names (`blogs.json`, …). */
   files: string[]
 }) {
@@ -130,13 +145,52 @@ export function createRemoteSync(options: {
     const changed: string[] = []
     const deleted: string[] = []
     const others: string[] = []
+    /** Folder collections whose files changed: the paths changed or removed (removals are merged as deletions). */
+    const folders = new Map<FolderCollection, string[]>()
     for (let i = 0; i + 1 < fields.length; i += 2) {
       const [kind, file] = [fields[i]!, strip(fields[i + 1]!)]
-      if (!files.includes(file)) others.push(file)
+      const info = pathInfo(file)
+      const folder = info && info.kind !== 'file' && folderNames.has(info.name) ? info.name : null
+      if (folder && !(kind === 'D' && info!.kind === 'order')) folders.set(folder, [...(folders.get(folder) ?? []), file])
+      else if (!files.includes(file) && !folder) others.push(file)
       else if (kind === 'D') deleted.push(file)
       else changed.push(file)
     }
-    return { changed, deleted, others }
+    return { changed, deleted, others, folders }
+  }
+  /** Folder collections this sync merges as folders (their one-file form included: the move's other side). */
+  const folderNames = new Set<string>(options.mergeFolder ? FOLDER_COLLECTIONS : [])
+
+  /**
+   * Merges each folder collection whose files changed: views at the common ancestor and at the remote (`theirs`,
+   * with `overrides` of its texts for a force push's replayed saves) merged into the live list through the store.
+   */
+  async function mergeFolders(
+    repo: ContentRepo,
+    base: string | null,
+    theirs: string,
+    folders: Map<FolderCollection, string[]>,
+    overrides: ReadonlyMap<string, string | null> = new Map(),
+  ) {
+    const merged: FileSnapshot[] = []
+    const found: SyncConflict[] = []
+    for (const [name, paths] of folders) {
+      for (const f of await repo.lsTree(theirs, name)) {
+        if (paths.includes(f.path) && f.size > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(f.path, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
+      }
+      // Each changed item read on both sides; every item when one side is still one file (its view is whole).
+      const legacyChanged = paths.includes(legacyFile(name))
+      const wanted = new Set(paths.flatMap((p) => (pathInfo(p)?.kind === 'entry' ? [(pathInfo(p) as { id: string }).id] : [])))
+      const all = { has: () => true } as unknown as ReadonlySet<string>
+      const baseView = base ? await folderView(repo, base, name, legacyChanged ? all : wanted) : null
+      const theirView = await folderView(repo, theirs, name, legacyChanged ? all : wanted, overrides)
+      const result = await options.mergeFolder!(name, baseView?.list ?? null, theirView?.list ?? null, () => queue.commitWritten(name))
+      if (!result.ok)
+        throw new RefusedRemoteFile(result.error.file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
+      merged.push(...result.files)
+      found.push(...result.conflicts)
+    }
+    return { merged, found }
   }
 
   /** The size of a file in a commit, without reading it (a 1 GB blob must not be read to be refused). */
@@ -145,7 +199,7 @@ export function createRemoteSync(options: {
 
   /** Merges each content file that changed into the live content, through the store's gate. */
   async function mergeFiles(repo: ContentRepo, base: string | null, theirs: string, names: string[]) {
-    const merged: WrittenFile[] = []
+    const merged: FileSnapshot[] = []
     const found: SyncConflict[] = []
     for (const file of names) {
       if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
@@ -178,18 +232,21 @@ export function createRemoteSync(options: {
       return
     }
     const base = (await gitOrNull(['merge-base', head, theirs], { cwd: repo.root }))?.trim() ?? null
-    const { changed, deleted, others } = await changedFiles(repo, base ?? head, theirs)
+    const { changed, deleted, others, folders } = await changedFiles(repo, base ?? head, theirs)
     status.ignored = others
     // A collection deleted in git would take the whole site's posts with it: refused, named as a deletion.
     if (deleted.length > 0) {
       throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
     }
-    const { merged, found } = await mergeFiles(repo, base, theirs, changed)
+    const files = await mergeFiles(repo, base, theirs, changed)
+    const inFolders = await mergeFolders(repo, base, theirs, folders)
+    const merged = [...files.merged, ...inFolders.merged]
+    const found = [...files.found, ...inFolders.found]
     // HEAD again: the merge may have committed saves written while the sync waited (commitWritten); a fast-forward
     // over them would drop their commits.
     const headNow = (await gitOrNull(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root }))?.trim()
     const fastForward = base === headNow && found.length === 0 && (await sameAs(repo, merged, theirs))
-    if (!(fastForward && (await repo.fastForward(theirs, changed, others)))) {
+    if (!(fastForward && (await repo.fastForward(theirs, [...changed, ...[...folders.values()].flat()], others)))) {
       await repo.commit(merged, SERVER_AUTHOR, mergeMessage(found.length), theirs, { carry: others })
     }
     await listConflicts(found)
@@ -204,7 +261,7 @@ export function createRemoteSync(options: {
    * top only what it has that the remote never had (saves since the last fetch), merged by field; and it says so.
    */
   async function rewritten(repo: ContentRepo, head: string, theirs: string, previous: string) {
-    const { changed, deleted, others } = await changedFiles(repo, head, theirs)
+    const { changed, deleted, others, folders } = await changedFiles(repo, head, theirs)
     status.ignored = others
     if (deleted.length > 0) {
       throw new RefusedRemoteFile(deleted[0]!, `${deleted[0]} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`)
@@ -214,7 +271,7 @@ export function createRemoteSync(options: {
     const dropped = (await gitOrNull(['rev-list', '--reverse', '--no-merges', `--format=%ce`, `${theirs}..${previous}`], { cwd: repo.root })) ?? ''
     const ownDropped = [...dropped.matchAll(/^commit ([0-9a-f]+)\n(.*)$/gm)].filter((m) => m[2] === SERVER_COMMITTER.email).map((m) => m[1]!)
     const replayed = new Map<string, string | null>()
-    for (const file of changed) {
+    for (const file of [...changed, ...[...folders.values()].flat()]) {
       let text = await repo.show(theirs, file)
       for (const commit of ownDropped) {
         const [before, after] = [await repo.show(`${commit}^`, file), await repo.show(commit, file)]
@@ -225,7 +282,7 @@ export function createRemoteSync(options: {
     }
     // base: the remote as the server last had it; ours: live (with saves made since); theirs: the new history
     // with the dropped staff saves on it.
-    const merged: WrittenFile[] = []
+    const merged: FileSnapshot[] = []
     const found: SyncConflict[] = []
     for (const file of changed) {
       if ((await sizeIn(repo, theirs, file)) > MAX_CONTENT_FILE_BYTES) throw new RefusedRemoteFile(file, REFUSED.tooLarge(MAX_CONTENT_FILE_BYTES))
@@ -236,6 +293,10 @@ export function createRemoteSync(options: {
       merged.push({ name: file, text: result.text })
       found.push(...result.conflicts)
     }
+    // A folder collection: the remote's view with the replayed saves' texts, merged from the remote as last fetched.
+    const inFolders = await mergeFolders(repo, previous, theirs, folders, replayed)
+    merged.push(...inFolders.merged)
+    found.push(...inFolders.found)
     const removed = await count(repo.root, `${theirs}..${previous}`)
     // HEAD, not `head`: saves committed by the merge above (commitWritten) count too.
     const own = await count(repo.root, `${previous}..HEAD`)
@@ -267,11 +328,14 @@ export function createRemoteSync(options: {
   }
 
   /** True when every merged file is byte for byte the remote's (nothing of ours to add: a fast-forward). */
-  async function sameAs(repo: ContentRepo, merged: WrittenFile[], theirs: string) {
+  async function sameAs(repo: ContentRepo, merged: FileSnapshot[], theirs: string) {
+    if (merged.length === 0) return true
     const blobs = await gitOrNull(['ls-tree', theirs, '--', ...merged.map((f) => (repo.prefix ? `${repo.prefix}/${f.name}` : f.name))], {
       cwd: repo.root,
     })
-    return merged.every((f) => (blobs ?? '').includes(repo.blobOf(f.text)))
+    // A removed path must be absent at the remote too.
+    const listed = (f: FileSnapshot) => (blobs ?? '').includes(`\t${repo.prefix ? `${repo.prefix}/${f.name}` : f.name}`)
+    return merged.every((f) => (f.text === null ? !listed(f) : (blobs ?? '').includes(repo.blobOf(f.text))))
   }
 
   async function syncOnce() {

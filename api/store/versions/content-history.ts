@@ -2,6 +2,15 @@ import type { ContentRepo, GitAuthor } from '../git/content-repo.ts'
 import { itemOf, versionOf, type ItemRef } from '../content-items.ts'
 import { diffFields, type FieldChange } from './field-diff.ts'
 import type { ItemIndex } from './item-index.ts'
+import { entryPath, isFolderCollection, legacyFile, type FolderCollection } from '#schema/content-layout.ts'
+
+const parseOrNull = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
 
 /** One version of an item in its history: who made it, when, and which fields it changed. */
 export type HistoryEntry = {
@@ -33,6 +42,8 @@ export function createContentHistory(
   repo: Promise<ContentRepo>,
   caughtUp: () => Promise<unknown> = async () => {},
   index?: ItemIndex,
+  /** True for a collection stored as a folder of item files (decision 333): its items have files of their own. */
+  isFolder: (name: string) => boolean = () => false,
 ) {
   const cache = new Map<string, unknown>()
   async function fileAt(
@@ -54,11 +65,57 @@ export function createContentHistory(
     return data
   }
 
+  /**
+   * An item of a folder collection at each of `commits`: its own file, or where a commit has none (before the
+   * move), its entry in the collection's one file then. One git process for the item files, one per BATCH of the
+   * one-file versions.
+   */
+  async function folderItems(name: FolderCollection, id: string, commits: readonly string[]): Promise<unknown[]> {
+    const path = entryPath(name, id)
+    const texts = await (await repo).showPairs(commits.map((commit) => ({ commit, path })))
+    const items: unknown[] = texts.map((text: string | null) => (text === null ? undefined : parseOrNull(text) ?? undefined))
+    const before = commits.filter((_, i) => texts[i] === null)
+    const legacy = legacyFile(name)
+    for (let i = 0; i < before.length; i += BATCH) {
+      const batch = before.slice(i, i + BATCH).filter((c) => !cache.has(`${c}:${legacy}`))
+      const fetched = await (await repo).showMany(batch, legacy)
+      for (const commit of before.slice(i, i + BATCH)) {
+        const at = commits.indexOf(commit)
+        items[at] = itemOf({ name, id }, await fileAt(commit, legacy, fetched))
+      }
+    }
+    return items
+  }
+
+  /** The item's versions from the commits that changed it, newest first (the rules of `list`). */
+  function versionsOf(commits: readonly Omit<HistoryEntry, 'version' | 'deleted' | 'changes'>[], items: readonly unknown[]): HistoryEntry[] {
+    const entries: HistoryEntry[] = []
+    let previous: unknown = undefined
+    commits.forEach((entry, i) => {
+      const item = items[i]
+      if (JSON.stringify(item) === JSON.stringify(previous)) return
+      if (item === undefined && previous === undefined) return
+      const changes = item === undefined ? [] : diffFields(previous, item)
+      if (previous !== undefined && item !== undefined && changes.length === 0) {
+        previous = item
+        return
+      }
+      entries.push({ ...entry, version: item === undefined ? '' : versionOf(item), deleted: item === undefined, changes })
+      previous = item
+    })
+    return entries.reverse()
+  }
+
   return {
     /** The versions of an item, newest first; only commits that changed it. */
     async list(ref: ItemRef): Promise<HistoryEntry[]> {
       const file = `${ref.name}.json`
       await caughtUp()
+      if (isFolderCollection(ref.name) && isFolder(ref.name) && ref.id) {
+        // Its own file's commits, and before the move the one file's (git log of both paths, oldest first).
+        const commits = (await (await repo).log([legacyFile(ref.name), entryPath(ref.name, ref.id)])).slice(0, MAX_COMMITS).reverse()
+        return versionsOf(commits, await folderItems(ref.name, ref.id, commits.map((c) => c.commit)))
+      }
       // The item's own commits from the index; the file's last ones until its first scan has ended (or if it fails).
       const indexed = index?.ready ? await index.commits(ref, MAX_COMMITS).catch(() => null) : null
       const commits = indexed
@@ -102,6 +159,7 @@ export function createContentHistory(
     /** The item as a commit recorded it, or undefined. */
     async itemAt(ref: ItemRef, commit: string): Promise<unknown> {
       if (!/^[0-9a-f]{40}$/.test(commit)) return undefined
+      if (isFolderCollection(ref.name) && isFolder(ref.name) && ref.id) return (await folderItems(ref.name, ref.id, [commit]))[0]
       return itemOf(ref, await fileAt(commit, `${ref.name}.json`))
     },
   }

@@ -19,6 +19,14 @@ import { changedParts, itemOf, putItem, versionOf, type ItemRef } from '../conte
 import { commitMessage } from './commit-message.ts'
 import type { ContentHistory } from './content-history.ts'
 import { loadContentFile } from './content-load.ts'
+import { createFolderChanges, type FolderChanges } from './folder-changes.ts'
+import { readContentFileSafely } from '../content-file.ts'
+import { markChecked } from '../gate/content-gate.ts'
+import { claimsOf } from '../gate/content-rules.ts'
+import { checkEntryFile, checkOrderFile, inInputOrder, SCHEMAS } from '../gate/content-validation.ts'
+import type { z } from 'zod'
+import type { FileWrite } from '../folder-files.ts'
+import { assembleOrder, entryPath, isFolderCollection, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 import { checkContentFile, describeFileError, type ContentFileError } from '../gate/content-validation.ts'
 import { editContext } from './edit-context.ts'
 import { describeConflicts } from './conflict-view.ts'
@@ -51,6 +59,12 @@ function storedForm(name: ContentName, text: string | null): unknown {
   } catch {
     return undefined
   }
+}
+
+/** An item of a folder collection from git as loading would keep it (canonical), or as it is when refused. */
+function storedItem(name: FolderCollection, item: unknown): unknown {
+  const result = (SCHEMAS[name] as z.ZodArray<z.ZodType>).element.safeParse(item)
+  return result.success ? inInputOrder(result.data, item) : item
 }
 
 /**
@@ -112,6 +126,18 @@ const signature = (path: string) =>
     () => 'missing',
   )
 
+/** Thrown before a folder collection's save writes files that changed outside the API: loaded, then saved again. */
+class MovedOnDisk extends Error {
+  readonly paths: string[]
+  constructor(paths: string[]) {
+    super(`changed outside: ${paths.join(', ')}`)
+    this.paths = paths
+  }
+}
+
+/** How often a save is tried again over files that keep changing outside while it writes. */
+const MOVED_RETRIES = 3
+
 /**
  * Wraps the JSON collections with what keeps edits safe: a write first loads a change made on disk outside the
  * API, refuses a stale If-Match (412), and queues a commit with the admin as author. External changes are checked
@@ -133,6 +159,13 @@ export function versionCollections(
   const outside = new Map<ContentName, Buffer>()
   const queues = new Map<ContentName, Promise<unknown>>()
   const pathOf = (name: ContentName) => join(dir, `${name}.json`)
+  /** Folder collections (decision 333): their files' outside changes, found per file. */
+  const folders = new Map<FolderCollection, FolderChanges>()
+  for (const name of names) if (isFolderCollection(name) && gate.isFolder(name)) folders.set(name, createFolderChanges(dir, name))
+  /** A folder collection's item files changed outside (bytes, null: removed) since its last save: committed first. */
+  const outsideFiles = new Map<FolderCollection, Map<string, Buffer | null>>()
+  /** Item files refused when changed outside (the last valid item stays live), by path; whether their bytes were read. */
+  const fileErrors = new Map<string, ContentFileError & { unreadable: boolean }>()
   const serial = <T>(name: ContentName, task: () => Promise<T>): Promise<T> => {
     const run = (queues.get(name) ?? Promise.resolve()).then(task, task)
     queues.set(
@@ -156,8 +189,88 @@ export function versionCollections(
     failWithBody(409, { success: false, message: msg.refusedFileSave(describeRefusal(error)) })
   }
 
+  /**
+   * Loads the item files (and order file) of a folder collection that changed outside: each checked as loading
+   * checks it, the changed items put in the live list (a removed file removes its item), the collection rules checked
+   * on the result. A refused file keeps its last valid item live and is reported by its path. True when anything
+   * changed in memory.
+   */
+  async function loadFolderChanges(name: FolderCollection, paths: readonly string[]): Promise<boolean> {
+    if (paths.length === 0) return false
+    const live = inner.read(name) as readonly Record<string, unknown>[]
+    const entries = new Map(live.map((e) => [e.id as string, e]))
+    let order: string[] | null = live.map((e) => e.id as string)
+    const changed = new Map<string, unknown>()
+    const outside = outsideFiles.get(name) ?? new Map<string, Buffer | null>()
+    outsideFiles.set(name, outside)
+    for (const path of paths) {
+      const info = pathInfo(path)
+      const read = await readContentFileSafely(join(dir, path))
+      if (git?.queue) await git.queue.fileMovedOn(path)
+      outside.set(path, read.kind === 'ok' ? read.bytes : null)
+      if (read.kind === 'refused') {
+        fileErrors.set(path, { file: path, field: '', message: read.reason, unreadable: true })
+        outside.delete(path) // its bytes were not read: nothing to keep in history
+        continue
+      }
+      if (info?.kind === 'order') {
+        if (read.kind === 'missing') order = null
+        else {
+          const checked = checkOrderFile(path, read.bytes.toString('utf8'))
+          if (checked.ok) order = checked.ids
+          else fileErrors.set(path, { ...checked.error, unreadable: false })
+        }
+        continue
+      }
+      if (info?.kind !== 'entry') continue
+      if (read.kind === 'missing') {
+        entries.delete(info.id)
+        fileErrors.delete(path)
+        continue
+      }
+      const checked = checkEntryFile(name, info.id, path, read.bytes.toString('utf8'))
+      if (!checked.ok) {
+        fileErrors.set(path, { ...checked.error, unreadable: false })
+        continue
+      }
+      fileErrors.delete(path)
+      entries.set(info.id, checked.data as Record<string, unknown>)
+      changed.set(info.id, checked.data)
+    }
+    const byId = new Map([...entries].map(([id, e]) => [id, { id, createdAt: e.createdAt as string | undefined, e }]))
+    const next = assembleOrder(order, byId).list.map((x) => x.e)
+    // Ids and addresses unique: a changed item that takes another's is refused and its last valid version kept.
+    const owned = new Map<string, string>()
+    for (const entry of next) if (!changed.has(entry.id as string)) for (const key of claimsOf(name, entry)) owned.set(key, entry.id as string)
+    const result = next.flatMap((entry) => {
+      const id = entry.id as string
+      if (!changed.has(id)) return [entry]
+      const taken = claimsOf(name, entry).find((key) => owned.has(key) && owned.get(key) !== id)
+      if (taken === undefined) {
+        for (const key of claimsOf(name, entry)) owned.set(key, id)
+        return [entry]
+      }
+      fileErrors.set(entryPath(name, id), {
+        file: entryPath(name, id),
+        field: taken === id ? 'id' : 'slug',
+        message: taken === id ? msg.idTaken : msg.slugTaken,
+        unreadable: false,
+      })
+      const before = live.find((e) => e.id === id)
+      return before ? [before] : []
+    })
+    if (isDeepStrictEqual(result, live)) return false
+    markChecked(name, result)
+    await inner.reload(name, result as ContentData[typeof name])
+    git?.uploads.add(result)
+    log.info(`${name}/ dışarıda değişti (${paths.join(', ')}); yeni içerik yüklendi ve yayınlanıyor.`)
+    return true
+  }
+
   /** Loads the file when it changed on disk since the API last read or wrote it; true when it did. */
   async function loadIfChanged(name: ContentName): Promise<boolean> {
+    const folder = isFolderCollection(name) ? folders.get(name) : undefined
+    if (folder) return loadFolderChanges(name as FolderCollection, await folder.changed())
     const now = await signature(pathOf(name))
     if (now === known.get(name)) return false
     known.set(name, now)
@@ -258,15 +371,41 @@ export function versionCollections(
     fail(422, msg.contentRefused(label, message), key ? { [key]: message } : undefined)
   }
 
-  const store: Omit<Collections<ContentData>, 'replace'> = {
+  /** A folder collection's files changed outside since its last save: one commit under the server's name first. */
+  async function commitOutsideFiles(name: FolderCollection): Promise<void> {
+    const changed = outsideFiles.get(name)
+    if (!changed?.size) return
+    outsideFiles.delete(name)
+    const files = [...changed].map(([path, bytes]) => ({ name: path, text: bytes }))
+    await git?.queue.enqueue({ files, collection: name, author: SERVER_AUTHOR, message: recoveredMessage(`${name}/`) }, { keepBytes: true })
+  }
+
+  /**
+   * Before a folder collection's save writes its files (json-db's hook): a file changed outside since the API last
+   * read it is loaded first (the save is made again over it, MovedOnDisk), never overwritten unseen; a refused file
+   * whose bytes could not be read (a link, too large) cannot be kept in history, so no save overwrites it (409).
+   */
+  async function beforeWrite(name: ContentName, files: readonly FileWrite[]): Promise<void> {
+    const folder = isFolderCollection(name) ? folders.get(name) : undefined
+    if (!folder) return
+    const paths = files.map((f) => f.path)
+    const unreadableFile = paths.map((p) => fileErrors.get(p)).find((e) => e?.unreadable)
+    if (unreadableFile) failWithBody(409, { success: false, message: msg.refusedFileSave(describeRefusal(unreadableFile)) })
+    const moved = await folder.moved(paths)
+    if (moved.length) throw new MovedOnDisk(moved)
+  }
+
+  const store: Omit<Collections<ContentData>, 'replace' | 'lastWritten'> = {
     read: (name) => inner.read(name),
     update: (name, fn) =>
       serial(name, async () => {
         await loadIfChanged(name)
         refuseOverRefusedFile(name)
         const queue = git?.queue
+        const folder = isFolderCollection(name) ? folders.get(name) : undefined
         const edited = outside.get(name)
-        if (queue && edited !== undefined) {
+        if (folder) await commitOutsideFiles(name as FolderCollection)
+        else if (queue && edited !== undefined) {
           // A change made outside the API (not committed by whoever made it) is recorded as its own commit before
           // this save overwrites the file: never folded into this admin's commit (issue 18). A change already in
           // HEAD (a pull) makes no commit.
@@ -278,16 +417,31 @@ export function versionCollections(
           )
         }
         const base = await baseOfStaleSave(name)
-        const before = inner.read(name)
         const context = editContext.getStore()
-        const result = await inner
-          .update(name, (draft) => applyGuarded(name, draft, fn as (d: never) => unknown, base))
-          .catch((err) =>
-            err instanceof StaleVersion ? answerStale(err) : err instanceof ContentRefused ? answerRefused(err) : Promise.reject(err),
-          )
+        let before = inner.read(name)
+        let result: unknown
+        for (let attempt = 1; ; attempt++) {
+          try {
+            result = await inner.update(name, (draft) => applyGuarded(name, draft, fn as (d: never) => unknown, base))
+            break
+          } catch (err) {
+            // Files this save was about to write changed outside: loaded (and kept in history), then saved again.
+            if (err instanceof MovedOnDisk && folder && attempt < MOVED_RETRIES) {
+              await loadFolderChanges(name as FolderCollection, err.paths)
+              await commitOutsideFiles(name as FolderCollection)
+              before = inner.read(name)
+              continue
+            }
+            if (err instanceof StaleVersion) await answerStale(err)
+            if (err instanceof ContentRefused) answerRefused(err)
+            throw err
+          }
+        }
         // Still this save's turn: what it wrote is what its answer names (ETag, merged entry), whatever comes next.
         if (context) (context.saved ??= {})[name] = inner.read(name)
-        known.set(name, await signature(pathOf(name)))
+        const files = folder ? (inner.lastWritten(name) ?? []) : null
+        if (folder) await folder.wrote(files!.map((f) => f.path))
+        else known.set(name, await signature(pathOf(name)))
         errors.delete(name)
         // The saved version is what this editor has now: a later save of theirs over a newer one merges from it.
         if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
@@ -295,12 +449,13 @@ export function versionCollections(
           const after = inner.read(name)
           // media.json lists every upload: only content that shows an upload keeps it.
           if (name !== 'media') git.uploads.add(changedParts(name, before, after))
-          // The commit's intent is durable before the save is answered; the commit itself follows off the path.
-          await queue?.enqueue({
-            file: { name: `${name}.json`, text: gate.serialize(name, after) },
-            author: context?.author ?? SERVER_AUTHOR,
-            message: context?.message ?? commitMessage(name, before, after),
-          })
+          const author = context?.author ?? SERVER_AUTHOR
+          const message = context?.message ?? commitMessage(name, before, after)
+          // The commit's intent is durable before the save is answered; the commit itself follows off the path. A
+          // folder collection's commit records exactly the files the save wrote (none: nothing changed, no commit).
+          if (files) {
+            if (files.length) await queue?.enqueue({ files: files.map((f) => ({ name: f.path, text: f.bytes })), collection: name, author, message })
+          } else await queue?.enqueue({ file: { name: `${name}.json`, text: gate.serialize(name, after) }, author, message })
         }
         return result as never
       }),
@@ -309,6 +464,14 @@ export function versionCollections(
 
   return {
     store,
+    beforeWrite,
+    /** From now on `name` is stored as a folder of item files (the move at start, or a new content folder). */
+    async adoptFolder(name: FolderCollection): Promise<void> {
+      gate.storeAsFolder(name)
+      const changes = createFolderChanges(dir, name)
+      await changes.remember()
+      folders.set(name, changes)
+    },
     /**
      * Records the files as loaded at start (so only later changes count as external), and the files refused at
      * start (the store started from their last valid version).
@@ -318,6 +481,7 @@ export function versionCollections(
         errors.set(name, error)
         if (noBytes) unreadable.add(name)
       }
+      for (const folder of folders.values()) await folder.remember()
       for (const name of names) {
         known.set(name, await signature(pathOf(name)))
         if (name !== 'media') git?.uploads.add(inner.read(name))
@@ -363,13 +527,45 @@ export function versionCollections(
         }
         return { ok: true, text: gate.serialize(name, inner.read(name)), conflicts }
       }),
+    /**
+     * Merges a folder collection as the content remote has it (decision 333): `base` and `theirs` are its views
+     * (one list each, items neither side changed as shared placeholders, git/folder-views.ts), merged with the live
+     * list by the same rules and conflicts as a one-file collection, then saved through the gate. Returns the files
+     * written (for the merge commit), or why the remote's version is refused.
+     */
+    mergeRemoteFolder: (name: FolderCollection, base: unknown[] | null, theirs: unknown[] | null, beforeRead?: () => Promise<void>) =>
+      serial(name, async (): Promise<{ ok: true; files: { name: string; text: Buffer | null }[]; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }> => {
+        await beforeRead?.()
+        await loadIfChanged(name)
+        const live = inner.read(name)
+        // Items in the stored form, as loading keeps them (a default the remote's file leaves out is no change).
+        const stored = (list: unknown[] | null) => list?.map((item) => storedItem(name, item))
+        const { data, conflicts } = mergeContentData(`${name}.json`, stored(base), live, stored(theirs))
+        if (isDeepStrictEqual(data, live)) return { ok: true, files: [], conflicts }
+        try {
+          await inner.update(name, (draft) => replaceAll(draft, keepUnchanged(live, data)))
+        } catch (err) {
+          if (err instanceof ContentRefused) return { ok: false, error: err.error }
+          throw err
+        }
+        const written = inner.lastWritten(name) ?? []
+        await folders.get(name)?.wrote(written.map((f) => f.path))
+        git?.uploads.add(changedParts(name, live, inner.read(name)))
+        return { ok: true, files: written.map((f) => ({ name: f.path, text: f.bytes })), conflicts }
+      }),
     /** Checks every file for a change made outside the API (the watcher calls it). */
     checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name)))),
     status: (): ContentStatus => ({
-      errors: [...errors].map(([name, error]) => ({
-        ...error,
-        onSave: keepsRefusedFile(name) ? ON_SAVE_KEPT : ON_SAVE_REFUSED,
-      })),
+      errors: [
+        ...[...errors].map(([name, error]) => ({
+          ...error,
+          onSave: keepsRefusedFile(name) ? ON_SAVE_KEPT : ON_SAVE_REFUSED,
+        })),
+        ...[...fileErrors.values()].map(({ unreadable: noBytes, ...error }) => ({
+          ...error,
+          onSave: !noBytes && !!git && git.queue.status().mode === 'commit' ? ON_SAVE_KEPT : ON_SAVE_REFUSED,
+        })),
+      ],
       git: git?.queue.status() ?? null,
     }),
   }

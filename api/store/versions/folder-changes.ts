@@ -1,0 +1,105 @@
+import { lstat, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { orderPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
+
+/**
+ * Which files of a folder collection (decision 333) changed outside the API, at a cost flat with the archive: the
+ * collection's folder, its sub-folders and its order file are looked at on every check (a pull, a checkout or an
+ * editor's save-by-rename changes the sub-folder's own entry); the files of a sub-folder that changed are then
+ * compared one by one; and SWEEP_FILES more files in turn, for edits made in place, which change no folder. Before a
+ * save writes a file, that one file is compared too (`moved`), so an edit made outside is never overwritten unseen.
+ */
+
+/** How many files a check compares besides the changed sub-folders' (one turn over 10,000 posts: 10 checks). */
+const SWEEP_FILES = 1000
+
+// lstat: a symlink is judged as the link it is (and refused), never by the file it points to.
+const signatureOf = (path: string) =>
+  lstat(path).then(
+    (s) => `${s.ino}:${s.size}:${s.mtimeMs}`,
+    () => 'missing',
+  )
+
+export type FolderChanges = ReturnType<typeof createFolderChanges>
+
+export function createFolderChanges(dir: string, name: FolderCollection) {
+  /** Each known file's signature (item files and the order file), as the API last read or wrote it. */
+  const files = new Map<string, string>()
+  /** Each sub-folder's signature, and the collection folder's own (key ''). */
+  const folders = new Map<string, string>()
+  let sweepAt = 0
+
+  const listFolders = async () =>
+    (await readdir(join(dir, name), { withFileTypes: true }).catch(() => []))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()
+  const filesIn = async (bucket: string) =>
+    (await readdir(join(dir, name, bucket), { withFileTypes: true }).catch(() => []))
+      .map((d) => `${name}/${bucket}/${d.name}`)
+      .filter((path) => pathInfo(path)?.kind === 'entry')
+
+  /** Signatures of every file and folder as they are now: what the API loaded at start. */
+  async function remember(): Promise<void> {
+    files.clear()
+    folders.clear()
+    folders.set('', await signatureOf(join(dir, name)))
+    files.set(orderPath(name), await signatureOf(join(dir, orderPath(name))))
+    for (const bucket of await listFolders()) {
+      folders.set(bucket, await signatureOf(join(dir, name, bucket)))
+      for (const path of await filesIn(bucket)) files.set(path, await signatureOf(join(dir, path)))
+    }
+  }
+
+  /** The paths whose signature is not the known one (missing counts); each is then known as it is now. */
+  async function differing(paths: Iterable<string>): Promise<string[]> {
+    const out: string[] = []
+    for (const path of paths) {
+      const now = await signatureOf(join(dir, path))
+      if (now === (files.get(path) ?? 'missing')) continue
+      out.push(path)
+      if (now === 'missing') files.delete(path)
+      else files.set(path, now)
+    }
+    return out
+  }
+
+  return {
+    remember,
+    /** The files changed outside since the last check or write (their new state is known from now on). */
+    async changed(): Promise<string[]> {
+      const candidates = new Set<string>([orderPath(name)])
+      const top = await signatureOf(join(dir, name))
+      const buckets = top === folders.get('') ? [...folders.keys()].filter((b) => b !== '') : await listFolders()
+      folders.set('', top)
+      for (const bucket of buckets) {
+        const now = await signatureOf(join(dir, name, bucket))
+        if (now === folders.get(bucket)) continue
+        if (now === 'missing') folders.delete(bucket)
+        else folders.set(bucket, now)
+        // Files that left the folder are known ones no longer listed; new ones are listed.
+        for (const path of files.keys()) if (path.startsWith(`${name}/${bucket}/`)) candidates.add(path)
+        for (const path of await filesIn(bucket)) candidates.add(path)
+      }
+      // Edits in place change no folder: a turn of the known files, SWEEP_FILES a check.
+      const known = [...files.keys()]
+      for (let i = 0; i < Math.min(SWEEP_FILES, known.length); i++) candidates.add(known[(sweepAt + i) % known.length]!)
+      sweepAt = known.length ? (sweepAt + SWEEP_FILES) % known.length : 0
+      return differing(candidates)
+    },
+    /** Of `paths` (about to be written), those changed outside since the API last read or wrote them. */
+    moved: (paths: readonly string[]) => differing(paths),
+    /** After the API wrote `paths`: their new signatures, and their folders'. */
+    async wrote(paths: readonly string[]): Promise<void> {
+      for (const path of paths) {
+        const now = await signatureOf(join(dir, path))
+        if (now === 'missing') files.delete(path)
+        else files.set(path, now)
+        const bucket = path.split('/').length === 3 ? path.split('/')[1]! : ''
+        const folder = bucket ? join(dir, name, bucket) : join(dir, name)
+        folders.set(bucket, await signatureOf(folder))
+      }
+      folders.set('', await signatureOf(join(dir, name)))
+    },
+  }
+}
