@@ -58,6 +58,7 @@ async function main() {
               commits: env.CONTENT_GIT === 'on' ? 'always' : 'auto',
             },
       watch: true,
+      folders: env.CONTENT_FOLDERS === 'on',
     },
     secureCookies: new URL(env.SITE_URL).protocol === 'https:',
     trustProxy: env.TRUST_PROXY,

@@ -59,6 +59,11 @@ const envSchema = z.object({
    * there too; 'off' makes CONTENT_DIR a plain folder (no history).
    */
   CONTENT_GIT: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * 'on': posts and social projects are stored one file each (`blogs/<a>/<id>.json`, order in `blogs/_sira.json`),
+   * moved there at the first start (decision 333); 'off' keeps `blogs.json` and `social-projects.json`.
+   */
+  CONTENT_FOLDERS: z.enum(['on', 'off']).default('off'),
   /** A git remote (URL or path) that every content commit is pushed to, and fetched from (issue 19). */
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
   /** How much the server logs (JSON lines; readable when stdout is a terminal). */

@@ -1,0 +1,138 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BlogPost } from '#schema/blog.ts'
+import { entryText } from '#schema/content-layout.ts'
+import { git } from '../testing/maintainer-git.ts'
+import { openContentStore, type ContentStore } from './content-store.ts'
+
+/**
+ * Posts stored one file each (decision 333) with real git in temporary folders: the move's commit, one save = one
+ * commit of the files it wrote, an outside edit kept as its own commit, a post's history across the move, and the
+ * sync with a content remote merging post files by field, as the one-file layout did.
+ */
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+async function temp(prefix: string) {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)))
+  cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+async function open(dir: string, options: Parameters<typeof openContentStore>[2] = {}) {
+  const store = await openContentStore(dir, () => {}, options)
+  cleanups.push(async () => {
+    store.close()
+    await store.settled().catch(() => {})
+  })
+  return store
+}
+
+const post = (id: string, over: Record<string, unknown> = {}): BlogPost =>
+  ({
+    id,
+    title: `Başlık ${id}`,
+    excerpt: '',
+    author: 'X',
+    tags: [],
+    status: 'published',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    featuredImage: '',
+    images: [],
+    contentStructure: [],
+    ...over,
+  }) as BlogPost
+const retitle = (store: ContentStore, id: string, title: string) =>
+  store.update('blogs', (list) => void (list.find((p) => p.id === id)!.title = title))
+const subjects = (dir: string) => git(dir, 'log', '--format=%s').split('\n')
+const changedIn = (dir: string, commit = 'HEAD') => git(dir, 'show', '--name-only', '--format=', commit).split('\n').filter(Boolean)
+
+describe('posts in a folder, with git (decision 333)', () => {
+  it('the move is one commit; each save then commits only its post’s file; history reads across the move', async () => {
+    const dir = await temp('folder-git-')
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
+    const before = await open(dir, { git: { commits: 'always' } })
+    await retitle(before, 'a1', 'İkinci')
+    before.close()
+    await before.settled()
+
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.settled()
+    expect(subjects(dir)).toEqual(['İçerik düzeni: her yazı kendi dosyasında', expect.any(String), 'İçerik deposu oluşturuldu'])
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n')).toEqual(expect.arrayContaining(['blogs/_sira.json', 'blogs/a/a1.json', 'blogs/b/b2.json']))
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs.json')
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+
+    await retitle(store, 'a1', 'Üçüncü')
+    await store.settled()
+    expect(changedIn(dir)).toEqual(['blogs/a/a1.json'])
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+
+    const versions = await store.history!.list({ name: 'blogs', id: 'a1' })
+    const titles = await Promise.all(versions.map(async (v) => ((await store.history!.itemAt({ name: 'blogs', id: 'a1' }, v.commit)) as BlogPost).title))
+    expect(titles).toEqual(['Üçüncü', 'İkinci', 'Başlık a1'])
+  })
+
+  it('an edit made outside is committed on its own under the server’s name before the next save', async () => {
+    const dir = await temp('folder-git-outside-')
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
+    await store.settled()
+    await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { title: 'Elle' })))
+    await retitle(store, 'a1', 'Yönetim')
+    await store.settled()
+    expect(subjects(dir).slice(0, 2)).toEqual([expect.any(String), 'Kaydedilmemiş değişiklik kurtarıldı: blogs/'])
+    expect(changedIn(dir, 'HEAD~1')).toEqual(['blogs/b/b2.json'])
+    expect(changedIn(dir)).toEqual(['blogs/a/a1.json'])
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Yönetim', 'Elle'])
+  })
+
+  it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {
+    const root = await temp('folder-git-sync-')
+    const dir = join(root, 'sunucu')
+    const bare = join(root, 'icerik.git')
+    git(root, 'init', '-q', '--bare', bare)
+    await mkdir(dir)
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2'), post('c3')], null, 2))
+    const store = await open(dir, { git: { commits: 'always', remote: bare, syncSeconds: 0 }, folders: true })
+    await store.settled()
+    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
+    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+    const maintainer = join(root, 'bakimci')
+    git(root, 'clone', '-q', bare, maintainer)
+    git(maintainer, 'config', 'user.name', 'Bakımcı')
+    git(maintainer, 'config', 'user.email', 'bakimci@ornek.com')
+    const push = async (message: string, change: () => Promise<unknown>, sync = true) => {
+      git(maintainer, 'pull', '-q', '--no-rebase')
+      await change()
+      git(maintainer, 'add', '-A')
+      git(maintainer, 'commit', '-q', '-m', message)
+      git(maintainer, 'push', '-q')
+      if (!sync) return
+      await store.sync!.trigger()
+      await store.settled()
+    }
+
+    await push('b2 başlığı', () => writeFile(join(maintainer, 'blogs/b/b2.json'), entryText(post('b2', { title: 'Bakımcının' }))))
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Bakımcının', 'Başlık c3'])
+    expect(store.sync!.status().error).toBeNull()
+
+    // Both change a1's title before seeing the other's: the maintainer pushes, then staff save before the next sync.
+    await push('a1 başlığı', () => writeFile(join(maintainer, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Bakımcının a1' }))), false)
+    await retitle(store, 'a1', 'Sunucunun')
+    await store.settled()
+    await store.sync!.trigger()
+    await store.settled()
+    expect(store.read('blogs')[0]!.title).toBe('Sunucunun')
+    expect(store.sync!.conflicts()).toEqual([expect.objectContaining({ file: 'blogs.json', other: 'Bakımcının a1' })])
+
+    await push('c3 silindi', () => rm(join(maintainer, 'blogs/c/c3.json')))
+    expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs/c/c3.json')
+  })
+})
