@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { join } from 'node:path'
+import { readCollectionSync } from '../schema/content-folder-read.ts'
 import { readPublishState } from '../api/publish/publish-state.ts'
 import { login, median, memoryBreakdown, rssMb, startServer, type BenchServer, titleSaveForm } from './lib.ts'
 
@@ -158,9 +159,10 @@ for (const posts of SIZES) {
     if (PREPARE) continue
     if (MEMORY_ONLY && posts !== Math.max(...SIZES)) continue
     const cookie = await login(server.base)
-    const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Post[]
+    const all = readCollectionSync(server.contentDir, 'blogs') as Post[]
     const post = all.find((p) => p.status !== 'draft')!
-    const blogsMb = (await readFile(join(server.contentDir, 'blogs.json'))).length / MB
+    // The posts' bytes on disk: blogs.json, or the sum of the post files (CONTENT_FOLDERS=on).
+    const blogsMb = Buffer.byteLength(JSON.stringify(all, null, 2)) / MB
     // The first save after a start also waits for the spare export trees being linked: one save before measuring.
     await saveUntilLive(server, cookie, post, `Isınma ${Date.now()}`)
     await pause(3000)
@@ -208,7 +210,7 @@ for (const posts of SIZES) {
       const ratio = (v: number, d?: number) => (d ? ` (${(v / d).toFixed(2)}× the demo)` : '')
       console.log(
         `${label}: save-to-live median ${fmtMs(live)}${ratio(live, demo?.live)} [${times.map((t) => t.toFixed(0)).join(', ')} ms]; ` +
-          `start-up ${(server.startMs / 1000).toFixed(1)} s; blogs.json ${blogsMb.toFixed(1)} MB`,
+          `start-up ${(server.startMs / 1000).toFixed(1)} s; posts ${blogsMb.toFixed(1)} MB`,
       )
       console.log(
         `${label}: bytes written per save (write_bytes) median ${(median(bytes) / MB).toFixed(2)} MB ` +

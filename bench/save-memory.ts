@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { readCollectionSync } from '../schema/content-folder-read.ts'
 import { login, memoryBreakdown, rssMb, startServer, titleSaveForm } from './lib.ts'
 
 /**
@@ -23,7 +24,7 @@ const server = await startServer(port, { METRICS_TOKEN: TOKEN, ...(SNAPSHOTS.siz
 process.once('SIGTERM', () => void server.stop().finally(() => process.exit(143)))
 try {
   const cookie = await login(server.base)
-  const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
+  const all = readCollectionSync(server.contentDir, 'blogs') as Record<string, unknown>[]
   const post = all.find((p) => p.status !== 'draft')!
   const metric = async (name: string) => {
     const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text()
