@@ -76,12 +76,14 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(titles).toEqual(['Üçüncü', 'İkinci', 'Başlık a1'])
   })
 
-  it('an edit made outside is committed on its own under the server’s name before the next save', async () => {
+  it('an edit made outside, once noticed, is committed on its own under the server’s name before the next save', async () => {
     const dir = await temp('folder-git-outside-')
     const store = await open(dir, { git: { commits: 'always' }, folders: true })
     await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
     await store.settled()
     await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { title: 'Elle' })))
+    // Noticed by the poll (an edit in place changes no folder: the poll's turn over the files finds it).
+    await store.checkDisk()
     await retitle(store, 'a1', 'Yönetim')
     await store.settled()
     expect(subjects(dir).slice(0, 2)).toEqual([expect.any(String), 'Kaydedilmemiş değişiklik kurtarıldı: blogs/'])

@@ -66,8 +66,11 @@ export function createFolderChanges(dir: string, name: FolderCollection) {
 
   return {
     remember,
-    /** The files changed outside since the last check or write (their new state is known from now on). */
-    async changed(): Promise<string[]> {
+    /**
+     * The files changed outside since the last check or write (their new state is known from now on); with `sweep`,
+     * SWEEP_FILES more known files compared in turn (edits made in place).
+     */
+    async changed(sweep = true): Promise<string[]> {
       const candidates = new Set<string>([orderPath(name)])
       const top = await signatureOf(join(dir, name))
       const buckets = top === folders.get('') ? [...folders.keys()].filter((b) => b !== '') : await listFolders()
@@ -82,9 +85,11 @@ export function createFolderChanges(dir: string, name: FolderCollection) {
         for (const path of await filesIn(bucket)) candidates.add(path)
       }
       // Edits in place change no folder: a turn of the known files, SWEEP_FILES a check.
-      const known = [...files.keys()]
-      for (let i = 0; i < Math.min(SWEEP_FILES, known.length); i++) candidates.add(known[(sweepAt + i) % known.length]!)
-      sweepAt = known.length ? (sweepAt + SWEEP_FILES) % known.length : 0
+      if (sweep) {
+        const known = [...files.keys()]
+        for (let i = 0; i < Math.min(SWEEP_FILES, known.length); i++) candidates.add(known[(sweepAt + i) % known.length]!)
+        sweepAt = known.length ? (sweepAt + SWEEP_FILES) % known.length : 0
+      }
       return differing(candidates)
     },
     /** Of `paths` (about to be written), those changed outside since the API last read or wrote them. */
