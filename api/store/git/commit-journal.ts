@@ -51,7 +51,13 @@ export function memoryJournal(): CommitJournal {
         else for (const p of row.files) if (p.path === k.path) p.bytes = k.bytes
       }
       // A copy, paths too: keeping bytes later never changes the caller's object.
-      if (intent) rows.set(intent.id, intent.file === undefined ? { ...intent, files: intent.files.map((p) => ({ ...p })) } : { ...intent })
+      if (intent)
+        rows.set(
+          intent.id,
+          intent.file === undefined
+            ? { ...intent, files: intent.files.map((p) => ({ ...p })) }
+            : { ...intent },
+        )
     },
     async done(id) {
       rows.delete(id)

@@ -997,10 +997,12 @@ describe('a save of several paths, removals too (decision 333)', { timeout: 240_
     await later.enqueue(many([{ name: 'social-projects/_sira.json', text: '[]' }], 'Projeler'))
     await later.enqueue(many([{ name: 'blogs-taslak.json', text: '[]' }], 'Benzer ad'))
     await later.enqueue(many([{ name: 'tasinma.json', text: '[]' }], 'Taşınma', 'blogs'))
+    // A save touching one path of it among others is one of its saves too.
+    await later.enqueue(many([{ name: 'home.json', text: '{"a":2}' }, { name: 'blogs/d/d1.json', text: '{}' }], 'İkisi'))
     again.open()
-    expect(await task2).toEqual(['Ayşe|Taşınma', 'Ayşe|Eski düzen'])
+    expect(await task2).toEqual(['Ayşe|İkisi', 'Ayşe|Taşınma'])
     await later.idle()
-    expect(subjects(dir).slice(0, 4)).toEqual(['Ayşe|Benzer ad', 'Ayşe|Projeler', 'Ayşe|Taşınma', 'Ayşe|Eski düzen'])
+    expect(subjects(dir).slice(0, 5)).toEqual(['Ayşe|Benzer ad', 'Ayşe|Projeler', 'Ayşe|İkisi', 'Ayşe|Taşınma', 'Ayşe|Eski düzen'])
   })
 
   it('packing counts each path’s bytes and sizes; a removed path no longer counts as content', async () => {

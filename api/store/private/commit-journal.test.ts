@@ -36,9 +36,15 @@ const text = (bytes: Uint8Array | null) => bytes && Buffer.from(bytes).toString(
 /** An intent as plain values (bytes as text), whichever form it has. */
 const shown = (i: CommitIntent) =>
   i.file === undefined
-    ? { id: i.id, message: i.message, author: i.author, files: i.files.map((p) => [p.path, p.blob, text(p.bytes)]) }
+    ? {
+        id: i.id,
+        message: i.message,
+        author: i.author,
+        files: i.files.map((p) => [p.path, p.blob, text(p.bytes)]),
+      }
     : { id: i.id, message: i.message, author: i.author, file: i.file, blob: i.blob, bytes: text(i.bytes) }
-const pathRows = (data: DataStore) => Number(data.db.prepare('SELECT count(*) AS n FROM content_commit_journal_path').get()!.n)
+const pathRows = (data: DataStore) =>
+  Number(data.db.prepare('SELECT count(*) AS n FROM content_commit_journal_path').get()!.n)
 
 describe('the SQLite commit journal', () => {
   it('keeps an intent of several paths (a removal without blob), its kept bytes per path, and forgets its paths when done', async () => {
@@ -57,8 +63,25 @@ describe('the SQLite commit journal', () => {
     }
     await journal.record(many, [])
     // A one-file intent whose bytes go in with it (an outside edit about to be overwritten).
-    await journal.record({ id: 'i2', file: 'pages.json', author: AYSE, message: 'Sayfa', blob: blobId('p'), bytes: Buffer.from('p0') }, [])
-    expect(journal.pending().map(shown)[1]).toEqual({ id: 'i2', message: 'Sayfa', author: AYSE, file: 'pages.json', blob: blobId('p'), bytes: 'p0' })
+    await journal.record(
+      {
+        id: 'i2',
+        file: 'pages.json',
+        author: AYSE,
+        message: 'Sayfa',
+        blob: blobId('p'),
+        bytes: Buffer.from('p0'),
+      },
+      [],
+    )
+    expect(journal.pending().map(shown)[1]).toEqual({
+      id: 'i2',
+      message: 'Sayfa',
+      author: AYSE,
+      file: 'pages.json',
+      blob: blobId('p'),
+      bytes: 'p0',
+    })
     await elsewhere.record({ ...many, id: 'x1' }, [])
     // Kept later: one path of the first (by path), the second whole (one file: no path).
     await journal.record(null, [
@@ -79,7 +102,9 @@ describe('the SQLite commit journal', () => {
       { id: 'i2', message: 'Sayfa', author: AYSE, file: 'pages.json', blob: blobId('p'), bytes: 'p' },
     ])
     // The intent's own row names its first path, so a version without the path table still finds a file there.
-    expect(data.db.prepare("SELECT file, blob, bytes FROM content_commit_journal WHERE id = 'i1'").get()).toEqual({
+    expect(
+      data.db.prepare("SELECT file, blob, bytes FROM content_commit_journal WHERE id = 'i1'").get(),
+    ).toEqual({
       file: 'blogs/c/c1.json',
       blob: blobId('c'),
       bytes: null,
@@ -94,7 +119,15 @@ describe('the SQLite commit journal', () => {
   it('a removal first: its own row has no blob to name', async () => {
     const data = await open(await temp())
     const journal = data.commitJournal('/srv/icerik')
-    await journal.record({ id: 'r', author: AYSE, message: 'Silindi', files: [{ path: 'blogs/b/b1.json', blob: null, bytes: null }] }, [])
+    await journal.record(
+      {
+        id: 'r',
+        author: AYSE,
+        message: 'Silindi',
+        files: [{ path: 'blogs/b/b1.json', blob: null, bytes: null }],
+      },
+      [],
+    )
     expect(data.db.prepare("SELECT file, blob FROM content_commit_journal WHERE id = 'r'").get()).toEqual({
       file: 'blogs/b/b1.json',
       blob: '',
@@ -118,8 +151,28 @@ describe('the SQLite commit journal', () => {
       'INSERT INTO content_commit_journal (id, content_dir, file, author_name, author_email, message, blob, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     // Two saves of blogs.json: the first's bytes kept (the file moved on), the second's on disk.
-    old.run('eski-1', content, 'blogs.json', 'Ayşe', 'ayse@ornek.com', 'Eski kayıt 1', blobId('[1]'), Buffer.from('[1]'), '2026-11-01T00:00:00Z')
-    old.run('eski-2', content, 'blogs.json', 'Ali', 'ali@ornek.com', 'Eski kayıt 2', blobId('[1,2]'), null, '2026-11-01T00:00:01Z')
+    old.run(
+      'eski-1',
+      content,
+      'blogs.json',
+      'Ayşe',
+      'ayse@ornek.com',
+      'Eski kayıt 1',
+      blobId('[1]'),
+      Buffer.from('[1]'),
+      '2026-11-01T00:00:00Z',
+    )
+    old.run(
+      'eski-2',
+      content,
+      'blogs.json',
+      'Ali',
+      'ali@ornek.com',
+      'Eski kayıt 2',
+      blobId('[1,2]'),
+      null,
+      '2026-11-01T00:00:01Z',
+    )
     raw.close()
     await writeFile(join(content, 'blogs.json'), '[1,2]')
 
@@ -127,7 +180,14 @@ describe('the SQLite commit journal', () => {
     expect(pathRows(data)).toBe(0)
     const journal = data.commitJournal(content)
     expect(journal.pending().map(shown)).toEqual([
-      { id: 'eski-1', message: 'Eski kayıt 1', author: AYSE, file: 'blogs.json', blob: blobId('[1]'), bytes: '[1]' },
+      {
+        id: 'eski-1',
+        message: 'Eski kayıt 1',
+        author: AYSE,
+        file: 'blogs.json',
+        blob: blobId('[1]'),
+        bytes: '[1]',
+      },
       {
         id: 'eski-2',
         message: 'Eski kayıt 2',
@@ -137,7 +197,9 @@ describe('the SQLite commit journal', () => {
         bytes: null,
       },
     ])
-    await commitRecovered(repo, journal, await readRecoverySnapshot(journal, content, ['blogs.json']), ['blogs.json'])
+    await commitRecovered(repo, journal, await readRecoverySnapshot(journal, content, ['blogs.json']), [
+      'blogs.json',
+    ])
     expect(git(content, 'log', '--format=%an|%s').split('\n')).toEqual([
       'Ali|Eski kayıt 2',
       'Ayşe|Eski kayıt 1',
@@ -168,7 +230,9 @@ describe('the SQLite commit journal', () => {
       },
       [],
     )
-    await commitRecovered(repo, journal, await readRecoverySnapshot(journal, content, ['blogs.json']), ['blogs.json'])
+    await commitRecovered(repo, journal, await readRecoverySnapshot(journal, content, ['blogs.json']), [
+      'blogs.json',
+    ])
     expect(git(content, 'log', '-1', '--format=%an|%s', '--name-status')).toBe(
       'Ayşe|Yeni yazı\n\nA\tblogs/_sira.json\nA\tblogs/a/a1.json',
     )

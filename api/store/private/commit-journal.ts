@@ -47,7 +47,11 @@ export function commitJournalStore(db: DatabaseSync, writer: Writer) {
       for (const row of rows) {
         const id = String(row.intent_id)
         const list = paths.get(id) ?? []
-        list.push({ path: String(row.path), blob: row.blob === null ? null : String(row.blob), bytes: bytesOf(row.bytes) })
+        list.push({
+          path: String(row.path),
+          blob: row.blob === null ? null : String(row.blob),
+          bytes: bytesOf(row.bytes),
+        })
         paths.set(id, list)
       }
       return db
@@ -63,7 +67,8 @@ export function commitJournalStore(db: DatabaseSync, writer: Writer) {
           }
           const files = paths.get(common.id)
           // No path rows: one file (every row an older version wrote too).
-          if (!files) return { ...common, file: String(row.file), blob: String(row.blob), bytes: bytesOf(row.bytes) }
+          if (!files)
+            return { ...common, file: String(row.file), blob: String(row.blob), bytes: bytesOf(row.bytes) }
           return { ...common, files }
         })
     },
