@@ -136,3 +136,73 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs/c/c3.json')
   })
 })
+
+describe('what the sync refuses of a remote’s post files (decision 333)', () => {
+  /** A server on the one-file layout pushed to a bare remote, and a maintainer's clone of it. */
+  async function remoteOnOneFile() {
+    const root = await temp('folder-git-refuse-')
+    const dir = join(root, 'sunucu')
+    const bare = join(root, 'icerik.git')
+    git(root, 'init', '-q', '--bare', bare)
+    await mkdir(dir)
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
+    const first = await open(dir, { git: { commits: 'always' } })
+    await first.settled()
+    first.close()
+    await first.settled()
+    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
+    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+    const maintainer = join(root, 'bakimci')
+    git(root, 'clone', '-q', bare, maintainer)
+    const push = async (file: string, text: string) => {
+      await writeFile(join(maintainer, file), text)
+      git(maintainer, 'add', '-A')
+      git(maintainer, 'commit', '-q', '-m', 'bozuk')
+      git(maintainer, 'push', '-q')
+    }
+    return { dir, bare, maintainer, push }
+  }
+  const sync = async (store: ContentStore) => {
+    await store.sync!.trigger()
+    await store.settled()
+  }
+
+  it('a post file that is not JSON is refused by its path; the live post and the others kept', async () => {
+    const r = await remoteOnOneFile()
+    const store = await open(r.dir, { git: { commits: 'always', remote: r.bare, syncSeconds: 0 }, folders: true })
+    await store.settled()
+    await sync(store)
+    git(r.maintainer, 'pull', '-q', '--ff-only')
+    await r.push('blogs/a/a1.json', '{"id": "a1",')
+    await sync(store)
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs/a/a1.json', message: expect.stringMatching(/^blogs\/a\/a1\.json uzak depoda geçersiz: Geçersiz JSON/) }])
+    expect(store.read('blogs')).toEqual([post('a1'), post('b2')])
+  })
+
+  it('a remote still on one file pushing a blogs.json that is not a list is refused: no post is deleted', async () => {
+    const r = await remoteOnOneFile()
+    // Pushed before the server moves its posts: the move's push is refused, and the sync merges the one file.
+    await r.push('blogs.json', '[{"id": "a1",')
+    const store = await open(r.dir, { git: { commits: 'always', remote: r.bare, syncSeconds: 0 }, folders: true })
+    // Not settled first: the move's push is refused until the sync can merge, and retried for half a minute.
+    const syncOnly = async () => {
+      await store.sync!.trigger()
+      await store.sync!.idle()
+    }
+    await syncOnly()
+    expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz: Geçersiz JSON/) }])
+    await r.push('blogs.json', '{}')
+    await syncOnly()
+    expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz/) }])
+    // Repaired on the remote, still one file: merged into the folder, the move's commit and the merge pushed.
+    await r.push('blogs.json', JSON.stringify([post('a1', { title: 'Bakımcının' }), post('b2')], null, 2))
+    await syncOnly()
+    await store.settled()
+    expect(store.sync!.status()).toMatchObject({ refused: [], error: null, ahead: 0 })
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Bakımcının', 'Başlık b2'])
+    expect(git(r.dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs.json')
+  })
+})

@@ -184,6 +184,9 @@ export function createRemoteSync(options: {
       const all = { has: () => true } as unknown as ReadonlySet<string>
       const baseView = base ? await folderView(repo, base, name, legacyChanged ? all : wanted) : null
       const theirView = await folderView(repo, theirs, name, legacyChanged ? all : wanted, overrides)
+      // A file of the remote that is not JSON is refused by its name, as a one-file collection's is: never merged.
+      const bad = theirView?.unreadable
+      if (bad) throw new RefusedRemoteFile(bad.file, `${bad.file} uzak depoda geçersiz${bad.field ? ` (alan "${bad.field}")` : ''}: ${bad.message}`)
       const result = await options.mergeFolder!(name, baseView?.list ?? null, theirView?.list ?? null, () => queue.commitWritten(name))
       if (!result.ok)
         throw new RefusedRemoteFile(result.error.file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
