@@ -14,6 +14,9 @@ import {
 } from '#schema/content-layout.ts'
 import { collectionSource, readCollectionSync } from '#schema/content-folder-read.ts'
 import type { ContentOptions } from '../store/content-store.ts'
+import type { ContentName } from '../store/content-types.ts'
+import { describeFileError } from '../store/gate/content-validation.ts'
+import { loadContentFile } from '../store/versions/content-load.ts'
 
 /**
  * Content files on disk as tests (and benches) read and write them, in either layout of decision 333: a collection
@@ -106,6 +109,14 @@ export function collectionPath(name: string, layout: Layout = testFolders ? 'fol
   return layout === 'folder' && isFolderCollection(name) ? name : legacyFile(name)
 }
 
+/**
+ * The file that stands for a whole collection in `layout`: its order file in a folder, else its one file (the sync
+ * refuses a remote that deleted the collection by this name).
+ */
+export function collectionFile(name: string, layout: Layout = testFolders ? 'folder' : 'file'): string {
+  return layout === 'folder' && isFolderCollection(name) ? orderPath(name) : legacyFile(name)
+}
+
 /** The item files of a folder collection on disk, paths relative to `dir`. */
 async function entryFiles(dir: string, name: string): Promise<{ id: string; path: string }[]> {
   const found: { id: string; path: string }[] = []
@@ -117,6 +128,32 @@ async function entryFiles(dir: string, name: string): Promise<{ id: string; path
     }
   }
   return found
+}
+
+/**
+ * Every file of collection `name` in `dir` as it is stored (path relative to `dir` → text): its one file, or every
+ * file in its folder, order file included. To check that something left a collection's bytes untouched.
+ */
+export async function collectionFiles(dir: string, name: string): Promise<Record<string, string>> {
+  if (layoutOf(dir, name) === 'file') return { [legacyFile(name)]: await readFile(join(dir, legacyFile(name)), 'utf8') }
+  const files: Record<string, string> = {}
+  for (const entry of await readdir(join(dir, name), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    files[path.slice(dir.length + 1)] = await readFile(path, 'utf8')
+  }
+  return files
+}
+
+/**
+ * What the next start would refuse of collection `name` in `dir`, as the store loads it (its one file, or each item
+ * file and the order file of its folder): none when it loads whole.
+ */
+export async function refusedAtStart(dir: string, name: ContentName): Promise<string[]> {
+  const loaded = await loadContentFile(dir, name, layoutOf(dir, name) === 'folder')
+  if (loaded.kind === 'missing') return [`${name}: yok`]
+  if (loaded.kind === 'refused') return [describeFileError(loaded.error)]
+  return (loaded.folder?.refused ?? []).map(describeFileError)
 }
 
 const gitText = (cwd: string, args: string[], input?: string) =>
