@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { CONTENT_NAMES } from './store/content-types.ts'
 import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
 import { adminCookie, formRequest, jsonRequest, type TestApp } from './testing/test-helpers.ts'
-import { collectionFiles, collectionPath, readCollection, refusedAtStart, writeCollection } from './testing/content-files.ts'
+import { collectionFile, collectionFiles, collectionPath, layoutOf, readCollection, refusedAtStart, writeCollection } from './testing/content-files.ts'
 
 /**
  * Issue 27: what maintainers do in git, against a real bare remote and a second clone. After each step the server's
@@ -53,10 +53,11 @@ describe('maintainer pushes the sync handles (issue 27)', { timeout: 120_000 }, 
   it('a deleted collection is refused as deleted, the live file kept; a revert brings sync back without a stuck state', async () => {
     const s = await setUp()
     const before = await collectionFiles(t.contentDir, 'blogs')
-    // The collection's file, or its whole folder in the folder layout (decision 333).
-    await s.push('blogs silindi', (dir) => rm(join(dir, collectionPath('blogs')), { recursive: true }))
+    // The collection's file, or its whole folder in the folder layout (decision 333), refused by its order file.
+    const layout = layoutOf(t.contentDir, 'blogs')
+    await s.push('blogs silindi', (dir) => rm(join(dir, collectionPath('blogs', layout)), { recursive: true }))
     await s.sync()
-    expect(s.status().sync!.refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/silindi/) }])
+    expect(s.status().sync!.refused).toEqual([{ file: collectionFile('blogs', layout), message: expect.stringMatching(/silindi/) }])
     expect(s.status().sync!.error).toMatch(/silindi/)
     expect(s.status().sync!.error).not.toMatch(/geçersiz/)
     expect(await collectionFiles(t.contentDir, 'blogs')).toEqual(before)

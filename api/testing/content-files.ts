@@ -203,13 +203,17 @@ function catFiles(repoDir: string, specs: string[]): string[] {
 }
 
 /**
- * Copies content folder `from` to `to` for a test app; with `CONTENT_FOLDERS=on` posts and social projects are
- * stored as folders in the copy, as the repository's own `content/` will be once the layout is the default (so a
- * test's start does not make the move's commit, which would shift every `HEAD~n` of the git tests).
+ * Copies content folder `from` to `to` for a test app; with `folders` (default: `CONTENT_FOLDERS=on`) posts and
+ * social projects are stored as folders in the copy, as the repository's own `content/` will be once the layout is
+ * the default (so a test's start does not make the move's commit, which would shift every `HEAD~n` of git tests).
  */
-export async function copyContent(from: string, to: string): Promise<void> {
-  await cp(from, to, { recursive: true })
-  if (!testFolders) return
+export async function copyContent(
+  from: string,
+  to: string,
+  { folders = testFolders, preserveTimestamps }: { folders?: boolean; preserveTimestamps?: boolean } = {},
+): Promise<void> {
+  await cp(from, to, { recursive: true, preserveTimestamps })
+  if (!folders) return
   for (const name of ['blogs', 'social-projects'])
     if (collectionSource(to, name)?.layout === 'file') await writeCollection(to, name, readCollection(to, name), { layout: 'folder' })
 }

@@ -22,7 +22,8 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
   const root = await mkdtemp(join(tmpdir(), 'api-test-'))
   const contentDir = join(root, 'content')
   const dataDir = join(root, 'data')
-  await copyContent(repoContent, contentDir)
+  const contentVersioning = withTestLayout(options.contentVersioning)
+  await copyContent(repoContent, contentDir, { folders: contentVersioning.folders === true })
   const changes: string[] = []
   const open = () =>
     createApp({
@@ -33,7 +34,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
       // server publishes after those as well: an alt text shows on pages (decision 036, e2e media-alt-publish).
       onContentChange: (name) => void (name !== 'media' && changes.push(name)),
       ...options,
-      contentVersioning: withTestLayout(options.contentVersioning),
+      contentVersioning,
     })
   let current = await open()
   return {

@@ -22,7 +22,7 @@ export async function createTestSite(options: Partial<AppOptions> = {}) {
   const root = await mkdtemp(join(tmpdir(), 'site-test-'))
   const contentDir = join(root, 'content')
   const dataDir = join(root, 'data')
-  await copyContent(join(repoRoot, 'content'), contentDir)
+  await copyContent(join(repoRoot, 'content'), contentDir, { folders: withTestLayout(options.contentVersioning).folders === true })
   type Open = { app: Hono; api: Awaited<ReturnType<typeof createApp>>; publisher: SitePublisher }
   async function open(extra: Partial<AppOptions>): Promise<Open> {
     let read: ((name: string) => unknown) | undefined
