@@ -57,8 +57,9 @@ export function readCollection<T = any>(dir: string, name: string): T {
 /**
  * Writes collection `name` into `dir` in `layout` (default: the one it is in, see `layoutOf`). The one-file form
  * writes `<name>.json` as the server does (`space` spaces, no final newline unless asked). The folder form writes
- * only the item files whose bytes change and the order file when the order changes, and removes the files of ids
- * no longer listed, as a maintainer's commit would; a one-file form beside it is removed.
+ * only the item files whose bytes change (`space` spaces and a final newline: the server's form with 2) and the
+ * order file when the order changes, and removes the files of ids no longer listed, as a maintainer's commit would;
+ * a one-file form beside it is removed.
  */
 export async function writeCollection(
   dir: string,
@@ -74,7 +75,7 @@ export async function writeCollection(
   const existing = new Map((await entryFiles(dir, name)).map((f) => [f.id, f.path]))
   for (const entry of entries) {
     const path = join(dir, entryPath(name, entry.id))
-    const text = entryText(entry)
+    const text = space === 2 ? entryText(entry) : `${JSON.stringify(entry, null, space)}\n`
     if ((await readFile(path, 'utf8').catch(() => null)) === text) continue
     await mkdir(dirname(path), { recursive: true })
     await writeFile(path, text)
@@ -210,7 +211,7 @@ function catFiles(repoDir: string, specs: string[]): string[] {
 export async function copyContent(
   from: string,
   to: string,
-  { folders = testFolders, preserveTimestamps }: { folders?: boolean; preserveTimestamps?: boolean } = {},
+  { folders = testFolders, preserveTimestamps = false }: { folders?: boolean; preserveTimestamps?: boolean } = {},
 ): Promise<void> {
   await cp(from, to, { recursive: true, preserveTimestamps })
   if (!folders) return
