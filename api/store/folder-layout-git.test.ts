@@ -90,6 +90,22 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Yönetim', 'Elle'])
   })
 
+  it('a save over a post file refused on disk keeps that file in history first and no longer reports it', async () => {
+    const dir = await temp('folder-git-refused-')
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
+    await store.settled()
+    await writeFile(join(dir, 'blogs/a/a1.json'), entryText({ ...post('a1'), title: 42 }))
+    await store.checkDisk()
+    expect(store.status().errors).toMatchObject([{ file: 'blogs/a/a1.json', field: 'title' }])
+    await retitle(store, 'a1', 'Düzeltildi')
+    await store.settled()
+    expect(store.status().errors).toEqual([])
+    expect(subjects(dir).slice(0, 2)).toEqual([expect.any(String), 'Kaydedilmemiş değişiklik kurtarıldı: blogs/'])
+    expect(JSON.parse(git(dir, 'show', 'HEAD~1:blogs/a/a1.json')).title).toBe(42)
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+  })
+
   it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {
     const root = await temp('folder-git-sync-')
     const dir = join(root, 'sunucu')
@@ -134,6 +150,45 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
     expect(git(dir, 'status', '--porcelain')).toBe('')
     expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs/c/c3.json')
+  })
+})
+
+describe('a force push on the remote with posts in a folder (decision 333)', () => {
+  it('a staff save the rewritten history dropped is committed on top of it and pushed; the folder stays clean', async () => {
+    const root = await temp('folder-git-force-')
+    const dir = join(root, 'sunucu')
+    const bare = join(root, 'icerik.git')
+    git(root, 'init', '-q', '--bare', bare)
+    await mkdir(dir)
+    const store = await open(dir, { git: { commits: 'always', remote: bare, syncSeconds: 0 }, folders: true })
+    await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
+    await store.settled()
+    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
+    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+    const maintainer = join(root, 'bakimci')
+    git(root, 'clone', '-q', bare, maintainer)
+    const sync = async () => {
+      await store.sync!.trigger()
+      await store.settled()
+    }
+    await sync()
+    // The maintainer's wrong title is taken; then a staff save is pushed; then the maintainer drops their commit.
+    await writeFile(join(maintainer, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Yanlış' })))
+    git(maintainer, 'commit', '-qam', 'yanlış')
+    git(maintainer, 'push', '-q')
+    await sync()
+    await retitle(store, 'b2', 'Yönetimin')
+    await store.settled()
+    await sync()
+    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
+    git(maintainer, 'push', '-q', '--force')
+    await sync()
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Yönetimin'])
+    expect(store.sync!.status().notice).toMatch(/yeniden yazıldı/)
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(JSON.parse(git(dir, 'show', 'HEAD:blogs/b/b2.json')).title).toBe('Yönetimin')
+    expect(git(bare, 'rev-parse', `refs/heads/${branch}`)).toBe(git(dir, 'rev-parse', 'HEAD'))
   })
 })
 

@@ -443,6 +443,8 @@ export function versionCollections(
         if (folder) await folder.wrote(files!.map((f) => f.path))
         else known.set(name, await signature(pathOf(name)))
         errors.delete(name)
+        // An item file refused on disk that this save wrote over holds the saved item now (kept in history first).
+        for (const f of files ?? []) fileErrors.delete(f.path)
         // The saved version is what this editor has now: a later save of theirs over a newer one merges from it.
         if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
         if (git) {
@@ -551,6 +553,7 @@ export function versionCollections(
           }
           const written = inner.lastWritten(name) ?? []
           await folders.get(name)?.wrote(written.map((f) => f.path))
+          for (const f of written) fileErrors.delete(f.path)
           git?.uploads.add(changedParts(name, live, inner.read(name)))
           files = written.map((f) => ({ name: f.path, text: f.bytes }))
         }
