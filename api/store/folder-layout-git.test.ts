@@ -146,6 +146,12 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(store.read('blogs')[0]!.title).toBe('Sunucunun')
     expect(store.sync!.conflicts()).toEqual([expect.objectContaining({ file: 'blogs.json', other: 'Bakımcının a1' })])
 
+    // Reindented by a maintainer, the same post: the server keeps its own bytes, committed; the folder stays clean.
+    await push('girinti', () => writeFile(join(maintainer, 'blogs/b/b2.json'), `${JSON.stringify(post('b2', { title: 'Bakımcının' }), null, 4)}\n`))
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Sunucunun', 'Bakımcının', 'Başlık c3'])
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(store.sync!.status()).toMatchObject({ error: null, ahead: 0 })
+
     await push('c3 silindi', () => rm(join(maintainer, 'blogs/c/c3.json')))
     expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
     expect(git(dir, 'status', '--porcelain')).toBe('')

@@ -57,8 +57,8 @@ export type MergeFile = (
 /**
  * Merges a folder collection (decision 333) from views of it at the common ancestor and at the remote (one list
  * each, items the merge needs not read as placeholders: folder-views.ts); returns the files written, and the files
- * at `keep` as they are on disk after the merge (null: none) whether written or not: a commit onto the remote's
- * rewritten history starts from its tree, so it must hold every path where the live content differs from it.
+ * at `keep` as they are on disk after the merge (null: none) whether written or not: the sync commits the paths
+ * the remote changed as the server has them (a commit onto a rewritten history starts from its tree).
  */
 export type MergeFolder = (
   name: FolderCollection,
@@ -174,7 +174,6 @@ export function createRemoteSync(options: {
     theirs: string,
     folders: Map<FolderCollection, string[]>,
     overrides: ReadonlyMap<string, string | null> = new Map(),
-    rewrite = false,
   ) {
     const merged: FileSnapshot[] = []
     const found: SyncConflict[] = []
@@ -191,10 +190,11 @@ export function createRemoteSync(options: {
       // A file of the remote that is not JSON is refused by its name, as a one-file collection's is: never merged.
       const bad = theirView?.unreadable
       if (bad) throw new RefusedRemoteFile(bad.file, `${bad.file} uzak depoda geçersiz${bad.field ? ` (alan "${bad.field}")` : ''}: ${bad.message}`)
-      // Onto a rewritten history (`overrides`), every path that differs between HEAD and the remote is committed as
-      // the live content has it: a kept staff save the merge did not need to write is otherwise left out of git.
-      const keep = rewrite ? paths : undefined
-      const result = await options.mergeFolder!(name, baseView?.list ?? null, theirView?.list ?? null, () => queue.commitWritten(name), keep)
+      // Every changed path as it is on disk after the merge, written or not: the commit holds it so (onto a rewritten
+      // history, a kept staff save the merge did not need to write; a remote file whose bytes differ but whose item
+      // does not, e.g. reindented, stays as the server stores it), and a fast-forward is taken only when it equals
+      // the remote's file. Else git would hold the remote's bytes and the folder the server's: a dirty work tree.
+      const result = await options.mergeFolder!(name, baseView?.list ?? null, theirView?.list ?? null, () => queue.commitWritten(name), paths)
       if (!result.ok)
         throw new RefusedRemoteFile(result.error.file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
       merged.push(...result.files)
@@ -304,7 +304,7 @@ export function createRemoteSync(options: {
       found.push(...result.conflicts)
     }
     // A folder collection: the remote's view with the replayed saves' texts, merged from the remote as last fetched.
-    const inFolders = await mergeFolders(repo, previous, theirs, folders, replayed, true)
+    const inFolders = await mergeFolders(repo, previous, theirs, folders, replayed)
     merged.push(...inFolders.merged)
     found.push(...inFolders.found)
     const removed = await count(repo.root, `${theirs}..${previous}`)
