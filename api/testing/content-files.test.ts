@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { entryText, orderText } from '#schema/content-layout.ts'
-import { collectionAt, copyContent, editEntry, fileOf, layoutOf, readCollection, testFolders, writeCollection } from './content-files.ts'
+import { collectionAt, collectionFiles, copyContent, editEntry, fileOf, layoutOf, readCollection, refusedAtStart, testFolders, writeCollection } from './content-files.ts'
 import { git } from './maintainer-git.ts'
 
 let dir: string
@@ -49,6 +49,17 @@ describe('content files of tests, in either layout (decision 333)', () => {
     await writeCollection(dir, 'blogs', [post('a1')], { layout: 'folder' })
     await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
     expect(() => readCollection(dir, 'social-projects')).toThrow(/social-projects/)
+  })
+
+  it('every stored file of a collection, and what the next start would refuse of it, in either layout', async () => {
+    const full = { ...post('a1'), excerpt: '', author: 'X', tags: [], status: 'published', featuredImage: '', images: [], contentStructure: [] }
+    await writeCollection(dir, 'blogs', [full], { layout: 'file' })
+    expect(Object.keys(await collectionFiles(dir, 'blogs'))).toEqual(['blogs.json'])
+    expect(await refusedAtStart(dir, 'blogs')).toEqual([])
+    await writeCollection(dir, 'blogs', [full, { ...full, id: 'b2', title: 42 }], { layout: 'folder' })
+    expect(Object.keys(await collectionFiles(dir, 'blogs')).sort()).toEqual(['blogs/_sira.json', 'blogs/a/a1.json', 'blogs/b/b2.json'])
+    expect(await refusedAtStart(dir, 'blogs')).toEqual([expect.stringMatching(/^blogs\/b\/b2\.json reddedildi, alan "title"/)])
+    expect(await refusedAtStart(dir, 'about')).toEqual(['about: yok'])
   })
 
   it('a collection at a commit, in the layout of that commit, also inside a bigger repository', async () => {
