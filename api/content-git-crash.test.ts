@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { copyContent } from './testing/content-files.ts'
 
 // A real server process killed with SIGKILL right after acknowledged saves whose commits have not been made:
 // the restart commits each under its own author and message (issue 18, decision 025).
@@ -63,7 +64,8 @@ async function login(base: string) {
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-git-crash-'))
-  await cp(join(repo, 'content'), content(), { recursive: true, preserveTimestamps: true })
+  // In the test run's layout (the server's CONTENT_FOLDERS is the test's): no move's commit at the first start.
+  await copyContent(join(repo, 'content'), content(), { preserveTimestamps: true })
 })
 afterAll(async () => {
   server?.kill('SIGKILL')

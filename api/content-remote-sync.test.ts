@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { rename } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
 import { jsonRequest, type TestApp } from './testing/test-helpers.ts'
+import { editEntry, readCollection } from './testing/content-files.ts'
 
 /**
  * Issue 19: the server and the content remote meet. A real bare repository as the remote, a second clone as the
@@ -27,10 +27,7 @@ async function setUp() {
   /** The maintainer edits one post's title in their clone, commits and pushes. */
   const maintainerPush = async (id: string, title: string) => {
     git(maintainer, 'pull', '-q', '--ff-only')
-    const file = join(maintainer, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
-    list.find((p) => p.id === id)!.title = title
-    await writeFile(file, JSON.stringify(list, null, 2))
+    await editEntry<Post>(maintainer, 'blogs', id, (p) => void (p.title = title))
     git(maintainer, 'commit', '-qam', `Başlık düzeltildi: ${id}`)
     git(maintainer, 'push', '-q')
     return git(maintainer, 'rev-parse', 'HEAD')
@@ -58,7 +55,7 @@ describe('two-way sync with the content remote', { timeout: 90_000 }, () => {
     expect(git(t.contentDir, 'rev-parse', 'HEAD')).toBe(remoteHead)
     git(s.bare, 'merge-base', '--is-ancestor', pushed, remoteHead)
     git(s.maintainer, 'pull', '-q', '--ff-only')
-    const theirs = JSON.parse(await readFile(join(s.maintainer, 'blogs.json'), 'utf8')) as Post[]
+    const theirs = readCollection<Post[]>(s.maintainer, 'blogs')
     expect(theirs.find((p) => p.id === b)!.title).toBe('Yöneticinin başlığı')
     expect(git(s.maintainer, 'log', '--format=%s', '-3')).toContain('Blog yazısı güncellendi')
     // The server's repository is clean for the maintainer too.

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { FOLDER_COLLECTIONS } from '#schema/content-layout.ts'
+import { copyContent, readCollection } from './testing/content-files.ts'
 
 const repo = join(import.meta.dirname, '..')
 const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
@@ -53,7 +55,7 @@ async function startServer(): Promise<string> {
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'crash-recovery-'))
-  await cp(join(repo, 'content'), join(root, 'content'), { recursive: true, preserveTimestamps: true })
+  await copyContent(join(repo, 'content'), join(root, 'content'), { preserveTimestamps: true })
 })
 afterAll(async () => {
   server?.kill('SIGKILL')
@@ -138,6 +140,8 @@ it('kill -9 during a burst of messages, admin saves and member changes loses not
   for (const name of await readdir(join(root, 'content'))) {
     if (name.endsWith('.json')) JSON.parse(await readFile(join(root, 'content', name), 'utf8'))
   }
+  // Posts and projects stored one file each: every item file and the order file (readCollection parses each).
+  for (const name of FOLDER_COLLECTIONS) readCollection(join(root, 'content'), name)
   const db = new DatabaseSync(join(root, 'data', 'private.sqlite'))
   expect(db.prepare('PRAGMA integrity_check').get()?.integrity_check).toBe('ok')
   db.close()

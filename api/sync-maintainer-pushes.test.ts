@@ -1,10 +1,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkContentFile } from './store/gate/content-validation.ts'
 import { CONTENT_NAMES } from './store/content-types.ts'
 import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
 import { adminCookie, formRequest, jsonRequest, type TestApp } from './testing/test-helpers.ts'
+import { collectionFile, collectionFiles, collectionPath, layoutOf, readCollection, refusedAtStart, writeCollection } from './testing/content-files.ts'
 
 /**
  * Issue 27: what maintainers do in git, against a real bare remote and a second clone. After each step the server's
@@ -35,19 +35,15 @@ async function setUp() {
     return git(maintainer, 'rev-parse', 'HEAD')
   }
   const editPosts = async (dir: string, fn: (list: Post[]) => void, space = 2) => {
-    const file = join(dir, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
+    const list = readCollection<Post[]>(dir, 'blogs')
     fn(list)
-    await writeFile(file, JSON.stringify(list, null, space))
+    await writeCollection(dir, 'blogs', list, { space })
   }
   const status = () => t.deps.content.status().git!
   const clean = () => expect(git(t.contentDir, 'status', '--porcelain')).toBe('')
   /** Every content file on the server's disk is one the next start accepts. */
   const allLoad = async () => {
-    for (const name of CONTENT_NAMES) {
-      const text = await readFile(join(t.contentDir, `${name}.json`), 'utf8')
-      expect(checkContentFile(name, text).ok, name).toBe(true)
-    }
+    for (const name of CONTENT_NAMES) expect(await refusedAtStart(t.contentDir, name), name).toEqual([])
   }
   const remoteHead = () => git(bare, 'rev-parse', `refs/heads/${branch}`)
   return { bare, branch, maintainer, cookie, posts, sync, push, editPosts, status, clean, allLoad, remoteHead }
@@ -56,13 +52,15 @@ async function setUp() {
 describe('maintainer pushes the sync handles (issue 27)', { timeout: 120_000 }, () => {
   it('a deleted collection is refused as deleted, the live file kept; a revert brings sync back without a stuck state', async () => {
     const s = await setUp()
-    const before = await readFile(join(t.contentDir, 'blogs.json'), 'utf8')
-    await s.push('blogs silindi', (dir) => rm(join(dir, 'blogs.json')))
+    const before = await collectionFiles(t.contentDir, 'blogs')
+    // The collection's file, or its whole folder in the folder layout (decision 333), refused by its order file.
+    const layout = layoutOf(t.contentDir, 'blogs')
+    await s.push('blogs silindi', (dir) => rm(join(dir, collectionPath('blogs', layout)), { recursive: true }))
     await s.sync()
-    expect(s.status().sync!.refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/silindi/) }])
+    expect(s.status().sync!.refused).toEqual([{ file: collectionFile('blogs', layout), message: expect.stringMatching(/silindi/) }])
     expect(s.status().sync!.error).toMatch(/silindi/)
     expect(s.status().sync!.error).not.toMatch(/geçersiz/)
-    expect(await readFile(join(t.contentDir, 'blogs.json'), 'utf8')).toBe(before)
+    expect(await collectionFiles(t.contentDir, 'blogs')).toEqual(before)
     s.clean()
     // The maintainer reverts the deletion: the file is back as it was, nothing to merge, no error.
     git(s.maintainer, 'revert', '--no-edit', 'HEAD')
@@ -135,7 +133,7 @@ describe('maintainer pushes the sync handles (issue 27)', { timeout: 120_000 }, 
     expect(s.posts().some((p) => p.id === 'gitten-yazi')).toBe(false)
     expect(s.status().conflicts).toEqual([])
     git(s.maintainer, 'pull', '-q', '--ff-only')
-    const remote = JSON.parse(await readFile(join(s.maintainer, 'blogs.json'), 'utf8')) as Post[]
+    const remote = readCollection<Post[]>(s.maintainer, 'blogs')
     expect(remote.some((p) => p.id === 'gitten-yazi')).toBe(false)
     s.clean()
     await s.allLoad()
@@ -187,7 +185,7 @@ describe('maintainer pushes the sync handles (issue 27)', { timeout: 120_000 }, 
     // The remote's history does not contain the dropped commit, and has both staff saves.
     expect(() => git(s.bare, 'merge-base', '--is-ancestor', bad, s.remoteHead())).toThrow()
     git(s.maintainer, 'pull', '-q', '--ff-only')
-    const remote = JSON.parse(await readFile(join(s.maintainer, 'blogs.json'), 'utf8')) as Post[]
+    const remote = readCollection<Post[]>(s.maintainer, 'blogs')
     expect(remote.find((p) => p.id === b!.id)!.title).toBe('Yönetimin kaydı')
     expect(remote.find((p) => p.id === c!.id)!.title).toBe('Yönetimin ikinci kaydı')
     expect(remote.find((p) => p.id === a!.id)!.title).toBe(original)
@@ -249,11 +247,11 @@ describe('conflicts by identity (issue 27)', { timeout: 120_000 }, () => {
     await t.restart()
     await t.deps.content.sync!.settled()
     const tampered = t.deps.content.status().git!.conflicts!.find((c) => JSON.stringify(c.path).includes('slug'))!
-    const before = await readFile(join(t.contentDir, 'blogs.json'), 'utf8')
+    const before = await collectionFiles(t.contentDir, 'blogs')
     const take = await jsonRequest(t, 'POST', `/api/admin/git/conflicts/${tampered.id}/take`, {}, await adminCookie(t))
     expect(take.status).toBe(422)
     expect((await take.json()).message).toMatch(/Adres/)
-    expect(await readFile(join(t.contentDir, 'blogs.json'), 'utf8')).toBe(before)
+    expect(await collectionFiles(t.contentDir, 'blogs')).toEqual(before)
     expect(t.deps.content.status().git!.conflicts!.map((c) => c.id)).toContain(tampered.id)
     s.clean()
   })

@@ -1,5 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger, log, setLogger } from './lib/log.ts'
@@ -7,6 +5,7 @@ import { registry } from './lib/metrics.ts'
 import { readiness } from './ops/readiness.ts'
 import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
 import type { TestApp } from './testing/test-helpers.ts'
+import { collectionAt, editEntry, readCollection, writeCollection } from './testing/content-files.ts'
 
 /**
  * Issue 29, point 5: the sync with the content remote in monitoring. A real bare repository as the remote, a
@@ -14,7 +13,6 @@ import type { TestApp } from './testing/test-helpers.ts'
  * server chose to make.
  */
 let t: TestApp
-let root: string
 let fixture: RemoteFixture | undefined
 let lines: string[] = []
 const original = log
@@ -40,14 +38,13 @@ async function setUp() {
     ),
   )
   fixture = await remoteFixture('sync-monitoring')
-  ;({ t, root } = fixture)
+  t = fixture.t
   const { bare, branch, maintainer, posts } = fixture
   const staffSave = async (id: string, title: string) => expect(await fixture!.staffSave(id, title)).toBe(200)
   const maintainerPush = async (change: (posts: Post[]) => unknown) => {
     git(maintainer, 'pull', '-q', '--ff-only')
-    const file = join(maintainer, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
-    await writeFile(file, JSON.stringify(change(list) ?? list, null, 2))
+    const list = readCollection<Post[]>(maintainer, 'blogs')
+    await writeCollection(maintainer, 'blogs', change(list) ?? list)
     git(maintainer, 'commit', '-qam', 'Bakımcının değişikliği')
     git(maintainer, 'push', '-q')
   }
@@ -93,7 +90,7 @@ describe('the content sync in monitoring', { timeout: 90_000 }, () => {
     await s.staffSave(b!, 'Yöneticinin başlığı')
     await expect.poll(() => s.posts().find((p) => p.id === a)!.title, { timeout: 60_000 }).toBe('Bakımcının başlığı')
     await expect
-      .poll(() => JSON.parse(git(root, '--git-dir', s.bare, 'show', `${s.branch}:blogs.json`)).find((p: Post) => p.id === b).title, { timeout: 60_000 })
+      .poll(() => collectionAt<Post[]>(s.bare, s.branch, 'blogs')!.find((p) => p.id === b)!.title, { timeout: 60_000 })
       .toBe('Yöneticinin başlığı')
     await t.deps.content.settled()
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -107,13 +104,11 @@ describe('the content sync in monitoring', { timeout: 90_000 }, () => {
     t.deps.content.close()
     await t.deps.content.settled()
     // What a kill -9 after a write leaves: the file on disk differs from HEAD.
-    const file = join(t.contentDir, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
-    list[0]!.title = 'Kesintiden kalan başlık'
-    await writeFile(file, JSON.stringify(list, null, 2))
+    const [first] = readCollection<Post[]>(t.contentDir, 'blogs')
+    await editEntry<Post>(t.contentDir, 'blogs', first!.id, (p) => void (p.title = 'Kesintiden kalan başlık'))
     await t.restart()
     await expect
-      .poll(() => JSON.parse(git(root, '--git-dir', s.bare, 'show', `${s.branch}:blogs.json`))[0].title, { timeout: 60_000 })
+      .poll(() => collectionAt<Post[]>(s.bare, s.branch, 'blogs')![0]!.title, { timeout: 60_000 })
       .toBe('Kesintiden kalan başlık')
   })
 })

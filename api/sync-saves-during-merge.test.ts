@@ -1,8 +1,9 @@
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { git, remoteFixture, type Post, type RemoteFixture } from './testing/remote-fixture.ts'
 import { formRequest } from './testing/test-helpers.ts'
+import { collectionAt, editEntry, readCollection } from './testing/content-files.ts'
 
 /**
  * Issue 27 (the write-path bench, seed 3 step 456): a save written while a sync waits its turn in the commit queue.
@@ -23,10 +24,7 @@ describe('a save written while a sync waits for its turn (issue 27)', { timeout:
     const { t, maintainer, cookie, posts } = fixture
     const target = posts()[0]!.id
     // The maintainer changes a post's title and pushes.
-    const file = join(maintainer, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
-    list.find((p) => p.id === target)!.title = 'Git 454'
-    await writeFile(file, JSON.stringify(list, null, 2))
+    await editEntry<Post>(maintainer, 'blogs', target, (p) => void (p.title = 'Git 454'))
     git(maintainer, 'commit', '-qam', 'Başlık: Git 454')
     git(maintainer, 'push', '-q')
 
@@ -55,7 +53,7 @@ describe('a save written while a sync waits for its turn (issue 27)', { timeout:
     expect(posts().map((p) => p.id)).toEqual(expect.arrayContaining([first, second]))
     // Git: HEAD is the file on disk; nothing left uncommitted.
     expect(git(t.contentDir, 'status', '--porcelain')).toBe('')
-    const head = JSON.parse(git(t.contentDir, 'show', 'HEAD:blogs.json')) as Post[]
+    const head = collectionAt<Post[]>(t.contentDir, 'HEAD', 'blogs')!
     expect(head.find((p) => p.id === target)!.title).toBe('Git 454')
     expect(head.map((p) => p.id)).toEqual(expect.arrayContaining([first, second]))
     // History: each creation is its own commit under the admin's name, before the merge that took 'Git 454'.
@@ -64,13 +62,13 @@ describe('a save written while a sync waits for its turn (issue 27)', { timeout:
     const [mergeAuthor, secondAuthor, firstAuthor] = log.map((l) => l.split('|')[0])
     expect(secondAuthor).toBe(firstAuthor)
     expect(mergeAuthor).not.toBe(secondAuthor)
-    const before = JSON.parse(git(t.contentDir, 'show', 'HEAD~1:blogs.json')) as Post[]
+    const before = collectionAt<Post[]>(t.contentDir, 'HEAD~1', 'blogs')!
     expect(before.map((p) => p.id)).toEqual(expect.arrayContaining([first, second]))
     expect(before.find((p) => p.id === target)!.title).not.toBe('Git 454')
-    expect(JSON.parse(git(t.contentDir, 'show', 'HEAD~2:blogs.json')).map((p: Post) => p.id)).not.toContain(second)
+    expect(collectionAt<Post[]>(t.contentDir, 'HEAD~2', 'blogs')!.map((p) => p.id)).not.toContain(second)
     // The remote got it all: the maintainer's pull is a fast-forward with the title still theirs.
     git(maintainer, 'pull', '-q', '--ff-only')
-    const pulled = JSON.parse(await readFile(file, 'utf8')) as Post[]
+    const pulled = readCollection<Post[]>(maintainer, 'blogs')
     expect(pulled.find((p) => p.id === target)!.title).toBe('Git 454')
     expect(pulled.map((p) => p.id)).toEqual(expect.arrayContaining([first, second]))
   })

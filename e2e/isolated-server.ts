@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'playwright/test'
 import { ADMIN } from './helpers.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
+import { copyContent, readCollection, writeCollection } from '../api/testing/content-files.ts'
 
 /**
  * The real server on its own port and a copy of the demo content, edited first: tests that need content the shared
- * server must not show (other tests count its cards and posts) run here. `files` are the content files `edit` gets.
+ * server must not show (other tests count its cards and posts) run here. `files` are the content collections `edit`
+ * gets (read and written in the layout the copy is in: posts and projects one file each with CONTENT_FOLDERS=on,
+ * which the server inherits).
  * The port is one the system has just handed out: fixed offsets collided when two workers started isolated servers
  * at once, and a test then talked to the other test's server.
  */
@@ -20,13 +23,11 @@ export async function startIsolatedServer(
   const port = await freePort()
   const root = await mkdtemp(join(tmpdir(), 'isolated-server-'))
   const contentDir = join(root, 'content')
-  await cp(join(import.meta.dirname, '..', 'content'), contentDir, { recursive: true })
+  await copyContent(join(import.meta.dirname, '..', 'content'), contentDir)
   const content: Record<string, unknown> = {}
-  for (const name of files)
-    content[name] = JSON.parse(await readFile(join(contentDir, `${name}.json`), 'utf8'))
+  for (const name of files) content[name] = readCollection(contentDir, name)
   edit(content)
-  for (const name of files)
-    await writeFile(join(contentDir, `${name}.json`), JSON.stringify(content[name], null, 2))
+  for (const name of files) await writeCollection(contentDir, name, content[name])
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(import.meta.dirname, '..', 'api', 'server.ts')], {
     env: {
       ...process.env,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from './helpers.ts'
 import type { About } from '#schema/about.ts'
@@ -7,11 +6,11 @@ import type { ContactSettings } from '#schema/contact-settings.ts'
 import type { Home } from '#schema/home.ts'
 import { msg } from '#schema/messages.ts'
 import type { SocialProject } from '#schema/social-project.ts'
+import { readCollectionSync } from '#schema/content-folder-read.ts'
 import { currentYear, formatDate } from '../site/src/lib/dates.ts'
 
-// Expectations come from the demo content the e2e server starts with (a copy of content/).
-const content = <T>(name: string): T =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'content', `${name}.json`), 'utf8')) as T
+// Expectations come from the demo content the e2e server starts with (a copy of content/), in either layout.
+const content = <T>(name: string): T => readCollectionSync(join(import.meta.dirname, '..', 'content'), name) as T
 const home = content<Home>('home')
 const about = content<About>('about')
 const settings = content<ContactSettings>('contact-settings')

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -9,10 +9,15 @@ import { homeSchema, PARTNER_STATS } from './home.ts'
 import { programSchema } from './program.ts'
 import { categoryKeys, referencesSchema } from './reference.ts'
 import { socialProjectSchema } from './social-project.ts'
+import { readCollectionSync } from './content-folder-read.ts'
 
 const root = join(import.meta.dirname, '..')
-const readJson = (name: string): unknown =>
-  JSON.parse(readFileSync(join(root, 'content', `${name}.json`), 'utf8'))
+/** A collection of the repository's content/, in either layout (posts and projects may be a folder, decision 333). */
+const readJson = (name: string): unknown => {
+  const value = readCollectionSync(join(root, 'content'), name)
+  if (value === undefined) throw new Error(`content/${name} yok`)
+  return value
+}
 
 // Every content file with the schema the API and the site check it against.
 const files = {

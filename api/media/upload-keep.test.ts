@@ -7,6 +7,7 @@ import { variantUrl, type MediaItem } from '#schema/media.ts'
 import { adminCookie, allUploadFiles, createTestApp, formRequest, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
 import { photo, asFile } from '../testing/test-images.ts'
 import { PNG } from '../testing/test-media.ts'
+import { fileOf as contentFileOf } from '../testing/content-files.ts'
 import { sweepLeftovers } from './leftover-sweeper.ts'
 import { removeUnusedUploads } from './upload-usage.ts'
 
@@ -147,7 +148,8 @@ describe('an upload stays while any version uses it', { timeout: 60_000 }, () =>
     await t.deps.content.uploadHistory!.catchUp()
     expect(t.deps.content.uploadHistory!.stats.lastScanCommits).toBe(0)
     expect(t.deps.content.uploadHistory!.refs(image.url)).toEqual([
-      { url: image.url, file: 'blogs.json', commit: expect.stringMatching(/^[0-9a-f]{40}$/) },
+      // The file of the post's version: the one file, or the post's own file in the folder layout.
+      { url: image.url, file: contentFileOf('blogs', POST), commit: expect.stringMatching(/^[0-9a-f]{40}$/) },
     ])
     await editPost((post) => void (post.title = 'Bir kayıt daha'))
     await t.deps.content.settled()

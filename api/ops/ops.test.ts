@@ -13,6 +13,7 @@ import { createServerApp } from '../publish/server-app.ts'
 import { opsRoutes } from '../routes/ops.ts'
 import { addUser, createTestApp, PASSWORD, type TestApp } from '../testing/test-helpers.ts'
 import { observeRequests, recordRoute } from './request-log.ts'
+import { fileOf, layoutOf, readCollection } from '../testing/content-files.ts'
 
 const TOKEN = 'olcum-anahtari-0123456789'
 type Family = { name: string; type: string; metrics: { value?: string; labels?: Record<string, string>; count?: string }[] }
@@ -73,16 +74,19 @@ describe('/healthz and /readyz', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toMatchObject({ status: 'ready', reasons: [] })
 
-    const blogs = join(t.contentDir, 'blogs.json')
+    // The posts' one file, or (posts in a folder) the first post's own file, made invalid: a title that is no text.
+    const first = readCollection(t.contentDir, 'blogs')[0].id
+    const file = fileOf('blogs', first, layoutOf(t.contentDir, 'blogs'))
+    const blogs = join(t.contentDir, file)
     const valid = await readFile(blogs, 'utf8')
-    await writeFile(blogs, JSON.stringify([{ id: 'x', title: 42 }]))
+    await writeFile(blogs, JSON.stringify(file === 'blogs.json' ? [{ id: 'x', title: 42 }] : { id: first, title: 42 }))
     await t.deps.content.checkDisk()
     const failing = await fetch(`${base}/readyz`)
     expect(failing.status).toBe(503)
     const body = await failing.json()
     expect(body.status).toBe('not-ready')
     expect(body.checks.content.ok).toBe(false)
-    expect(body.reasons.join(' ')).toContain('blogs.json')
+    expect(body.reasons.join(' ')).toContain(file)
     // The process itself still answers.
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
 
@@ -91,7 +95,7 @@ describe('/healthz and /readyz', () => {
     expect(remote.status).toBe(503)
     expect(await remote.json()).toEqual({ status: 'not-ready' })
     const withToken = await fetch(`${base}/readyz`, { headers: { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${TOKEN}` } })
-    expect((await withToken.json()).reasons.join(' ')).toContain('blogs.json')
+    expect((await withToken.json()).reasons.join(' ')).toContain(file)
 
     await writeFile(blogs, valid)
     await t.deps.content.checkDisk()

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { msg } from '#schema/messages.ts'
 import { pngFile } from '../testing/test-media.ts'
+import { collectionFiles, copyContent, fileOf, layoutOf, readCollection, writeCollection } from '../testing/content-files.ts'
 import {
   addUser,
   createTestApp,
@@ -61,8 +62,7 @@ const versionFromAdmin = async (cookie: string, id = POST) => {
   const body = await (await jsonRequest(t, 'GET', '/api/admin/blogs', undefined, cookie)).json()
   return (body.data as { id: string; version: string }[]).find((p) => p.id === id)!.version
 }
-const fileOnDisk = async () =>
-  JSON.parse(await readFile(join(t.contentDir, 'blogs.json'), 'utf8')) as { id: string; title: string }[]
+const fileOnDisk = async () => readCollection<{ id: string; title: string }[]>(t.contentDir, 'blogs')
 
 describe('every save is a commit', () => {
   it('commits only the saved file, with the admin as author and a Turkish message', async () => {
@@ -74,7 +74,8 @@ describe('every save is a commit', () => {
     expect(gitIn(t.contentDir, 'log', '-1', '--format=%an|%ae|%s')).toBe(
       'Ayşe Yılmaz|ayse@ornek.com|Blog yazısı güncellendi: Yeni başlık',
     )
-    expect(gitIn(t.contentDir, 'show', '--name-only', '--format=', 'HEAD')).toBe('blogs.json')
+    // The posts' one file, or the saved post's own file.
+    expect(gitIn(t.contentDir, 'show', '--name-only', '--format=', 'HEAD')).toBe(fileOf('blogs', POST))
     // The first start made CONTENT_DIR a repository holding the files as they were.
     expect(gitIn(t.contentDir, 'log', '--format=%s')).toBe(
       'Blog yazısı güncellendi: Yeni başlık\nİçerik deposu oluşturuldu',
@@ -86,7 +87,7 @@ describe('every save is a commit', () => {
     const root = await mkdtemp(join(tmpdir(), 'git-host-'))
     cleanups.push(() => rm(root, { recursive: true, force: true }))
     gitIn(root, 'init', '-q')
-    await cp(join(import.meta.dirname, '..', '..', 'content'), join(root, 'content'), { recursive: true })
+    await copyContent(join(import.meta.dirname, '..', '..', 'content'), join(root, 'content'))
     await writeFile(join(root, 'notes.txt'), 'bir\n')
     gitIn(root, 'add', '.')
     gitIn(root, '-c', 'user.name=X', '-c', 'user.email=x@x', 'commit', '-qm', 'ilk')
@@ -105,7 +106,7 @@ describe('every save is a commit', () => {
     expect(res.status).toBe(200)
     await t.deps.content.settled()
     expect(gitIn(root, 'show', '--name-only', '--format=%s', 'HEAD')).toBe(
-      'Blog yazısı güncellendi: Depo içinde\n\ncontent/blogs.json',
+      `Blog yazısı güncellendi: Depo içinde\n\ncontent/${fileOf('blogs', POST)}`,
     )
     expect(gitIn(root, 'diff', '--cached', '--name-only')).toContain('notes.txt')
     // Someone commits in the repository between two saves: the next content commit goes on top of theirs.
@@ -256,14 +257,14 @@ describe('If-Match', () => {
     const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
     const loaded = await versionFromAdmin(cookie)
     expect(await saveTitle(cookie, 'Başkası kaydetti')).toHaveProperty('status', 200)
-    const before = await readFile(join(t.contentDir, 'blogs.json'), 'utf8')
+    const before = await collectionFiles(t.contentDir, 'blogs')
     const stale = await saveTitle(cookie, 'Eski sürümden', POST, loaded)
     expect(stale.status).toBe(412)
     const body = await stale.json()
     expect(body.message).toBe(msg.editConflict)
     expect(body.current.title).toBe('Başkası kaydetti')
     expect(body.current.version).toBe(await versionFromAdmin(cookie))
-    expect(await readFile(join(t.contentDir, 'blogs.json'), 'utf8')).toBe(before)
+    expect(await collectionFiles(t.contentDir, 'blogs')).toEqual(before)
     expect(await saveTitle(cookie, 'Güncel sürümden', POST, body.current.version)).toHaveProperty(
       'status',
       200,
@@ -323,7 +324,7 @@ describe('edits from outside the API', () => {
   const editOnDisk = async (change: (posts: { id: string; title: unknown }[]) => void) => {
     const posts = await fileOnDisk()
     change(posts)
-    await writeFile(join(t.contentDir, 'blogs.json'), JSON.stringify(posts, null, 2))
+    await writeCollection(t.contentDir, 'blogs', posts)
   }
 
   it('loads a valid external edit on its own and publishes it', async () => {
@@ -350,9 +351,10 @@ describe('edits from outside the API', () => {
     expect(t.changes).toEqual([])
     const cookie = await admin('Ayşe Yılmaz', 'ayse@ornek.com')
     const build = await (await jsonRequest(t, 'GET', '/api/admin/build', undefined, cookie)).json()
-    expect(build.data.content.errors).toMatchObject([
-      { file: 'blogs.json', field: '[0].title', message: expect.any(String) },
-    ])
+    // Named as an operator fixes it: the posts' one file and the list position, or the post's own file.
+    const first = (await fileOnDisk())[0]!.id
+    const named = layoutOf(t.contentDir, 'blogs') === 'folder' ? { file: fileOf('blogs', first, 'folder'), field: 'title' } : { file: 'blogs.json', field: '[0].title' }
+    expect(build.data.content.errors).toMatchObject([{ ...named, message: expect.any(String) }])
     await editOnDisk((posts) => void (posts[0].title = 'Düzeltildi'))
     await t.deps.content.checkDisk()
     expect(t.deps.content.read('blogs')[0].title).toBe('Düzeltildi')

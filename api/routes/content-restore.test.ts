@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '#schema/messages.ts'
 import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
+import { collectionFiles, fileOf, readCollection, writeCollection } from '../testing/content-files.ts'
 
 const POST = 'blog-e-fatura-rehberi'
 const gitIn = (cwd: string, ...args: string[]) =>
@@ -25,7 +26,7 @@ afterEach(async () => {
 
 type Post = { id: string; title: unknown }
 
-/** A maintainer's clone of CONTENT_DIR's repository, where `edit` changes blogs.json and commits it. */
+/** A maintainer's clone of CONTENT_DIR's repository, where `edit` changes the posts (either layout) and commits them. */
 async function maintainerCommit(edit: (posts: Post[]) => void, branch?: string): Promise<string> {
   await t.deps.content.settled()
   await t.deps.content.uploadHistory!.catchUp() // waits for the repository to open (its first commit)
@@ -34,9 +35,9 @@ async function maintainerCommit(edit: (posts: Post[]) => void, branch?: string):
   const clone = join(dir, 'clone')
   gitIn(t.contentDir, 'clone', '-q', t.contentDir, clone)
   if (branch) gitIn(clone, 'checkout', '-q', '-b', branch)
-  const posts = JSON.parse(await readFile(join(clone, 'blogs.json'), 'utf8')) as Post[]
+  const posts = readCollection<Post[]>(clone, 'blogs')
   edit(posts)
-  await writeFile(join(clone, 'blogs.json'), JSON.stringify(posts, null, 2))
+  await writeCollection(clone, 'blogs', posts)
   gitIn(clone, 'commit', '-qam', 'Bakımcının değişikliği')
   const sha = gitIn(clone, 'rev-parse', 'HEAD')
   // A side branch only arrives as a ref; a change on the main branch arrives as a pull does.
@@ -57,7 +58,7 @@ async function snapshot() {
   await t.deps.content.settled()
   return {
     post: t.deps.content.read('blogs').find((p) => p.id === POST),
-    file: await readFile(join(t.contentDir, 'blogs.json'), 'utf8'),
+    files: await collectionFiles(t.contentDir, 'blogs'),
     head: gitIn(t.contentDir, 'rev-parse', 'HEAD'),
   }
 }
@@ -95,7 +96,8 @@ describe('a restore takes only a valid version from the item’s own history', (
     const broken = await maintainerCommit((posts) => {
       posts.find((p) => p.id === POST)!.title = 42
     })
-    expect(t.deps.content.status().errors).toMatchObject([{ file: 'blogs.json' }])
+    // The posts' one file, or the post's own file (decision 333: a refused file is named by its path).
+    expect(t.deps.content.status().errors).toMatchObject([{ file: fileOf('blogs', POST) }])
     await maintainerCommit((posts) => {
       posts.find((p) => p.id === POST)!.title = 'Düzeltilmiş başlık'
     })

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../testing/test-helpers.ts'
+import { collectionPath, fileOf, layoutOf, readCollection } from '../testing/content-files.ts'
 
 // Issue 27 point 7, decision 272: an item's history reads its own commits from the item index, however many
 // commits other items of its file have. Real app, real git, on temp folders.
@@ -32,18 +33,22 @@ const form = (title: string) => {
 }
 
 /**
- * `count` commits on the content branch, each changing post A's title (git fast-import: a maintainer's pushes, fast);
- * the last one puts the file back as it is on disk, so the server's folder stays clean.
+ * `count` commits on the content branch, each changing post A's title (git fast-import: a maintainer's pushes, fast)
+ * in the file that holds it (the posts' one file, or A's own file); the last one puts the file back as it is on
+ * disk, so the server's folder stays clean.
  */
 async function commitsToA(dir: string, count: number) {
-  const disk = await readFile(join(dir, 'blogs.json'))
-  const posts = JSON.parse(disk.toString('utf8')) as { id: string; title: string }[]
+  const folder = layoutOf(dir, 'blogs') === 'folder'
+  const file = fileOf('blogs', A, layoutOf(dir, 'blogs'))
+  const disk = await readFile(join(dir, file))
+  const posts = readCollection<{ id: string; title: string }[]>(dir, 'blogs')
+  const text = () => (folder ? `${JSON.stringify(posts.find((p) => p.id === A), null, 2)}\n` : JSON.stringify(posts, null, 2))
   const branch = gitIn(dir, ['symbolic-ref', 'HEAD'])
   const chunks: Buffer[] = []
   const start = Math.floor(Date.now() / 1000) + 10
   for (let i = 0; i < count; i++) {
     posts.find((p) => p.id === A)!.title = `Başka yazı ${i}`
-    const bytes = i === count - 1 ? disk : Buffer.from(JSON.stringify(posts, null, 2))
+    const bytes = i === count - 1 ? disk : Buffer.from(text())
     const message = Buffer.from(`Blog yazısı güncellendi: ${i}`)
     chunks.push(
       Buffer.from(
@@ -51,7 +56,7 @@ async function commitsToA(dir: string, count: number) {
           `committer Mehmet <mehmet@ornek.com> ${start + i} +0300\ndata ${message.length}\n`,
       ),
       message,
-      Buffer.from(`\n${i === 0 ? `from ${branch}^0\n` : ''}M 100644 inline blogs.json\ndata ${bytes.length}\n`),
+      Buffer.from(`\n${i === 0 ? `from ${branch}^0\n` : ''}M 100644 inline ${file}\ndata ${bytes.length}\n`),
       bytes,
       Buffer.from('\n'),
     )
@@ -81,8 +86,8 @@ describe('item history index', () => {
     await t.deps.content.settled()
     await commitsToA(t.contentDir, OTHER_COMMITS)
     expect(gitIn(t.contentDir, ['status', '--porcelain'])).toBe('')
-    // Today's reading of the file's last 300 commits would list none of B's saves.
-    expect(Number(gitIn(t.contentDir, ['rev-list', '--count', 'HEAD', '--', 'blogs.json']))).toBeGreaterThan(300 + 7)
+    // Today's reading of the file's last 300 commits would list none of B's saves (posts in a folder: of the folder's).
+    expect(Number(gitIn(t.contentDir, ['rev-list', '--count', 'HEAD', '--', collectionPath('blogs', layoutOf(t.contentDir, 'blogs'))]))).toBeGreaterThan(300 + 7)
 
     await t.restart()
     cookie = await adminCookie(t)
@@ -123,7 +128,9 @@ describe('item history index', () => {
   })
 
   it('a scan after each save reads only the new version of the file (the last one is remembered), and lists each save', async () => {
-    t = await createTestApp({ contentVersioning: { git: {} } })
+    // The index reads versions of a collection stored as one file: posts in a folder have a file each, whose own
+    // log is their history (no index scan), so this runs on the one-file layout in either test run.
+    t = await createTestApp({ contentVersioning: { git: {}, folders: false } })
     const cookie = await adminCookie(t)
     await indexReady()
     const index = t.deps.content.itemIndex!

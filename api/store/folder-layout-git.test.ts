@@ -92,6 +92,22 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Yönetim', 'Elle'])
   })
 
+  it('a save over a post file refused on disk keeps that file in history first and no longer reports it', async () => {
+    const dir = await temp('folder-git-refused-')
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
+    await store.settled()
+    await writeFile(join(dir, 'blogs/a/a1.json'), entryText({ ...post('a1'), title: 42 }))
+    await store.checkDisk()
+    expect(store.status().errors).toMatchObject([{ file: 'blogs/a/a1.json', field: 'title' }])
+    await retitle(store, 'a1', 'Düzeltildi')
+    await store.settled()
+    expect(store.status().errors).toEqual([])
+    expect(subjects(dir).slice(0, 2)).toEqual([expect.any(String), 'Kaydedilmemiş değişiklik kurtarıldı: blogs/'])
+    expect(JSON.parse(git(dir, 'show', 'HEAD~1:blogs/a/a1.json')).title).toBe(42)
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+  })
+
   it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {
     const root = await temp('folder-git-sync-')
     const dir = join(root, 'sunucu')
@@ -132,9 +148,124 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(store.read('blogs')[0]!.title).toBe('Sunucunun')
     expect(store.sync!.conflicts()).toEqual([expect.objectContaining({ file: 'blogs.json', other: 'Bakımcının a1' })])
 
+    // Reindented by a maintainer, the same post: the server keeps its own bytes, committed; the folder stays clean.
+    await push('girinti', () => writeFile(join(maintainer, 'blogs/b/b2.json'), `${JSON.stringify(post('b2', { title: 'Bakımcının' }), null, 4)}\n`))
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Sunucunun', 'Bakımcının', 'Başlık c3'])
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(store.sync!.status()).toMatchObject({ error: null, ahead: 0 })
+
     await push('c3 silindi', () => rm(join(maintainer, 'blogs/c/c3.json')))
     expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
     expect(git(dir, 'status', '--porcelain')).toBe('')
     expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs/c/c3.json')
+  })
+})
+
+describe('a force push on the remote with posts in a folder (decision 333)', () => {
+  it('a staff save the rewritten history dropped is committed on top of it and pushed; the folder stays clean', async () => {
+    const root = await temp('folder-git-force-')
+    const dir = join(root, 'sunucu')
+    const bare = join(root, 'icerik.git')
+    git(root, 'init', '-q', '--bare', bare)
+    await mkdir(dir)
+    const store = await open(dir, { git: { commits: 'always', remote: bare, syncSeconds: 0 }, folders: true })
+    await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
+    await store.settled()
+    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
+    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+    const maintainer = join(root, 'bakimci')
+    git(root, 'clone', '-q', bare, maintainer)
+    const sync = async () => {
+      await store.sync!.trigger()
+      await store.settled()
+    }
+    await sync()
+    // The maintainer's wrong title is taken; then a staff save is pushed; then the maintainer drops their commit.
+    await writeFile(join(maintainer, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Yanlış' })))
+    git(maintainer, 'commit', '-qam', 'yanlış')
+    git(maintainer, 'push', '-q')
+    await sync()
+    await retitle(store, 'b2', 'Yönetimin')
+    await store.settled()
+    await sync()
+    git(maintainer, 'reset', '-q', '--hard', 'HEAD~1')
+    git(maintainer, 'push', '-q', '--force')
+    await sync()
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Yönetimin'])
+    expect(store.sync!.status().notice).toMatch(/yeniden yazıldı/)
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(JSON.parse(git(dir, 'show', 'HEAD:blogs/b/b2.json')).title).toBe('Yönetimin')
+    expect(git(bare, 'rev-parse', `refs/heads/${branch}`)).toBe(git(dir, 'rev-parse', 'HEAD'))
+  })
+})
+
+describe('what the sync refuses of a remote’s post files (decision 333)', () => {
+  /** A server on the one-file layout pushed to a bare remote, and a maintainer's clone of it. */
+  async function remoteOnOneFile() {
+    const root = await temp('folder-git-refuse-')
+    const dir = join(root, 'sunucu')
+    const bare = join(root, 'icerik.git')
+    git(root, 'init', '-q', '--bare', bare)
+    await mkdir(dir)
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
+    const first = await open(dir, { git: { commits: 'always' } })
+    await first.settled()
+    first.close()
+    await first.settled()
+    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
+    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+    const maintainer = join(root, 'bakimci')
+    git(root, 'clone', '-q', bare, maintainer)
+    const push = async (file: string, text: string) => {
+      await writeFile(join(maintainer, file), text)
+      git(maintainer, 'add', '-A')
+      git(maintainer, 'commit', '-q', '-m', 'bozuk')
+      git(maintainer, 'push', '-q')
+    }
+    return { dir, bare, maintainer, push }
+  }
+  const sync = async (store: ContentStore) => {
+    await store.sync!.trigger()
+    await store.settled()
+  }
+
+  it('a post file that is not JSON is refused by its path; the live post and the others kept', async () => {
+    const r = await remoteOnOneFile()
+    const store = await open(r.dir, { git: { commits: 'always', remote: r.bare, syncSeconds: 0 }, folders: true })
+    await store.settled()
+    await sync(store)
+    git(r.maintainer, 'pull', '-q', '--ff-only')
+    await r.push('blogs/a/a1.json', '{"id": "a1",')
+    await sync(store)
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs/a/a1.json', message: expect.stringMatching(/^blogs\/a\/a1\.json uzak depoda geçersiz: Geçersiz JSON/) }])
+    expect(store.read('blogs')).toEqual([post('a1'), post('b2')])
+  })
+
+  it('a remote still on one file pushing a blogs.json that is not a list is refused: no post is deleted', async () => {
+    const r = await remoteOnOneFile()
+    // Pushed before the server moves its posts: the move's push is refused, and the sync merges the one file.
+    await r.push('blogs.json', '[{"id": "a1",')
+    const store = await open(r.dir, { git: { commits: 'always', remote: r.bare, syncSeconds: 0 }, folders: true })
+    // Not settled first: the move's push is refused until the sync can merge, and retried for half a minute.
+    const syncOnly = async () => {
+      await store.sync!.trigger()
+      await store.sync!.idle()
+    }
+    await syncOnly()
+    expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz: Geçersiz JSON/) }])
+    await r.push('blogs.json', '{}')
+    await syncOnly()
+    expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz/) }])
+    // Repaired on the remote, still one file: merged into the folder, the move's commit and the merge pushed.
+    await r.push('blogs.json', JSON.stringify([post('a1', { title: 'Bakımcının' }), post('b2')], null, 2))
+    await syncOnly()
+    await store.settled()
+    expect(store.sync!.status()).toMatchObject({ refused: [], error: null, ahead: 0 })
+    expect(store.read('blogs').map((p) => p.title)).toEqual(['Bakımcının', 'Başlık b2'])
+    expect(git(r.dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs.json')
   })
 })

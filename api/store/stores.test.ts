@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openContentStore } from './content-store.ts'
+import { withTestLayout } from '../testing/content-files.ts'
 import { openDataStore } from './data-store.ts'
 
 let dir: string
@@ -15,14 +16,14 @@ afterEach(() => rm(dir, { recursive: true, force: true }))
 describe('content store', () => {
   it('keeps both of two concurrent saves, reports each change and survives a reopen', async () => {
     const changes: string[] = []
-    const store = await openContentStore(dir, (name) => changes.push(name))
+    const store = await openContentStore(dir, (name) => changes.push(name), withTestLayout())
     await Promise.all([
       store.update('references', (r) => void r.sliderImages.push('/demo/a.webp')),
       store.update('references', (r) => void r.sliderImages.push('/demo/b.webp')),
       store.update('contact-settings', (s) => void (s.title = 'Başlık')),
     ])
     expect(changes.sort()).toEqual(['contact-settings', 'references', 'references'])
-    const reopened = await openContentStore(dir, () => {})
+    const reopened = await openContentStore(dir, () => {}, withTestLayout())
     expect(reopened.read('references').sliderImages).toEqual(['/demo/a.webp', '/demo/b.webp'])
     expect(reopened.read('contact-settings').title).toBe('Başlık')
     // Written through a temp file and a rename: no temp file is left behind, the JSON is whole and indented.
@@ -31,7 +32,7 @@ describe('content store', () => {
   })
 
   it('starts from empty shapes when the files do not exist yet', async () => {
-    const store = await openContentStore(dir, () => {})
+    const store = await openContentStore(dir, () => {}, withTestLayout())
     expect(store.read('blogs')).toEqual([])
     expect(store.read('home').banner.button1).toEqual({ text: 'Programlar', link: '/programlar' })
   })
@@ -43,7 +44,7 @@ describe('content store in a folder that git has not seen yet', () => {
   // the start's recovery commits the old bytes back as a 'kurtarıldı' version over the save (found in session 7).
   it('a save right after the start is its own commit after the first one, with nothing recovered', async () => {
     await writeFile(join(dir, 'contact-settings.json'), JSON.stringify({ title: 'Eski başlık' }, null, 2) + '\n')
-    const store = await openContentStore(dir, () => {}, { git: { commits: 'always' } })
+    const store = await openContentStore(dir, () => {}, withTestLayout({ git: { commits: 'always' } }))
     await store.update('contact-settings', (s) => void (s.title = 'Yeni başlık'))
     await store.settled()
     store.close()

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { BlogPost } from '#schema/blog.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import { openContentStore, type ContentStore } from '../store/content-store.ts'
+import { copyContent, withTestLayout } from './content-files.ts'
 import type { CodeBuild } from '../publish/code-build.ts'
 import { isHostFile, listExportFiles } from '../publish/export-folder.ts'
 import { MANIFEST_FILE } from '../publish/export-trees.ts'
@@ -189,8 +190,8 @@ async function oracle(o: { seed: number; seedCount: number; dir: string; repoRoo
   const { dir, repoRoot, siteUrl, code } = o
   const r = seededRandom(o.seed)
   const content = join(dir, 'content')
-  await cp(join(repoRoot, 'content'), content, { recursive: true })
-  const store = await openContentStore(content, () => {})
+  await copyContent(join(repoRoot, 'content'), content)
+  const store = await openContentStore(content, () => {}, withTestLayout())
   const publisher = createSitePublisher({
     repoRoot,
     contentDir: content,

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AdminRole } from '#schema/user.ts'
@@ -8,19 +8,22 @@ import { allCopiesStored } from '../media/media-library.ts'
 import { newId } from '../lib/ids.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import type { DataStore } from '../store/data-store.ts'
+import { copyContent, withTestLayout } from './content-files.ts'
 
 const repoContent = join(import.meta.dirname, '..', '..', 'content')
 export const PASSWORD = 'gizli-sifre-123'
 
 /**
  * The real app on a fresh temp folder: a copy of content/ and an empty data folder. `restart()` opens a new app
- * on the same folders (persistence tests); `cleanup()` removes them.
+ * on the same folders (persistence tests); `cleanup()` removes them. With `CONTENT_FOLDERS=on` posts and projects
+ * are stored one file each, unless `contentVersioning.folders` is given (`content-files.ts`).
  */
 export async function createTestApp(options: Partial<AppOptions> = {}) {
   const root = await mkdtemp(join(tmpdir(), 'api-test-'))
   const contentDir = join(root, 'content')
   const dataDir = join(root, 'data')
-  await cp(repoContent, contentDir, { recursive: true })
+  const contentVersioning = withTestLayout(options.contentVersioning)
+  await copyContent(repoContent, contentDir, { folders: contentVersioning.folders === true })
   const changes: string[] = []
   const open = () =>
     createApp({
@@ -31,6 +34,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
       // server publishes after those as well: an alt text shows on pages (decision 036, e2e media-alt-publish).
       onContentChange: (name) => void (name !== 'media' && changes.push(name)),
       ...options,
+      contentVersioning,
     })
   let current = await open()
   return {

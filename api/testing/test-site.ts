@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
@@ -7,6 +7,7 @@ import { ensureCodeBuilt, type CodeBuild } from '../publish/code-build.ts'
 import { createServerApp } from '../publish/server-app.ts'
 import { createSitePublisher, type SitePublisher } from '../publish/site-publisher.ts'
 import { createSiteRoutes } from '../publish/site-routes.ts'
+import { copyContent, withTestLayout } from './content-files.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 export const TEST_SITE_URL = 'http://localhost:4399'
@@ -21,7 +22,7 @@ export async function createTestSite(options: Partial<AppOptions> = {}) {
   const root = await mkdtemp(join(tmpdir(), 'site-test-'))
   const contentDir = join(root, 'content')
   const dataDir = join(root, 'data')
-  await cp(join(repoRoot, 'content'), contentDir, { recursive: true })
+  await copyContent(join(repoRoot, 'content'), contentDir, { folders: withTestLayout(options.contentVersioning).folders === true })
   type Open = { app: Hono; api: Awaited<ReturnType<typeof createApp>>; publisher: SitePublisher }
   async function open(extra: Partial<AppOptions>): Promise<Open> {
     let read: ((name: string) => unknown) | undefined
@@ -43,6 +44,7 @@ export async function createTestSite(options: Partial<AppOptions> = {}) {
       buildStatus: publisher.status,
       preview: { render: publisher.preview, shareMs: 7 * 86_400_000 },
       ...extra,
+      contentVersioning: withTestLayout(extra.contentVersioning),
     })
     read = (name) => (api.deps.content.read as (n: string) => unknown)(name)
     publisher.onPublished(api.deps.seo.record)

@@ -1,10 +1,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
 import { join } from 'node:path'
-import { checkContentFile } from '../store/gate/content-validation.ts'
 import { CONTENT_NAMES } from '../store/content-types.ts'
 import { git, remoteFixture, type Post } from './remote-fixture.ts'
 import { adminCookie, formRequest, jsonRequest } from './test-helpers.ts'
+import { collectionPath, layoutOf, readCollection, refusedAtStart, writeCollection } from './content-files.ts'
 
 /**
  * Seeded random sequences over every content write path (issue 27): admin creations (long and equal titles, two
@@ -87,10 +87,10 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
       }
     }
     const editRemotePosts = async (fn: (list: Post[]) => void) => {
-      const file = join(maintainer, 'blogs.json')
-      const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
+      const list = readCollection<Post[]>(maintainer, 'blogs')
       fn(list)
-      await writeFile(file, JSON.stringify(list, null, r.pick([2, 4])))
+      // In a maintainer's layout: the one file, or each post file written, with two or four spaces.
+      await writeCollection(maintainer, 'blogs', list, { space: r.pick([2, 4]) })
     }
     /** What a maintainer would look at when the folder is not clean: is it lasting, and what differs from HEAD. */
     const dirtyReport = async () => {
@@ -105,7 +105,7 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
         `status: ${JSON.stringify(at(['status', '--porcelain', '--untracked-files=no']))}`,
         `log: ${at(['log', '-4', '--format=%h %p %s'])}`,
         `diff HEAD: ${at(['diff', '--stat', 'HEAD'])}`,
-        `diff: ${at(['diff', 'HEAD', '--', 'blogs.json']).slice(0, 3000)}`,
+        `diff: ${at(['diff', 'HEAD', '--', collectionPath('blogs', layoutOf(t.contentDir, 'blogs'))]).slice(0, 3000)}`,
         `server: ${JSON.stringify({ git: { ...t.deps.content.status().git, conflicts: undefined } })}`,
       ]
       await new Promise((done) => setTimeout(done, 5000))
@@ -237,8 +237,8 @@ export async function runWritePathSteps(seed: number, steps: number, log: (line:
         await ops[kind]!(step)
         await settle()
         for (const name of CONTENT_NAMES) {
-          const checked = checkContentFile(name, await readFile(join(t.contentDir, `${name}.json`), 'utf8'))
-          if (!checked.ok) throw new Error(`${name}.json would be refused at start: ${checked.error.field} ${checked.error.message}`)
+          const refused = await refusedAtStart(t.contentDir, name)
+          if (refused.length) throw new Error(`${name} would be refused at start: ${refused.join('; ')}`)
         }
         // A sync the server retries on its own after a refused file (its back-off timer) may start right after the
         // settle and be mid-merge now (a sync writes a file before its commit): then quiet again and look once more.

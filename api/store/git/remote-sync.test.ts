@@ -14,6 +14,7 @@ import { createCommitQueue } from './commit-queue.ts'
 import { openContentRepo } from './content-repo.ts'
 import type { SyncConflict } from '../merge/file-merge.ts'
 import { conflictId, createRemoteSync, type MergeFile } from './remote-sync.ts'
+import { collectionFile, collectionFiles, collectionPath, fileOf, layoutOf, readCollection, withTestLayout, writeCollection } from '../../testing/content-files.ts'
 
 /**
  * The sync with the content remote on its own (issue 28, mutation group `remote-sync`): a real bare repository as
@@ -63,9 +64,9 @@ async function setUp(options: { remote?: string } = {}) {
   const bare = join(root, 'uzak.git')
   const maintainer = join(root, 'bakimci')
   await mkdir(server)
-  await writeFile(join(server, 'blogs.json'), JSON.stringify([post('a', 'A'), post('b', 'B'), post('c', 'C')], null, 2))
+  await writeCollection(server, 'blogs', [post('a', 'A'), post('b', 'B'), post('c', 'C')])
   git(root, 'init', '-q', '--bare', bare)
-  const store = await openContentStore(server, () => {}, { git: { remote: options.remote ?? bare, syncSeconds: 0 } })
+  const store = await openContentStore(server, () => {}, withTestLayout({ git: { remote: options.remote ?? bare, syncSeconds: 0 } }))
   cleanups.push(async () => {
     store.close()
     await store.sync?.idle()
@@ -96,10 +97,9 @@ function world(root: string, server: string, bare: string, maintainer: string, b
     return git(maintainer, 'rev-parse', 'HEAD')
   }
   const editPosts = async (dir: string, fn: (list: Post[]) => void) => {
-    const file = join(dir, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
+    const list = readCollection<Post[]>(dir, 'blogs')
     fn(list)
-    await writeFile(file, JSON.stringify(list, null, 2))
+    await writeCollection(dir, 'blogs', list)
   }
   /** The maintainer sets posts' fields: { id: { field: value } }. */
   const pushFields = (message: string, changes: Record<string, Partial<Post>>) =>
@@ -114,7 +114,7 @@ function world(root: string, server: string, bare: string, maintainer: string, b
   const clean = () => expect(git(server, 'status', '--porcelain')).toBe('')
   const parents = (rev = 'HEAD') => git(server, 'rev-list', '--parents', '-n', '1', rev).split(' ').slice(1)
   const subject = (rev = 'HEAD') => git(server, 'log', '-1', '--format=%s', rev)
-  const onDisk = async () => JSON.parse(await readFile(join(server, 'blogs.json'), 'utf8')) as Post[]
+  const onDisk = async () => readCollection<Post[]>(server, 'blogs')
   return { root, server, bare, maintainer, branch, store, sync, posts, title, save, push, editPosts, pushFields, run, head, remoteHead, clean, parents, subject, onDisk }
 }
 
@@ -509,7 +509,8 @@ describe('fetch and integrate', { timeout: 300_000 }, () => {
     await s.run()
     expect(s.head()).toBe(pushed)
     expect(s.title('a')).toBe('Bakımcının A')
-    expect(await readFile(join(s.server, 'blogs.json'), 'utf8')).toBe(git(s.maintainer, 'show', 'HEAD:blogs.json') + '\n'.repeat(0))
+    // The maintainer's clone is clean: its files are its HEAD's bytes.
+    expect(await collectionFiles(s.server, 'blogs')).toEqual(await collectionFiles(s.maintainer, 'blogs'))
     expect(s.sync.status()).toMatchObject({ ahead: 0, behind: 0, error: null, refused: [] })
     s.clean()
   })
@@ -631,7 +632,7 @@ describe('conflicts', { timeout: 300_000 }, () => {
     await writeFile(listFile, JSON.stringify([noId, { ...third, id: undefined }]))
     s.store.close()
     await s.store.settled()
-    const again = await openContentStore(s.server, () => {}, { git: { remote: s.bare, syncSeconds: 0 } })
+    const again = await openContentStore(s.server, () => {}, withTestLayout({ git: { remote: s.bare, syncSeconds: 0 } }))
     cleanups.push(async () => {
       again.close()
       await again.settled()
@@ -673,7 +674,7 @@ describe('what the sync refuses', { timeout: 300_000 }, () => {
   it('a file the schemas refuse: named with its field, the live file and HEAD kept; cleared when the remote goes back or is repaired', async () => {
     const s = await setUp()
     const lines = captureLog()
-    const before = await readFile(join(s.server, 'blogs.json'), 'utf8')
+    const before = await collectionFiles(s.server, 'blogs')
     const head = s.head()
     const failures = Number((await metric('site_git_sync_failures_total{kind="refused-file"}')) ?? 0)
     await s.pushFields('Kötü başlık', { a: { title: 5 as never } })
@@ -699,11 +700,14 @@ describe('what the sync refuses', { timeout: 300_000 }, () => {
     expect(logged[0]).toEqual(expect.objectContaining({ msg: status.error, refusedFile: 'blogs.json', failures: 1 }))
     expect(logged[0]!.detail).toBeUndefined()
     expect(s.head()).toBe(head)
-    expect(await readFile(join(s.server, 'blogs.json'), 'utf8')).toBe(before)
+    expect(await collectionFiles(s.server, 'blogs')).toEqual(before)
     // Not JSON at all: no field to name.
-    await s.push('bozuk', (dir) => writeFile(join(dir, 'blogs.json'), '[{"id": "a",'))
+    // Cut short: the one file, or post a's file in the folder layout.
+    const cut = layoutOf(s.maintainer, 'blogs') === 'folder' ? '{"id": "a",' : '[{"id": "a",'
+    await s.push('bozuk', (dir) => writeFile(join(dir, fileOf('blogs', 'a', layoutOf(dir, 'blogs'))), cut))
     await s.run()
-    expect(s.sync.status().refused).toEqual([{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda geçersiz: \S/) }])
+    const cutFile = fileOf('blogs', 'a', layoutOf(s.server, 'blogs'))
+    expect(s.sync.status().refused).toEqual([{ file: cutFile, message: expect.stringMatching(new RegExp(`^${cutFile.replaceAll('.', '\\.')} uzak depoda geçersiz: \\S`)) }])
     expect(s.sync.status().behind).toBe(2)
     // The maintainer sets the remote back to what the server has: nothing to take, nothing refused, no rewrite.
     git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~2')
@@ -724,10 +728,13 @@ describe('what the sync refuses', { timeout: 300_000 }, () => {
 
   it('a deleted collection is refused as deleted; a renamed one too, the new name listed as ignored', async () => {
     const s = await setUp()
-    await s.push('blogs silindi', (dir) => rm(join(dir, 'blogs.json')))
+    // The one file, or the whole folder (named by its order file).
+    const layout = layoutOf(s.server, 'blogs')
+    await s.push('blogs silindi', (dir) => rm(join(dir, collectionPath('blogs', layout)), { recursive: true }))
     await s.run()
-    const deleted = 'blogs.json uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)'
-    expect(s.sync.status()).toMatchObject({ refused: [{ file: 'blogs.json', message: deleted }], error: `Uzak depoyla eşitlenemedi: ${deleted}`, errorKind: 'refused-file' })
+    const named = collectionFile('blogs', layout)
+    const deleted = `${named} uzak depoda silindi; yayındaki dosya korunuyor (dosyayı geri getirin ya da silmeyi geri alın)`
+    expect(s.sync.status()).toMatchObject({ refused: [{ file: named, message: deleted }], error: `Uzak depoyla eşitlenemedi: ${deleted}`, errorKind: 'refused-file' })
     expect(s.posts()).toHaveLength(3)
     s.clean()
     git(s.maintainer, 'revert', '--no-edit', 'HEAD')
@@ -735,9 +742,12 @@ describe('what the sync refuses', { timeout: 300_000 }, () => {
     await s.run()
     expect(s.sync.status()).toMatchObject({ refused: [], error: null })
     expect(s.head()).toBe(s.remoteHead())
-    await s.push('yeniden adlandırıldı', (dir) => git(dir, 'mv', 'blogs.json', 'bloglar.json'))
+    const renamed = layout === 'folder' ? 'bloglar' : 'bloglar.json'
+    await s.push('yeniden adlandırıldı', (dir) => git(dir, 'mv', collectionPath('blogs', layout), renamed))
     await s.run()
-    expect(s.sync.status()).toMatchObject({ refused: [{ file: 'blogs.json', message: deleted }], ignored: ['bloglar.json'] })
+    // The new name's files: the one file, or every file of the renamed folder.
+    const ignored = git(s.maintainer, 'ls-files', renamed).split('\n')
+    expect(s.sync.status()).toMatchObject({ refused: [{ file: named, message: deleted }], ignored })
     s.clean()
   })
 
@@ -842,9 +852,11 @@ describe('a history rewritten on the remote', { timeout: 300_000 }, () => {
     await s.run()
     expect(s.sync.status()).toMatchObject({ refused: [], error: null })
     git(s.maintainer, 'reset', '-q', '--hard', 'HEAD~1')
-    await s.push('blogs silindi', (dir) => rm(join(dir, 'blogs.json')), '--force')
+    const layout = layoutOf(s.server, 'blogs')
+    await s.push('blogs silindi', (dir) => rm(join(dir, collectionPath('blogs', layout)), { recursive: true }), '--force')
     await s.run()
-    expect(s.sync.status()).toMatchObject({ refused: [{ file: 'blogs.json', message: expect.stringMatching(/^blogs\.json uzak depoda silindi; /) }], errorKind: 'refused-file', notice: null })
+    const named = collectionFile('blogs', layout)
+    expect(s.sync.status()).toMatchObject({ refused: [{ file: named, message: expect.stringMatching(new RegExp(`^${named.replaceAll('.', '\\.')} uzak depoda silindi; `)) }], errorKind: 'refused-file', notice: null })
     expect(s.title('a')).toBe('Git A')
   })
 })

@@ -56,13 +56,16 @@ export type MergeFile = (
 
 /**
  * Merges a folder collection (decision 333) from views of it at the common ancestor and at the remote (one list
- * each, items the merge needs not read as placeholders: folder-views.ts); returns the files written.
+ * each, items the merge needs not read as placeholders: folder-views.ts); returns the files written, and the files
+ * at `keep` as they are on disk after the merge (null: none) whether written or not: the sync commits the paths
+ * the remote changed as the server has them (a commit onto a rewritten history starts from its tree).
  */
 export type MergeFolder = (
   name: FolderCollection,
   base: unknown[] | null,
   theirs: unknown[] | null,
   beforeRead: () => Promise<void>,
+  keep?: readonly string[],
 ) => Promise<{ ok: true; files: FileSnapshot[]; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }>
 
 /** The ref the remote's branch is fetched into: never a branch of the repository's own. */
@@ -184,7 +187,14 @@ export function createRemoteSync(options: {
       const all = { has: () => true } as unknown as ReadonlySet<string>
       const baseView = base ? await folderView(repo, base, name, legacyChanged ? all : wanted) : null
       const theirView = await folderView(repo, theirs, name, legacyChanged ? all : wanted, overrides)
-      const result = await options.mergeFolder!(name, baseView?.list ?? null, theirView?.list ?? null, () => queue.commitWritten(name))
+      // A file of the remote that is not JSON is refused by its name, as a one-file collection's is: never merged.
+      const bad = theirView?.unreadable
+      if (bad) throw new RefusedRemoteFile(bad.file, `${bad.file} uzak depoda geçersiz${bad.field ? ` (alan "${bad.field}")` : ''}: ${bad.message}`)
+      // Every changed path as it is on disk after the merge, written or not: the commit holds it so (onto a rewritten
+      // history, a kept staff save the merge did not need to write; a remote file whose bytes differ but whose item
+      // does not, e.g. reindented, stays as the server stores it), and a fast-forward is taken only when it equals
+      // the remote's file. Else git would hold the remote's bytes and the folder the server's: a dirty work tree.
+      const result = await options.mergeFolder!(name, baseView?.list ?? null, theirView?.list ?? null, () => queue.commitWritten(name), paths)
       if (!result.ok)
         throw new RefusedRemoteFile(result.error.file, `${result.error.file} uzak depoda geçersiz${result.error.field ? ` (alan "${result.error.field}")` : ''}: ${result.error.message}`)
       merged.push(...result.files)

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { ContactMessage } from '#schema/contact-message.ts'
 import { createApp } from '../../app.ts'
 import { addUser, createTestApp, loginCookie, type TestApp } from '../../testing/test-helpers.ts'
+import { withTestLayout } from '../../testing/content-files.ts'
 
 const run = promisify(execFile)
 const repo = join(import.meta.dirname, '..', '..', '..')
@@ -96,7 +97,7 @@ it('npm run backup snapshots a running app while it writes; the README steps res
   for (const name of ['private.sqlite', 'uploads', 'files', 'library']) {
     await cp(join(target, name), join(restored, name), { recursive: true })
   }
-  const app = await createApp({ contentDir: t.contentDir, dataDir: restored, sessionSecret: 's'.repeat(40) })
+  const app = await createApp({ contentDir: t.contentDir, dataDir: restored, sessionSecret: 's'.repeat(40), contentVersioning: withTestLayout() })
   try {
     expect(app.deps.data.messages.unreadCount()).toBe(manifest.messages)
     const ids = app.deps.data.db

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import { jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
+import { copyContent, withTestLayout } from '../../testing/content-files.ts'
 import { DB_FILE } from './database.ts'
 
 const fixture = join(import.meta.dirname, '..', 'fixtures', 'json-era-data')
@@ -15,7 +16,7 @@ beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'json-import-'))
   dataDir = join(root, 'data')
   await cp(fixture, dataDir, { recursive: true })
-  await cp(join(import.meta.dirname, '..', '..', '..', 'content'), join(root, 'content'), { recursive: true })
+  await copyContent(join(import.meta.dirname, '..', '..', '..', 'content'), join(root, 'content'))
 })
 afterEach(async () => {
   await Promise.all(open.splice(0).map((deps) => deps.data.close()))
@@ -25,7 +26,7 @@ afterEach(async () => {
 async function start() {
   // The fixture's messages are from 2024–2025: kept whatever today's date, so the import is what is tested here
   // (retention has its own test, issue 32).
-  const app = await createApp({ contentDir: join(root, 'content'), dataDir, sessionSecret: 's'.repeat(40), messageKeepDays: 36_500 })
+  const app = await createApp({ contentDir: join(root, 'content'), dataDir, sessionSecret: 's'.repeat(40), messageKeepDays: 36_500, contentVersioning: withTestLayout() })
   open.push(app.deps)
   return { ...app, dataDir } as unknown as TestApp
 }

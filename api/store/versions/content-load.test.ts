@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ContentRefused, gateNext } from '../gate/content-gate.ts'
 import { openContentRepo } from '../git/content-repo.ts'
 import { lastValidVersion, loadContentFile } from './content-load.ts'
+import { readCollection, writeCollection } from '../../testing/content-files.ts'
 
 // Issue 28 (the `store-versions` mutation group): how a content file from disk or from history is read and checked.
 
@@ -34,7 +35,7 @@ describe('loadContentFile', () => {
   })
 
   it('marks what it loaded as checked: the gate takes those entries as they are when a save keeps them', async () => {
-    await copyFile(join(DEMO, 'blogs.json'), join(dir, 'blogs.json'))
+    await writeCollection(dir, 'blogs', readCollection(DEMO, 'blogs'), { layout: 'file' })
     const loaded = await loadContentFile(dir, 'blogs')
     const posts = (loaded.kind === 'ok' ? loaded.data : []) as Record<string, unknown>[]
     expect(posts.length).toBeGreaterThan(1)
@@ -46,7 +47,7 @@ describe('loadContentFile', () => {
   })
 
   it('keeps the layout of a list’s entries as the file has them', async () => {
-    const posts = JSON.parse(await readFile(join(DEMO, 'blogs.json'), 'utf8')) as unknown[]
+    const posts = readCollection<unknown[]>(DEMO, 'blogs')
     const text = `[\n${posts.map((p) => `\t${JSON.stringify(p)}`).join(',\n')}\n]`
     await writeFile(join(dir, 'blogs.json'), text)
     const loaded = await loadContentFile(dir, 'blogs')

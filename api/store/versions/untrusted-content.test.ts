@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_CONTENT_FILE_BYTES } from '../content-file.ts'
 import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
+import { fileOf, layoutOf, readCollection, writeCollection } from '../../testing/content-files.ts'
 
 const gitIn = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Bakımcı', '-c', 'user.email=bakimci@ornek.com', ...args], {
@@ -99,19 +100,21 @@ describe('content files are read only when they are regular files within the cap
   it('a FIFO in place of a content file does not hang the check or the start', async () => {
     t = await createTestApp({ contentVersioning: { git: {} } })
     const before = t.deps.content.read('blogs')
-    // The first commit of the folder (made while the repository opens) holds the valid blogs.json.
+    // The first commit of the folder (made while the repository opens) holds the valid posts.
     await t.deps.content.uploadHistory!.catchUp()
-    await unlink(join(t.contentDir, 'blogs.json'))
-    execFileSync('mkfifo', [join(t.contentDir, 'blogs.json')])
+    // The posts' one file, or (posts in a folder) the first post's own file.
+    const file = fileOf('blogs', before[0]!.id, layoutOf(t.contentDir, 'blogs'))
+    await unlink(join(t.contentDir, file))
+    execFileSync('mkfifo', [join(t.contentDir, file)])
     await t.deps.content.checkDisk()
     expect(t.deps.content.read('blogs')).toBe(before)
     expect(t.deps.content.status().errors).toMatchObject([
-      { file: 'blogs.json', field: '', message: expect.stringContaining('FIFO') },
+      { file, field: '', message: expect.stringContaining('FIFO') },
     ])
-    // A start with the FIFO there: opens, reports it, and begins from the last valid blogs.json in history.
+    // A start with the FIFO there: opens, reports it, and begins from the last valid version in history.
     await t.restart()
     expect(t.deps.content.read('blogs').map((p) => p.id)).toEqual(before.map((p) => p.id))
-    expect(t.deps.content.status().errors).toMatchObject([{ file: 'blogs.json' }])
+    expect(t.deps.content.status().errors).toMatchObject([{ file }])
   })
 
   it('refuses a content file over the cap without reading it', async () => {
@@ -139,9 +142,9 @@ describe('only what the schema knows is kept', () => {
     expect(JSON.stringify(served)).not.toContain('gizliAnahtar')
     expect(t.deps.content.read('about')).not.toHaveProperty('gizliAnahtar')
     // The same at start, and for an entry of a list.
-    const posts = JSON.parse(await readFile(join(t.contentDir, 'blogs.json'), 'utf8'))
+    const posts = readCollection(t.contentDir, 'blogs')
     posts[0].gizliAlan = 'sızmamalı'
-    await writeFile(join(t.contentDir, 'blogs.json'), JSON.stringify(posts, null, 2))
+    await writeCollection(t.contentDir, 'blogs', posts)
     await t.restart()
     expect(t.deps.content.read('blogs')[0]).not.toHaveProperty('gizliAlan')
     expect(JSON.stringify(t.deps.content.read('about'))).not.toContain('gizliAnahtar')

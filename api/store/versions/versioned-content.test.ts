@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HTTPException } from 'hono/http-exception'
@@ -9,12 +9,15 @@ import { openContentStore, type ContentStore } from '../content-store.ts'
 import { itemOf, versionOf, type ItemRef } from '../content-items.ts'
 import type { ContentName } from '../content-types.ts'
 import { editContext, withEdit, type EditContext } from './edit-context.ts'
+import { editEntry, fileOf, readCollection, withTestLayout, writeCollection } from '../../testing/content-files.ts'
 
 // Issue 28 (the `store-versions` mutation group): If-Match inside the store — a stale save refused (412) or merged
 // with the newer version field by field — driven on the real content store in a temporary folder, without the app
 // (content-edit.test.ts drives the same through the admin's routes).
 
 const DEMO = join(import.meta.dirname, '..', '..', '..', 'content')
+/** The demo posts in `dir`, in the test run's layout. */
+const demoPosts = (dir: string) => writeCollection(dir, 'blogs', readCollection(DEMO, 'blogs'))
 const POST = 'blog-e-fatura-rehberi'
 const ref: ItemRef = { name: 'blogs', id: POST }
 
@@ -22,8 +25,8 @@ let dir: string
 let store: ContentStore
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'versioned-content-'))
-  await copyFile(join(DEMO, 'blogs.json'), join(dir, 'blogs.json'))
-  store = await openContentStore(dir, () => {})
+  await demoPosts(dir)
+  store = await openContentStore(dir, () => {}, withTestLayout())
 })
 afterEach(async () => {
   store?.close()
@@ -204,10 +207,10 @@ describe('a stale save when history cannot be read', () => {
     store.close()
     await rm(dir, { recursive: true, force: true })
     dir = await mkdtemp(join(tmpdir(), 'versioned-content-nogit-'))
-    await copyFile(join(DEMO, 'blogs.json'), join(dir, 'blogs.json'))
+    await demoPosts(dir)
     // A .git file pointing nowhere: the repository cannot be opened, saves go on (the status reports git).
     await writeFile(join(dir, '.git'), 'gitdir: /yok/boyle-bir-depo\n')
-    store = await openContentStore(dir, () => {}, { git: { commits: 'always' } })
+    store = await openContentStore(dir, () => {}, withTestLayout({ git: { commits: 'always' } }))
     const loaded = post()
     await save({}, { excerpt: 'Başkasının özeti' })
     const current = post()
@@ -241,8 +244,8 @@ describe('a stale save with git: the base from history, the other editor named',
     store.close()
     await rm(dir, { recursive: true, force: true })
     dir = await mkdtemp(join(tmpdir(), 'versioned-content-git-'))
-    await copyFile(join(DEMO, 'blogs.json'), join(dir, 'blogs.json'))
-    store = await openContentStore(dir, () => {}, { git: { commits: 'always' } })
+    await demoPosts(dir)
+    store = await openContentStore(dir, () => {}, withTestLayout({ git: { commits: 'always' } }))
     const ayse = { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com' }
     await save({ author: ayse }, { title: 'Ayşe’nin başlığı' })
     await store.settled()
@@ -273,10 +276,10 @@ describe('a stale save with git: the base from history, the other editor named',
     expect(post().title).toBe('Ayşe’nin son başlığı')
     expect(post().tags).toEqual(['Mehmet'])
     // A save over a file refused on disk keeps that file in history, and the refusal is no longer reported.
-    const posts = JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8')) as BlogPost[]
-    await writeFile(join(dir, 'blogs.json'), JSON.stringify(posts.map((p) => (p.id === POST ? { ...p, title: 42 } : p))))
+    await editEntry(dir, 'blogs', POST, (p) => ({ ...p, title: 42 }))
     await store.checkDisk()
-    expect(store.status().errors.map((e) => e.file)).toEqual(['blogs.json'])
+    // The posts' one file, or the post's own file.
+    expect(store.status().errors.map((e) => e.file)).toEqual([fileOf('blogs', POST)])
     await save({ author: ayse }, { excerpt: 'Düzeltildi' })
     expect(store.status().errors).toEqual([])
     await store.settled()

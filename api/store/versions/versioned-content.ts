@@ -445,6 +445,8 @@ export function versionCollections(
         if (folder) await folder.wrote(files!.map((f) => f.path))
         else known.set(name, await signature(pathOf(name)))
         errors.delete(name)
+        // An item file refused on disk that this save wrote over holds the saved item now (kept in history first).
+        for (const f of files ?? []) fileErrors.delete(f.path)
         // The saved version is what this editor has now: a later save of theirs over a newer one merges from it.
         if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
         if (git) {
@@ -535,7 +537,7 @@ export function versionCollections(
      * list by the same rules and conflicts as a one-file collection, then saved through the gate. Returns the files
      * written (for the merge commit), or why the remote's version is refused.
      */
-    mergeRemoteFolder: (name: FolderCollection, base: unknown[] | null, theirs: unknown[] | null, beforeRead?: () => Promise<void>) =>
+    mergeRemoteFolder: (name: FolderCollection, base: unknown[] | null, theirs: unknown[] | null, beforeRead?: () => Promise<void>, keep: readonly string[] = []) =>
       serial(name, async (): Promise<{ ok: true; files: { name: string; text: Buffer | null }[]; conflicts: SyncConflict[] } | { ok: false; error: ContentFileError }> => {
         await beforeRead?.()
         await loadIfChanged(name)
@@ -543,17 +545,26 @@ export function versionCollections(
         // Items in the stored form, as loading keeps them (a default the remote's file leaves out is no change).
         const stored = (list: unknown[] | null) => list?.map((item) => storedItem(name, item))
         const { data, conflicts } = mergeContentData(`${name}.json`, stored(base), live, stored(theirs))
-        if (isDeepStrictEqual(data, live)) return { ok: true, files: [], conflicts }
-        try {
-          await inner.update(name, (draft) => replaceAll(draft, keepUnchanged(live, data)))
-        } catch (err) {
-          if (err instanceof ContentRefused) return { ok: false, error: err.error }
-          throw err
+        let files: { name: string; text: Buffer | null }[] = []
+        if (!isDeepStrictEqual(data, live)) {
+          try {
+            await inner.update(name, (draft) => replaceAll(draft, keepUnchanged(live, data)))
+          } catch (err) {
+            if (err instanceof ContentRefused) return { ok: false, error: err.error }
+            throw err
+          }
+          const written = inner.lastWritten(name) ?? []
+          await folders.get(name)?.wrote(written.map((f) => f.path))
+          for (const f of written) fileErrors.delete(f.path)
+          git?.uploads.add(changedParts(name, live, inner.read(name)))
+          files = written.map((f) => ({ name: f.path, text: f.bytes }))
         }
-        const written = inner.lastWritten(name) ?? []
-        await folders.get(name)?.wrote(written.map((f) => f.path))
-        git?.uploads.add(changedParts(name, live, inner.read(name)))
-        return { ok: true, files: written.map((f) => ({ name: f.path, text: f.bytes })), conflicts }
+        // The paths asked for as they are on disk now, read under the collection's lock (no save in between).
+        for (const path of keep.filter((p) => !files.some((f) => f.name === p))) {
+          const read = await readContentFileSafely(join(dir, path))
+          if (read.kind !== 'refused') files.push({ name: path, text: read.kind === 'ok' ? read.bytes : null })
+        }
+        return { ok: true, files, conflicts }
       }),
     /** Checks every file for a change made outside the API (the watcher calls it). */
     checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name, true)))),

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { readCollectionSync } from '#schema/content-folder-read.ts'
 import { describe, expect, it } from 'vitest'
 import { renderScope } from './render-scope.ts'
 import { mediaKeys, sitePages } from './site-pages.ts'
@@ -9,7 +9,8 @@ import { mediaKeys, sitePages } from './site-pages.ts'
 // nothing it shows does (a needless render costs time; a missed one leaves a stale page). The publish tests
 // (api/publish/publish-property.test.ts: incremental = full) check the same against real renders, slowly.
 const contentDir = join(import.meta.dirname, '..', '..', '..', 'content')
-const repo = (name: string) => JSON.parse(readFileSync(join(contentDir, `${name}.json`), 'utf8'))
+/** A collection of the repository's content/, in either layout (decision 333). */
+const repo = (name: string): any => readCollectionSync(contentDir, name)
 type Entry = Record<string, unknown> & { id: string }
 type Content = Record<string, unknown> & { blogs: Entry[]; 'social-projects': Entry[] }
 
