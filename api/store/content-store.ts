@@ -7,7 +7,7 @@ import { openContentRepo } from './git/content-repo.ts'
 import { commitRecovered, readRecoverySnapshot, type RecoverySnapshot } from './git/recover-commits.ts'
 import { openCollections, type Collections } from './json-db.ts'
 import { DIR_MODE } from './durable-file.ts'
-import { lastValidVersion, loadContentFile, type FolderReport } from './versions/content-load.ts'
+import { lastValidEntry, lastValidVersion, loadContentFile, type FolderReport } from './versions/content-load.ts'
 import { isFolderCollection } from '#schema/content-layout.ts'
 import type { FileWrite } from './folder-files.ts'
 import { moveToFolders } from './folder-migration.ts'
@@ -137,13 +137,17 @@ export async function openContentStore(
   // Every write of this store passes it (issue 27); it also keeps each file's layout.
   const gate = createContentGate()
   const refused = new Map<ContentName, ContentFileError & { unreadable: boolean }>()
+  /** Item files of folder collections refused at start, by path (each reported like an outside edit refused). */
+  const refusedFiles = new Map<string, ContentFileError & { unreadable: boolean }>()
   const load = async <K extends ContentName>(name: K): Promise<ContentData[K]> => {
-    const loaded = await loadContentFile(dir, name, options.folders === true)
+    const lastValid = repo && isFolderCollection(name) ? (path: string) => repo.then((r) => lastValidEntry(r, name, path)) : undefined
+    const loaded = await loadContentFile(dir, name, options.folders === true, lastValid)
     if (loaded.kind === 'ok') {
       gate.remember(name, loaded.layout)
       if (loaded.folder && isFolderCollection(name)) {
         gate.storeAsFolder(name)
         reportFolder(loaded.folder)
+        for (const { unreadable, ...error } of loaded.folder.refused) refusedFiles.set(error.file, { ...error, unreadable: unreadable === true })
       }
       return loaded.data as ContentData[K]
     }
@@ -212,7 +216,7 @@ export async function openContentStore(
   const recent = createRecentVersions()
   const versioned = versionCollections(inner, dir, names, git, recent, gate)
   beforeWrite = versioned.beforeWrite
-  await versioned.init(refused)
+  await versioned.init(refused, refusedFiles)
   // Posts and projects still in one file each move to a file per item (decision 333), once, through the gate.
   if (options.folders)
     await moveToFolders(names, { dir, read: inner.read, refused: new Set(refused.keys()), queue: git?.queue ?? null, adopt: versioned.adoptFolder })

@@ -10,8 +10,8 @@ import { DIR_MODE, syncFolder, writeTempDurably } from './durable-file.ts'
 
 /**
  * The item files of collection `name` in `dir` (paths relative to `dir`, `/` separators), found by walking its
- * sub-folders: only regular files that `pathInfo` names as items; links (to files or folders), dotfiles, temporary
- * files and files in the wrong sub-folder are not content. A missing folder has none.
+ * sub-folders (a linked sub-folder is never entered): the names `pathInfo` calls items; dotfiles, temporary files
+ * and files in the wrong sub-folder are not content. A missing folder has none.
  */
 export async function listEntryFiles(dir: string, name: FolderCollection): Promise<{ path: string; id: string }[]> {
   const found: { path: string; id: string }[] = []
@@ -19,7 +19,9 @@ export async function listEntryFiles(dir: string, name: FolderCollection): Promi
   for (const bucket of buckets) {
     if (!bucket.isDirectory()) continue // a Dirent of a link is a link: never followed
     for (const file of await readdir(join(dir, name, bucket.name), { withFileTypes: true }).catch(missingAsEmpty)) {
-      if (!file.isFile()) continue
+      // Links, FIFOs and devices named as items are listed: reading them safely refuses and reports them (as a
+      // one-file collection's link is refused), never follows or opens them for reading.
+      if (file.isDirectory()) continue
       const path = `${name}/${bucket.name}/${file.name}`
       const info = pathInfo(path)
       if (info?.kind === 'entry') found.push({ path, id: info.id })

@@ -108,6 +108,23 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('')
   })
 
+  it('a post file refused at start starts from its last valid version in history, in its place, and is reported', async () => {
+    const dir = await temp('folder-git-refused-')
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.update('blogs', (list) => void list.push(post('a1'), post('b2'), post('c3')))
+    await retitle(store, 'b2', 'Geçerli')
+    store.close()
+    await store.settled()
+    await writeFile(join(dir, 'blogs/b/b2.json'), '{ "id": "b2", "title": ')
+    const again = await open(dir, { git: { commits: 'always' }, folders: true })
+    expect(again.read('blogs').map((p) => [p.id, p.title])).toEqual([
+      ['a1', 'Başlık a1'],
+      ['b2', 'Geçerli'],
+      ['c3', 'Başlık c3'],
+    ])
+    expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/b/b2.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
+  })
+
   it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {
     const root = await temp('folder-git-sync-')
     const dir = join(root, 'sunucu')

@@ -118,10 +118,12 @@ describe('content store with posts in a folder (decision 333)', () => {
     await writeFile(join(dir, 'blogs/b/README.md'), 'not content')
     await mkdir(join(dir, 'blogs/q'))
     await writeFile(join(dir, 'blogs/q/b1x.json'), entryText(post('b1x'))) // the wrong folder
-    await symlink(join(dir, 'blogs/b/b1.json'), join(dir, 'blogs/b/bL.json')) // a link is never read
+    await symlink(join(dir, 'blogs/b/b1.json'), join(dir, 'blogs/b/bL.json')) // a link is never followed
     const store = await open()
     expect(ids(store.read('blogs'))).toEqual(['b1', 'n1', 'n2'])
     expect(logged).toEqual([
+      // A link named as a post is refused and reported, never followed (as a linked blogs.json is).
+      expect.stringMatching(/^blogs\/b\/bL\.json reddedildi: Dosya bir sembolik bağlantı/),
       'Sıra dosyasında olmayan 2 öğe tarihine göre sona eklendi: n1, n2',
       'Sıra dosyasındaki 1 kimliğin dosyası yok, atlandı: gone',
     ])

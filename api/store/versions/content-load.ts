@@ -10,7 +10,7 @@ import { listEntryFiles } from '../folder-files.ts'
 import { claimsOf, clashAt } from '../gate/content-rules.ts'
 import type { Addressed } from '#schema/address.ts'
 import { collectionSource } from '#schema/content-folder-read.ts'
-import { assembleOrder, isFolderCollection, orderPath, type FolderCollection } from '#schema/content-layout.ts'
+import { assembleOrder, isFolderCollection, orderPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 
 /**
  * A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). A
@@ -24,8 +24,11 @@ export type LoadedFile =
 
 /** What loading a folder collection found besides its items. */
 export type FolderReport = {
-  /** Item files refused (each costs only its own item) and an order file refused (the order is then by date). */
-  refused: ContentFileError[]
+  /**
+   * Item files refused (each costs only its own item: it starts from its last valid version in history, else is left
+   * out; `unreadable`: its bytes were not read) and an order file refused (the order is then by date).
+   */
+  refused: (ContentFileError & { unreadable?: boolean })[]
   /** Item files the order file did not name (appended by date), and ids it named that have no file. */
   added: string[]
   dropped: string[]
@@ -39,9 +42,10 @@ const READ_AT_ONCE = 32
  * with the entry's schema and its id against its name; the list in the order file's order; then the collection rules
  * on the assembled list, where a clash refuses the later file. A refused file is left out and reported.
  */
-async function loadFolder(dir: string, name: FolderCollection): Promise<LoadedFile> {
+async function loadFolder(dir: string, name: FolderCollection, lastValid?: LastValidEntry): Promise<LoadedFile> {
   const files = await listEntryFiles(dir, name)
-  const refused: ContentFileError[] = []
+  const refused: (ContentFileError & { unreadable?: boolean })[] = []
+  const refusedFiles: { id: string; path: string; error: ContentFileError & { unreadable: boolean } }[] = []
   const entries = new Map<string, { id: string; createdAt?: string; data: unknown; path: string }>()
   for (let i = 0; i < files.length; i += READ_AT_ONCE) {
     const batch = files.slice(i, i + READ_AT_ONCE)
@@ -49,12 +53,21 @@ async function loadFolder(dir: string, name: FolderCollection): Promise<LoadedFi
     batch.forEach(({ path, id }, j) => {
       const read = reads[j]!
       if (read.kind === 'missing') return // removed while listed
-      if (read.kind === 'refused') return void refused.push({ file: path, field: '', message: read.reason })
+      if (read.kind === 'refused') return void refusedFiles.push({ id, path, error: { file: path, field: '', message: read.reason, unreadable: true } })
       const checked = checkEntryFile(name, id, path, read.bytes.toString('utf8'))
-      if (!checked.ok) return void refused.push(checked.error)
+      if (!checked.ok) return void refusedFiles.push({ id, path, error: { ...checked.error, unreadable: false } })
       const createdAt = (checked.data as { createdAt?: unknown }).createdAt
       entries.set(id, { id, createdAt: typeof createdAt === 'string' ? createdAt : undefined, data: checked.data, path })
     })
+  }
+  // A refused item file costs only its own item, which starts from its last valid version in history (as a refused
+  // one-file collection does), else is left out; either way the file is reported.
+  for (const { id, path, error } of refusedFiles) {
+    refused.push(error)
+    const last = await lastValid?.(path).catch(() => undefined)
+    if (last === undefined) continue
+    const createdAt = (last as { createdAt?: unknown }).createdAt
+    entries.set(id, { id, createdAt: typeof createdAt === 'string' ? createdAt : undefined, data: last, path })
   }
   let order: string[] | null = null
   const orderFile = orderPath(name)
@@ -91,8 +104,8 @@ async function loadFolder(dir: string, name: FolderCollection): Promise<LoadedFi
  * the shared schema. The data is the schema's output, so keys the schema does not know are never kept. With
  * `folders`, a collection stored as a folder (decision 333) is read from its item files.
  */
-export async function loadContentFile(dir: string, name: ContentName, folders = false): Promise<LoadedFile> {
-  if (folders && isFolderCollection(name) && collectionSource(dir, name)?.layout === 'folder') return loadFolder(dir, name)
+export async function loadContentFile(dir: string, name: ContentName, folders = false, lastValid?: LastValidEntry): Promise<LoadedFile> {
+  if (folders && isFolderCollection(name) && collectionSource(dir, name)?.layout === 'folder') return loadFolder(dir, name, lastValid)
   const read = await readContentFileSafely(join(dir, `${name}.json`))
   if (read.kind === 'missing') return read
   if (read.kind === 'refused')
@@ -103,6 +116,26 @@ export async function loadContentFile(dir: string, name: ContentName, folders = 
   if (!checked.ok) return { kind: 'refused', error: checked.error, bytes: read.bytes }
   markChecked(name, checked.data)
   return { kind: 'ok', data: checked.data, bytes: read.bytes, layout: keepEntryLayout(checked.data, text, isDeepStrictEqual) }
+}
+
+/** The newest valid version in history of a refused item file (by its path), or undefined. */
+export type LastValidEntry = (path: string) => Promise<unknown>
+
+/**
+ * The newest version of an item file in history that its checks accept (at most MAX_LOOKBACK versions back; before
+ * the move, the item in the collection's one file is not looked for).
+ */
+export async function lastValidEntry(repo: ContentRepo, name: FolderCollection, path: string): Promise<unknown> {
+  const info = pathInfo(path)
+  if (info?.kind !== 'entry') return undefined
+  const commits = (await repo.log(path)).slice(0, MAX_LOOKBACK).map((e) => e.commit)
+  const texts = await repo.showPairs(commits.map((commit) => ({ commit, path })))
+  for (const text of texts) {
+    if (text === null) continue
+    const checked = checkEntryFile(name, info.id, path, text)
+    if (checked.ok) return checked.data
+  }
+  return undefined
 }
 
 /** How far back a start looks for a valid version of a refused file. */

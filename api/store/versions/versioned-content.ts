@@ -480,7 +480,11 @@ export function versionCollections(
      * Records the files as loaded at start (so only later changes count as external), and the files refused at
      * start (the store started from their last valid version).
      */
-    async init(refusedAtStart: Map<ContentName, ContentFileError & { unreadable?: boolean }> = new Map()) {
+    async init(
+      refusedAtStart: Map<ContentName, ContentFileError & { unreadable?: boolean }> = new Map(),
+      filesRefusedAtStart: Map<string, ContentFileError & { unreadable: boolean }> = new Map(),
+    ) {
+      for (const [path, error] of filesRefusedAtStart) fileErrors.set(path, error)
       for (const [name, { unreadable: noBytes, ...error }] of refusedAtStart) {
         errors.set(name, error)
         if (noBytes) unreadable.add(name)
