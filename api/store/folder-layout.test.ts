@@ -7,6 +7,7 @@ import { entryPath, entryText, orderPath, orderText } from '#schema/content-layo
 import { openContentStore } from './content-store.ts'
 import { writeFilesDurably } from './folder-files.ts'
 import { ContentRefused, gateNextFolder } from './gate/content-gate.ts'
+import { REFUSED } from './content-file.ts'
 import { createLogger, log, setLogger } from '../lib/log.ts'
 import { Writable } from 'node:stream'
 
@@ -137,6 +138,28 @@ describe('content store with posts in a folder (decision 333)', () => {
     expect(out.files).toEqual([{ path: 'blogs/b/b2.json', bytes: Buffer.from(entryText(changed)) }])
     expect(() => gateNextFolder('blogs', [post('c3', { title: 'x'.repeat(400) })], [], 300)).toThrow(ContentRefused)
     expect(gateNextFolder('blogs', [post('c3')], [], 400).files.map((f) => f.path)).toEqual(['blogs/c/c3.json', 'blogs/_sira.json'])
+    // The limit is loading's: a file of exactly that size is accepted, one byte more refused, in loading's words.
+    const exact = Buffer.byteLength(entryText(post('c3')))
+    expect(gateNextFolder('blogs', [post('c3')], [], exact).data).toEqual([post('c3')])
+    const tooLarge = (() => {
+      try {
+        gateNextFolder('blogs', [post('c3')], [], exact - 1)
+      } catch (err) {
+        return err
+      }
+    })() as ContentRefused
+    expect(tooLarge.error).toEqual({ file: 'blogs.json', field: '', message: REFUSED.tooLarge(exact - 1) })
+  })
+
+  it('the gate refuses a next version that is no list, writes the order when any position changed, and hands back frozen data', () => {
+    expect(() => gateNextFolder('blogs', { id: 'a1' }, [])).toThrow(expect.objectContaining({ error: { file: 'blogs.json', field: '', message: 'Dosya bir liste olmalı' } }))
+    const previous = Object.freeze([post('a1'), post('b2'), post('c3')].map((p) => Object.freeze(p)))
+    const moved = gateNextFolder('blogs', [previous[0], previous[2], previous[1]], previous)
+    expect(moved.files).toEqual([{ path: 'blogs/_sira.json', bytes: Buffer.from(orderText(['a1', 'c3', 'b2'])) }])
+    expect(Object.isFrozen(moved.data)).toBe(true)
+    expect(gateNextFolder('blogs', [...previous], previous).files).toEqual([])
+    // No previous list (a collection never stored): every item's file and the order.
+    expect(gateNextFolder('blogs', [post('a1')], undefined).files.map((f) => f.path)).toEqual(['blogs/a/a1.json', 'blogs/_sira.json'])
   })
 
   it('the gate refuses a post whose id cannot name a file (the schema id), and an invalid post, before anything is written', async () => {

@@ -202,7 +202,7 @@ export function gateNextFolder<T>(
     files.push({ path: entryPath(name, id), bytes })
   }
   const now = new Set(data.map((e) => idOf(e)!))
-  for (const id of before.keys()) if (id !== undefined && !now.has(id)) files.push({ path: entryPath(name, id), bytes: null })
+  for (const id of before.keys()) if (!now.has(id)) files.push({ path: entryPath(name, id), bytes: null })
   const sameOrder = before.size === data.length && [...before.keys()].every((id, i) => id === idOf(data[i]))
   if (!sameOrder) files.push({ path: orderPath(name), bytes: Buffer.from(orderText([...now])) })
   accept(name, data, claimed)
