@@ -87,7 +87,7 @@ export function createContentHistory(
     return items
   }
 
-  /** The item's versions from the commits that changed it, newest first (the rules of `list`). */
+  /** The item's versions from its commits (oldest first) and the item at each: the ones that changed it, newest first. */
   function versionsOf(commits: readonly Omit<HistoryEntry, 'version' | 'deleted' | 'changes'>[], items: readonly unknown[]): HistoryEntry[] {
     const entries: HistoryEntry[] = []
     let previous: unknown = undefined
@@ -96,6 +96,7 @@ export function createContentHistory(
       if (JSON.stringify(item) === JSON.stringify(previous)) return
       if (item === undefined && previous === undefined) return
       const changes = item === undefined ? [] : diffFields(previous, item)
+      // Another item's commit that only renumbered this one's blocks or stamps (issue 30): not a version of it.
       if (previous !== undefined && item !== undefined && changes.length === 0) {
         previous = item
         return
@@ -121,38 +122,20 @@ export function createContentHistory(
       const commits = indexed
         ? indexed.map(({ commit, author, date, message }) => ({ commit, author, date, message }))
         : (await (await repo).log(file)).slice(0, MAX_COMMITS).reverse()
-      const entries: HistoryEntry[] = []
-      let previous: unknown = undefined
+      const items: unknown[] = []
       let fetched = new Map<string, string | null>()
       for (const [i, entry] of commits.entries()) {
         // Versions are read BATCH at a time with one git process each (not one `git show` per commit).
         if (i % BATCH === 0) {
           const next = commits.slice(i, i + BATCH).map((c) => c.commit)
-          fetched = await (
-            await repo
-          ).showMany(
+          fetched = await (await repo).showMany(
             next.filter((c) => !cache.has(`${c}:${file}`)),
             file,
           )
         }
-        const item = itemOf(ref, await fileAt(entry.commit, file, fetched))
-        if (JSON.stringify(item) === JSON.stringify(previous)) continue
-        if (item === undefined && previous === undefined) continue
-        const changes = item === undefined ? [] : diffFields(previous, item)
-        // Another item's commit that only renumbered this one's blocks or stamps (issue 30): not a version of it.
-        if (previous !== undefined && item !== undefined && changes.length === 0) {
-          previous = item
-          continue
-        }
-        entries.push({
-          ...entry,
-          version: item === undefined ? '' : versionOf(item),
-          deleted: item === undefined,
-          changes,
-        })
-        previous = item
+        items.push(itemOf(ref, await fileAt(entry.commit, file, fetched)))
       }
-      return entries.reverse()
+      return versionsOf(commits, items)
     },
     /** A content file as a commit recorded it (parsed JSON), or null. */
     fileAt: (commit: string, file: string) => fileAt(commit, file),
