@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import { entryText } from '#schema/content-layout.ts'
 import { git } from '../testing/maintainer-git.ts'
+import { minimalPost } from '../testing/test-content.ts'
 import { openContentStore, type ContentStore } from './content-store.ts'
 
 /**
@@ -31,20 +32,7 @@ async function open(dir: string, options: Parameters<typeof openContentStore>[2]
   return store
 }
 
-const post = (id: string, over: Record<string, unknown> = {}): BlogPost =>
-  ({
-    id,
-    title: `Başlık ${id}`,
-    excerpt: '',
-    author: 'X',
-    tags: [],
-    status: 'published',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    featuredImage: '',
-    images: [],
-    contentStructure: [],
-    ...over,
-  }) as BlogPost
+const post = minimalPost
 const retitle = (store: ContentStore, id: string, title: string) =>
   store.update('blogs', (list) => void (list.find((p) => p.id === id)!.title = title))
 const subjects = (dir: string) => git(dir, 'log', '--format=%s').split('\n')

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
+import { minimalPost } from '../testing/test-content.ts'
 import { openContentStore } from './content-store.ts'
 import { writeFilesDurably } from './folder-files.ts'
 import { ContentRefused, gateNextFolder } from './gate/content-gate.ts'
@@ -35,19 +36,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const post = (id: string, over: Record<string, unknown> = {}): BlogPost => ({
-  id,
-  title: `Başlık ${id}`,
-  excerpt: '',
-  author: 'X',
-  tags: [],
-  status: 'published',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  featuredImage: '',
-  images: [],
-  contentStructure: [],
-  ...over,
-}) as BlogPost
+const post = minimalPost
 type Post = BlogPost
 
 async function putPosts(posts: Post[], order: string[] | null = posts.map((p) => p.id)) {

@@ -23,3 +23,19 @@ export function generatedPosts(
     }
   })
 }
+
+/** The smallest valid stored post (a data builder for store tests): `Başlık <id>`, published, created 2026-01-01. */
+export const minimalPost = (id: string, over: Record<string, unknown> = {}): BlogPost =>
+  ({
+    id,
+    title: `Başlık ${id}`,
+    excerpt: '',
+    author: 'X',
+    tags: [],
+    status: 'published',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    featuredImage: '',
+    images: [],
+    contentStructure: [],
+    ...over,
+  }) as BlogPost
