@@ -8,7 +8,7 @@ import { commitRecovered, readRecoverySnapshot, type RecoverySnapshot } from './
 import { openCollections, type Collections } from './json-db.ts'
 import { DIR_MODE } from './durable-file.ts'
 import { lastValidEntry, lastValidVersion, loadContentFile, type FolderReport } from './versions/content-load.ts'
-import { isFolderCollection } from '#schema/content-layout.ts'
+import { FOLDER_COLLECTIONS, isFolderCollection } from '#schema/content-layout.ts'
 import type { FileWrite } from './folder-files.ts'
 import { moveToFolders } from './folder-migration.ts'
 import { describeFileError, type ContentFileError } from './gate/content-validation.ts'
@@ -74,12 +74,14 @@ export type ContentOptions = {
     /** Which commits changed which item (DATA_DIR's database; createApp passes it; decision 272). */
     itemHistory?: ItemHistoryTable
   }
-  /** Notice edits made to the files outside the API (a pull, an editor) and load them. */
-  watch?: boolean
   /**
-   * Keep posts and social projects stored as a folder of item files where CONTENT_DIR already has them so
-   * (decision 333; `schema/content-layout.ts`), moving them there at start. Being built step by step: history
-   * across the move comes next, so off unless a test turns it on.
+   * Notice edits made to the files outside the API (a pull, an editor) and load them. Tests may slow the periodic
+   * check (`pollMs`) and the turn over item files it makes (`sweepFiles`) to see what the watcher alone finds.
+   */
+  watch?: boolean | { pollMs?: number; sweepFiles?: number }
+  /**
+   * Posts and social projects stored as a folder of item files (decision 333; `schema/content-layout.ts`), moved
+   * there at start when they are still one file. The server's default (CONTENT_FOLDERS=on); false keeps one file.
    */
   folders?: boolean
 }
@@ -214,7 +216,8 @@ export async function openContentStore(
   let beforeWrite: (name: ContentName, files: readonly FileWrite[]) => Promise<void> = async () => {}
   const inner = await openCollections(dir, defaults, onChange, load, gate.next, (name, files) => beforeWrite(name, files))
   const recent = createRecentVersions()
-  const versioned = versionCollections(inner, dir, names, git, recent, gate)
+  const watchOptions = typeof options.watch === 'object' ? options.watch : {}
+  const versioned = versionCollections(inner, dir, names, git, recent, gate, { sweepFiles: watchOptions.sweepFiles })
   beforeWrite = versioned.beforeWrite
   await versioned.init(refused, refusedFiles)
   // Posts and projects still in one file each move to a file per item (decision 333), once, through the gate.
@@ -234,7 +237,14 @@ export async function openContentStore(
         })
       : null
   if (sync && git) git.queue.onPush((result) => sync.pushed(result))
-  const stop = options.watch ? watchContentDir(dir, versioned.checkAll) : () => {}
+  const stop = options.watch
+    ? watchContentDir(dir, versioned.checkAll, {
+        pollMs: watchOptions.pollMs,
+        // Item files change in sub-folders the top folder's watch does not see (decision 333).
+        folders: options.folders ? FOLDER_COLLECTIONS : [],
+        onFile: versioned.noteOutside,
+      })
+    : () => {}
   // The item index follows the saves' commits in the background, so a 'Geçmiş' opened a moment later finds it
   // scanned already instead of scanning it on the way (issue 27, point 7) — once saves pause for INDEX_PAUSE_MS,
   // at the latest INDEX_MAX_WAIT_MS after the first save not yet scanned: a scan is three git processes
@@ -276,7 +286,7 @@ export async function openContentStore(
     uploadHistory: git?.uploads ?? null,
     itemIndex: items,
     settled: () => git?.queue.idle() ?? Promise.resolve(),
-    checkDisk: versioned.checkAll,
+    checkDisk: () => versioned.checkAll(true),
     close: () => {
       if (indexTimer) clearTimeout(indexTimer)
       stop()

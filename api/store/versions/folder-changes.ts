@@ -8,6 +8,8 @@ import { orderPath, pathInfo, type FolderCollection } from '#schema/content-layo
  * editor's save-by-rename changes the sub-folder's own entry); the files of a sub-folder that changed are then
  * compared one by one; and SWEEP_FILES more files in turn, for edits made in place, which change no folder. Before a
  * save writes a file, that one file is compared too (`moved`), so an edit made outside is never overwritten unseen.
+ * The watcher names the files it saw change in the sub-folders (`hint`): those are compared at the next check, so an
+ * edit in place goes live at once instead of when the sweep comes to it (up to 10 checks at 10,000 posts).
  */
 
 /** How many files a check compares besides the changed sub-folders' (one turn over 10,000 posts: 10 checks). */
@@ -22,12 +24,14 @@ const signatureOf = (path: string) =>
 
 export type FolderChanges = ReturnType<typeof createFolderChanges>
 
-export function createFolderChanges(dir: string, name: FolderCollection) {
+export function createFolderChanges(dir: string, name: FolderCollection, { sweepFiles = SWEEP_FILES } = {}) {
   /** Each known file's signature (item files and the order file), as the API last read or wrote it. */
   const files = new Map<string, string>()
   /** Each sub-folder's signature, and the collection folder's own (key ''). */
   const folders = new Map<string, string>()
   let sweepAt = 0
+  /** Files the watcher saw change since the last check (compared like the rest: a save of ours is no change). */
+  const hinted = new Set<string>()
 
   const listFolders = async () =>
     (await readdir(join(dir, name), { withFileTypes: true }).catch(() => []))
@@ -71,7 +75,8 @@ export function createFolderChanges(dir: string, name: FolderCollection) {
      * SWEEP_FILES more known files compared in turn (edits made in place).
      */
     async changed(sweep = true): Promise<string[]> {
-      const candidates = new Set<string>([orderPath(name)])
+      const candidates = new Set<string>([orderPath(name), ...hinted])
+      hinted.clear()
       const top = await signatureOf(join(dir, name))
       const buckets = top === folders.get('') ? [...folders.keys()].filter((b) => b !== '') : await listFolders()
       folders.set('', top)
@@ -87,10 +92,15 @@ export function createFolderChanges(dir: string, name: FolderCollection) {
       // Edits in place change no folder: a turn of the known files, SWEEP_FILES a check.
       if (sweep) {
         const known = [...files.keys()]
-        for (let i = 0; i < Math.min(SWEEP_FILES, known.length); i++) candidates.add(known[(sweepAt + i) % known.length]!)
-        sweepAt = known.length ? (sweepAt + SWEEP_FILES) % known.length : 0
+        for (let i = 0; i < Math.min(sweepFiles, known.length); i++) candidates.add(known[(sweepAt + i) % known.length]!)
+        sweepAt = known.length ? (sweepAt + sweepFiles) % known.length : 0
       }
       return differing(candidates)
+    },
+    /** A file of this collection the watcher saw change (`blogs/b/x.json`); anything else is not ours. */
+    hint(path: string): void {
+      const info = pathInfo(path)
+      if (info && path.startsWith(`${name}/`)) hinted.add(path)
     },
     /** Of `paths` (about to be written), those changed outside since the API last read or wrote them. */
     moved: (paths: readonly string[]) => differing(paths),

@@ -150,6 +150,8 @@ export function versionCollections(
   git: GitParts | null,
   recent: RecentVersions,
   gate: ContentGate,
+  /** How many known item files each watcher check compares besides the changed ones (folder-changes.ts). */
+  folderCheck: { sweepFiles?: number } = {},
 ) {
   const known = new Map<ContentName, string>()
   /** Refused files whose bytes could not be read (a link, a FIFO, too large): a save cannot keep them in history. */
@@ -161,7 +163,7 @@ export function versionCollections(
   const pathOf = (name: ContentName) => join(dir, `${name}.json`)
   /** Folder collections (decision 333): their files' outside changes, found per file. */
   const folders = new Map<FolderCollection, FolderChanges>()
-  for (const name of names) if (isFolderCollection(name) && gate.isFolder(name)) folders.set(name, createFolderChanges(dir, name))
+  for (const name of names) if (isFolderCollection(name) && gate.isFolder(name)) folders.set(name, createFolderChanges(dir, name, folderCheck))
   /** A folder collection's item files changed outside (bytes, null: removed) since its last save: committed first. */
   const outsideFiles = new Map<FolderCollection, Map<string, Buffer | null>>()
   /** Item files refused when changed outside (the last valid item stays live), by path; whether their bytes were read. */
@@ -472,7 +474,7 @@ export function versionCollections(
     /** From now on `name` is stored as a folder of item files (the move at start, or a new content folder). */
     async adoptFolder(name: FolderCollection): Promise<void> {
       gate.storeAsFolder(name)
-      const changes = createFolderChanges(dir, name)
+      const changes = createFolderChanges(dir, name, folderCheck)
       await changes.remember()
       folders.set(name, changes)
     },
@@ -570,8 +572,13 @@ export function versionCollections(
         }
         return { ok: true, files, conflicts }
       }),
+    /** A file in a folder collection the watcher saw change (`blogs/b/x.json`): compared at the next check. */
+    noteOutside(path: string): void {
+      const name = path.split('/')[0]!
+      if (isFolderCollection(name)) folders.get(name)?.hint(path)
+    },
     /** Checks every file for a change made outside the API (the watcher calls it). */
-    checkAll: () => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name, true)))),
+    checkAll: (sweep = true) => Promise.all(names.map((name) => serial(name, () => loadIfChanged(name, sweep)))),
     status: (): ContentStatus => ({
       errors: [
         ...[...errors].map(([name, error]) => ({
