@@ -83,7 +83,9 @@ it.skipIf(!canRun)('install.sh twice in a clean root: users, folders, units and 
   }
   expect((await stat(join(srv, 'ev', '.ssh', 'id_ed25519'))).uid).toBe(uid)
   expect(await mode(join(srv, 'ev', '.ssh', 'id_ed25519'))).toBe('600')
-  expect(await readdir(join(srv, 'icerik'))).toContain('blogs.json')
+  // The demo content, posts a file each (decision 333).
+  expect(await readdir(join(srv, 'icerik'))).toEqual(expect.arrayContaining(['blogs', 'home.json']))
+  expect(await readdir(join(srv, 'icerik', 'blogs'))).toContain('_sira.json')
 
   // The env file: root's, 0600, a generated secret, the paths of the root.
   const envFile = join(root, 'etc', 'netiz-site', 'env')

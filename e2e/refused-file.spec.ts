@@ -49,3 +49,32 @@ test('an editor says its file on disk was refused, and a save clears it', async 
   const status = (await (await page.request.get(`${server.url}/api/admin/build`)).json()).data.content
   expect(status.errors).toEqual([])
 })
+
+test('a post’s own file refused on disk is named in the blog editor, and its fix clears it', async ({ page }) => {
+  test.setTimeout(120_000)
+  // Posts are a file each (decision 333): the warning belongs to the blog editor, without the file's path.
+  const file = join(server.contentDir, 'blogs', 'b', 'blog-e-imza-nedir.json')
+  const text = await readFile(file, 'utf8')
+  await writeFile(file, JSON.stringify({ ...JSON.parse(text), title: 2026 }, null, 2))
+  const login = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
+  const errors = async () => (await (await page.request.get(`${server.url}/api/admin/build`)).json()).data.content.errors
+  await expect.poll(async () => (await errors()).map((e: { file: string }) => e.file), { timeout: 30_000 }).toEqual(['blogs/b/blog-e-imza-nedir.json'])
+  await page.goto(`${server.url}/admin/`)
+  await page.evaluate((u) => localStorage.setItem('adminUser', JSON.stringify(u)), (await login.json()).data.user)
+  await page.goto(`${server.url}/admin/blog-duzenle`)
+
+  const warning = page.getByRole('alert').filter({ hasText: 'Bu listedeki bir kaydın dosyasının diskteki sürümü geçersiz' })
+  await expect(warning).toBeVisible()
+  await expect(warning).toContainText('alan "Başlık"')
+  await expect(page.locator('body')).not.toContainText('blog-e-imza-nedir.json')
+  // The other editors do not claim it.
+  await page.goto(`${server.url}/admin/hakkimizda-duzenle`)
+  await expect(page.getByRole('heading').first()).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'diskteki sürümü geçersiz' })).toHaveCount(0)
+
+  await writeFile(file, text)
+  await expect.poll(async () => (await errors()).length, { timeout: 30_000 }).toBe(0)
+  await page.goto(`${server.url}/admin/blog-duzenle`)
+  await expect(page.getByRole('heading').first()).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'diskteki sürümü geçersiz' })).toHaveCount(0)
+})

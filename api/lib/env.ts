@@ -60,10 +60,11 @@ const envSchema = z.object({
    */
   CONTENT_GIT: z.enum(['auto', 'on', 'off']).default('auto'),
   /**
-   * 'on': posts and social projects are stored one file each (`blogs/<a>/<id>.json`, order in `blogs/_sira.json`),
-   * moved there at the first start (decision 333); 'off' keeps `blogs.json` and `social-projects.json`.
+   * 'on' (the default): posts and social projects are stored one file each (`blogs/<a>/<id>.json`, order in
+   * `blogs/_sira.json`), moved there at the first start (decision 333); 'off' keeps `blogs.json` and
+   * `social-projects.json` (a way back for a deployment not moved yet: it reads only those files).
    */
-  CONTENT_FOLDERS: z.enum(['on', 'off']).default('off'),
+  CONTENT_FOLDERS: z.enum(['on', 'off']).default('on'),
   /** A git remote (URL or path) that every content commit is pushed to, and fetched from (issue 19). */
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
   /** How much the server logs (JSON lines; readable when stdout is a terminal). */

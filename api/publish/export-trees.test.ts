@@ -8,6 +8,7 @@ import { isHostFile, listExportFiles, setMaintenanceFlag } from './export-folder
 import type { ExportFs } from './export-fs.ts'
 import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
 import { createSitePublisher, type SitePublisherOptions } from './site-publisher.ts'
+import { copyContent } from '../testing/content-files.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const siteUrl = 'http://localhost:4399'
@@ -22,7 +23,8 @@ afterAll(() => rm(root, { recursive: true, force: true }))
 type Json = Record<string, unknown>
 async function setup(name: string, options: Partial<SitePublisherOptions> = {}) {
   const content = join(root, name, 'content')
-  await cp(join(repoRoot, 'content'), content, { recursive: true })
+  // Posts in one file, as `edit` changes them (the publisher reads either layout: site-publisher.test.ts).
+  await copyContent(join(repoRoot, 'content'), content, { folders: false })
   const buildRoot = join(root, name, 'build')
   const p = createSitePublisher({ repoRoot, contentDir: content, buildRoot, siteUrl, code: async () => code, graceMs: 60_000, ...options })
   const edit = async (file: string, change: (data: Json[]) => Json[]) => {

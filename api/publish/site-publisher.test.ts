@@ -7,6 +7,7 @@ import { readEnv } from '../lib/env.ts'
 import { ensureCodeBuilt, type CodeBuild } from './code-build.ts'
 import { isHostFile, listExportFiles } from './export-folder.ts'
 import { createSitePublisher, sitePublisherFor } from './site-publisher.ts'
+import { copyContent } from '../testing/content-files.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const siteUrl = 'http://localhost:4399'
@@ -18,9 +19,10 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
 
+/** The demo content with posts and projects in one file each, as these tests edit it (the folder form: below). */
 async function contentCopy(name: string): Promise<string> {
   const dir = join(root, name, 'content')
-  await cp(join(repoRoot, 'content'), dir, { recursive: true })
+  await copyContent(join(repoRoot, 'content'), dir, { folders: false })
   return dir
 }
 function publisherOn(

@@ -23,10 +23,10 @@ import { loadContentFile } from '../store/versions/content-load.ts'
  * in one file (`blogs.json`) or, for posts and social projects, a folder of item files (`blogs/<b>/<id>.json` and
  * `blogs/_sira.json`). Each helper works in the layout the folder is in, so a test's steps read the same in both.
  *
- * The test run's layout: `CONTENT_FOLDERS=on` in the environment of `vitest` turns the store's `folders` option on
- * for every app and store tests build (unless a test sets it), as the server does with the same variable.
+ * The test run's layout, as the server's: the folder layout unless `CONTENT_FOLDERS=off` is in the environment of
+ * `vitest`; every app and store tests build gets it (unless a test sets `folders` itself).
  */
-export const testFolders = process.env.CONTENT_FOLDERS === 'on'
+export const testFolders = process.env.CONTENT_FOLDERS !== 'off'
 
 /** Content options with the test run's `folders` switch, unless the test chose it itself. */
 export function withTestLayout<T extends ContentOptions>(options?: T): T | ContentOptions {
@@ -204,9 +204,9 @@ function catFiles(repoDir: string, specs: string[]): string[] {
 }
 
 /**
- * Copies content folder `from` to `to` for a test app; with `folders` (default: `CONTENT_FOLDERS=on`) posts and
- * social projects are stored as folders in the copy, as the repository's own `content/` will be once the layout is
- * the default (so a test's start does not make the move's commit, which would shift every `HEAD~n` of git tests).
+ * Copies content folder `from` to `to` for a test app in the test run's layout (`folders`, default `testFolders`):
+ * posts and social projects as folders, as the repository's own `content/` is, or back in one file each for a run
+ * with `CONTENT_FOLDERS=off` (so a test's start never makes the move's commit, which would shift every `HEAD~n`).
  */
 export async function copyContent(
   from: string,
@@ -214,7 +214,12 @@ export async function copyContent(
   { folders = testFolders, preserveTimestamps = false }: { folders?: boolean; preserveTimestamps?: boolean } = {},
 ): Promise<void> {
   await cp(from, to, { recursive: true, preserveTimestamps })
-  if (!folders) return
-  for (const name of ['blogs', 'social-projects'])
-    if (collectionSource(to, name)?.layout === 'file') await writeCollection(to, name, readCollection(to, name), { layout: 'folder' })
+  for (const name of ['blogs', 'social-projects']) {
+    const layout = collectionSource(to, name)?.layout
+    if (folders && layout === 'file') await writeCollection(to, name, readCollection(to, name), { layout: 'folder' })
+    if (!folders && layout === 'folder') {
+      await writeCollection(to, name, readCollection(to, name), { layout: 'file' })
+      await rm(join(to, name), { recursive: true })
+    }
+  }
 }

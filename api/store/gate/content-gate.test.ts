@@ -5,7 +5,8 @@ import { MAX_SLUG, slugify, uniqueSlug } from '#schema/address.ts'
 import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } from '../../testing/test-helpers.ts'
 import { CONTENT_NAMES } from '../content-types.ts'
 import { collectionChunks } from '../json-text.ts'
-import { checkContentFile } from './content-validation.ts'
+import { checkContentFile, checkEntryFile } from './content-validation.ts'
+import { entryPath, entryText, isFolderCollection, orderPath, orderText } from '#schema/content-layout.ts'
 import { ContentRefused, gateNext, gateText } from './content-gate.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { collectionFiles, readCollection, refusedAtStart } from '../../testing/content-files.ts'
@@ -115,8 +116,22 @@ describe('the gate refuses a next file loading would refuse, and changes nothing
 
 describe('canonical content', () => {
   it('the committed demo content is stored exactly as the server writes it', async () => {
+    const demo = join(import.meta.dirname, '../../../content')
     for (const name of CONTENT_NAMES) {
-      const text = await readFile(join(import.meta.dirname, '../../../content', `${name}.json`), 'utf8')
+      if (isFolderCollection(name)) {
+        // A file per post or project and the order file (decision 333), each as the store writes it.
+        const ids = (JSON.parse(await readFile(join(demo, orderPath(name)), 'utf8')) as string[])
+        expect(await readFile(join(demo, orderPath(name)), 'utf8'), name).toBe(orderText(ids))
+        expect(ids.length, name).toBeGreaterThan(0)
+        for (const id of ids) {
+          const text = await readFile(join(demo, entryPath(name, id)), 'utf8')
+          const checked = checkEntryFile(name, id, entryPath(name, id), text)
+          expect(checked.ok, id).toBe(true)
+          expect(entryText(checked.ok ? checked.data : null), id).toBe(text)
+        }
+        continue
+      }
+      const text = await readFile(join(demo, `${name}.json`), 'utf8')
       const checked = checkContentFile(name, text)
       expect(checked.ok, name).toBe(true)
       expect(Buffer.concat(collectionChunks(checked.ok ? checked.data : null)).toString(), name).toBe(text)

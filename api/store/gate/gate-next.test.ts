@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readCollectionSync } from '#schema/content-folder-read.ts'
 import { msg } from '#schema/messages.ts'
 import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import { deepFreeze } from '../durable-file.ts'
@@ -11,7 +11,8 @@ import { claimsOf, firstClash, ruledEntries } from './content-rules.ts'
 
 // Issue 28: the write gate's rules without an app around them (fast: the mutation run's 'gate' group).
 // content-gate.test.ts checks the same gate through the admin's saves.
-const repo = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'content', `${name}.json`), 'utf8'))
+// The demo content as stored (posts and projects a file each, decision 333).
+const repo = (name: string) => structuredClone(readCollectionSync(join(import.meta.dirname, '..', '..', '..', 'content'), name)) as any
 const post = (id: string, over: Record<string, unknown> = {}) => ({
   id,
   title: `Başlık ${id}`,
