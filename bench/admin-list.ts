@@ -1,9 +1,10 @@
 import { serve } from '@hono/node-server'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BlogPost } from '#schema/blog.ts'
 import { createApp } from '../api/app.ts'
+import { readCollection, writeCollection } from '../api/testing/content-files.ts'
 import { generatedPosts } from '../api/testing/test-content.ts'
 import { addUser, PASSWORD } from '../api/testing/test-helpers.ts'
 import { median, repoRoot } from './lib.ts'
@@ -20,12 +21,14 @@ const PORT = Number(process.env.PORT ?? 4302)
 const root = await mkdtemp(join(tmpdir(), 'bench-admin-list-'))
 const contentDir = join(root, 'content')
 await cp(join(repoRoot, 'content'), contentDir, { recursive: true })
-const demo = JSON.parse(await readFile(join(contentDir, 'blogs.json'), 'utf8')) as BlogPost[]
-await writeFile(join(contentDir, 'blogs.json'), JSON.stringify(generatedPosts(demo, POSTS), null, 2))
+// The generated posts in the layout content/ is in (a file per post, decision 333), read as the server reads them.
+const demo = readCollection<BlogPost[]>(contentDir, 'blogs')
+await writeCollection(contentDir, 'blogs', generatedPosts(demo, POSTS))
 const { app, deps } = await createApp({
   contentDir,
   dataDir: join(root, 'data'),
   sessionSecret: 'bench-'.repeat(8),
+  contentVersioning: { folders: true },
 })
 const user = await addUser(deps.data)
 const server = serve({ fetch: app.fetch, port: PORT, hostname: '127.0.0.1' })

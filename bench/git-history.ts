@@ -5,16 +5,19 @@ import { join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 import { openContentStore } from '../api/store/content-store.ts'
 import { withEdit } from '../api/store/versions/edit-context.ts'
+import { fileOf, layoutOf, readCollection } from '../api/testing/content-files.ts'
+import { entryText } from '../schema/content-layout.ts'
 import { ADMIN, makeContent, median, repoRoot } from './lib.ts'
 
 /**
  * Content history in git over time (issue 18, decision 025):
- * 1. SAVES saves (default 1,000) of one post each in a blogs.json of POSTS posts (default 1,000, generated from the
- *    demo), through the content store with git on, a save after the previous commit; the repository's size
- *    (.git) against the content's (its JSON files) every 100 saves and at the end. Goal: ≤ 3×.
+ * 1. SAVES saves (default 1,000) of one post each among POSTS posts (default 1,000, generated from the demo),
+ *    through the content store with git on, a save after the previous commit; the repository's size (.git) against
+ *    the content's (its JSON files) every 100 saves and at the end. Goal: ≤ 3×.
  * 2. Start-up of the real server on a content repository with COMMITS commits of history (default 5,000, made with
  *    git fast-import) against one with 10 commits and the same files; alternating, ROUNDS times each. Goal: within
  *    2 s. Also the whole-history `git log -p` the upload index still reads at start (in the background).
+ * Both in the layout the server now keeps posts in (a file per post, decision 333).
  * Save-to-live on the demo is bench/save-to-live.ts (SIZES=0).
  */
 const SAVES = Number(process.env.SAVES ?? 1000)
@@ -34,10 +37,14 @@ async function sizeOf(path: string): Promise<number> {
   for (const name of await readdir(path)) total += await sizeOf(join(path, name))
   return total
 }
+/** The content folder's JSON files, in sub-folders too (a post's file, `blogs/_sira.json`), .git left out. */
+async function jsonFiles(dir: string): Promise<string[]> {
+  const all = await readdir(dir, { recursive: true })
+  return all.filter((path) => path.endsWith('.json') && path !== '.git' && !path.startsWith('.git/')).sort()
+}
 async function contentBytes(dir: string) {
   let total = 0
-  for (const name of await readdir(dir))
-    if (name.endsWith('.json')) total += (await stat(join(dir, name))).size
+  for (const path of await jsonFiles(dir)) total += (await stat(join(dir, path))).size
   return total
 }
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`
@@ -52,7 +59,8 @@ try {
 
 async function repositorySize() {
   const dir = await makeContent(join(root, 'size'), POSTS)
-  const store = await openContentStore(dir, () => {}, { git: {} })
+  // folders: as the server now runs (CONTENT_FOLDERS=on): the store moves makeContent's blogs.json to a file per post.
+  const store = await openContentStore(dir, () => {}, { git: {}, folders: true })
   await store.settled()
   const author = { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com' }
   let worst = 0
@@ -86,9 +94,13 @@ async function repositorySize() {
 async function historyRepo(name: string, commits: number) {
   const dir = await makeContent(join(root, name))
   gitIn(dir, ['init', '-q'])
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()
-  const posts = JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8')) as { title: string }[]
+  const files = await jsonFiles(dir)
+  const posts = readCollection<{ id: string; title: string }[]>(dir, 'blogs')
   const original = posts[0]!.title
+  // The folder layout's history, what a deployment now has (decision 333): each commit changes the post's own file.
+  const layout = layoutOf(dir, 'blogs')
+  const postFile = fileOf('blogs', posts[0]!.id, layout)
+  const postText = () => (layout === 'folder' ? entryText(posts[0]) : JSON.stringify(posts, null, 2))
   const chunks: Buffer[] = []
   const data = (text: string | Buffer) => {
     const bytes = typeof text === 'string' ? Buffer.from(text) : text
@@ -101,10 +113,10 @@ async function historyRepo(name: string, commits: number) {
     chunks.push(Buffer.from(`commit refs/heads/main\nauthor Ayşe <ayse@ornek.com> ${at} +0300\n`))
     chunks.push(Buffer.from(`committer Ayşe <ayse@ornek.com> ${at} +0300\n`))
     data(`Blog yazısı güncellendi: ${posts[0]!.title}`)
-    const changed = i === 0 ? files : ['blogs.json']
+    const changed = i === 0 ? files : [postFile]
     for (const file of changed) {
       chunks.push(Buffer.from(`M 100644 inline ${file}\n`))
-      data(file === 'blogs.json' ? JSON.stringify(posts, null, 2) : await readFile(join(dir, file)))
+      data(file === postFile ? postText() : await readFile(join(dir, file)))
     }
   }
   gitIn(dir, ['fast-import', '--quiet'], Buffer.concat(chunks))

@@ -1,15 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileOf, layoutOf, readCollection } from '../api/testing/content-files.ts'
 import { adminCookie, createTestApp, jsonRequest, type TestApp } from '../api/testing/test-helpers.ts'
+import { entryText } from '../schema/content-layout.ts'
 import { median } from './lib.ts'
 
 /**
  * 'Geçmiş' open time with many commits of other items (issue 27 point 7, decision 272): the real app (in process,
  * git on, demo content) where post B has 7 versions; `GET /api/admin/history/blogs?id=B` timed `ROUNDS` times
  * (default 9) first with only B's commits (the baseline), then after `COMMITS` commits (default 5,000, git
- * fast-import) that change post A of the same file, once the item index has caught up after a restart (its first
- * scan of those commits is timed too), and right after one more save of A (the history then scans that commit).
+ * fast-import) that change post A (its own file since decision 333; the same blogs.json with CONTENT_FOLDERS=off),
+ * once the item index has caught up after a restart (its first scan of those commits is timed too), and right after
+ * one more save of A (the history then scans that commit).
  * Also `history.list` alone (in the store, no HTTP). Goal: ≤ 200 ms after 5,000 commits.
  */
 const COMMITS = Number(process.env.COMMITS ?? 5000)
@@ -31,14 +34,19 @@ const form = (title: string) => {
 
 /** `count` commits changing post A's title; the last puts the file back as it is on disk (the folder stays clean). */
 async function commitsToA(dir: string, count: number) {
-  const disk = await readFile(join(dir, 'blogs.json'))
-  const posts = JSON.parse(disk.toString('utf8')) as { id: string; title: string }[]
+  // The layout the test app keeps posts in, as the server now does (a file per post, decision 333): the commits
+  // change A's own file, as a deployment's history has them; blogs.json only with CONTENT_FOLDERS=off.
+  const layout = layoutOf(dir, 'blogs')
+  const file = fileOf('blogs', A, layout)
+  const disk = await readFile(join(dir, file))
+  const posts = readCollection<{ id: string; title: string }[]>(dir, 'blogs')
+  const text = () => (layout === 'folder' ? entryText(posts.find((p) => p.id === A)) : JSON.stringify(posts, null, 2))
   const branch = gitIn(dir, ['symbolic-ref', 'HEAD'])
   const chunks: Buffer[] = []
   const start = Math.floor(Date.now() / 1000) + 10
   for (let i = 0; i < count; i++) {
     posts.find((p) => p.id === A)!.title = `Başka yazı ${i}`
-    const bytes = i === count - 1 ? disk : Buffer.from(JSON.stringify(posts, null, 2))
+    const bytes = i === count - 1 ? disk : Buffer.from(text())
     const message = Buffer.from(`Blog yazısı güncellendi: ${i}`)
     chunks.push(
       Buffer.from(
@@ -46,7 +54,7 @@ async function commitsToA(dir: string, count: number) {
           `committer Mehmet <mehmet@ornek.com> ${start + i} +0300\ndata ${message.length}\n`,
       ),
       message,
-      Buffer.from(`\n${i === 0 ? `from ${branch}^0\n` : ''}M 100644 inline blogs.json\ndata ${bytes.length}\n`),
+      Buffer.from(`\n${i === 0 ? `from ${branch}^0\n` : ''}M 100644 inline ${file}\ndata ${bytes.length}\n`),
       bytes,
       Buffer.from('\n'),
     )

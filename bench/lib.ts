@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
+import { readCollectionSync } from '../schema/content-folder-read.ts'
 
 export const repoRoot = join(import.meta.dirname, '..')
 export const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
@@ -17,12 +18,17 @@ export function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!
 }
 
-/** A copy of content/ whose blogs.json holds `posts` published posts made from the demo posts (0 = as it is). */
+/**
+ * A copy of content/ holding `posts` published posts made from the demo posts (0 = as it is). The generated posts
+ * are written in one `blogs.json`, as a deployment not moved yet has them: the server's first start moves them to a
+ * file each (decision 333) unless it runs with `CONTENT_FOLDERS=off`.
+ */
 export async function makeContent(root: string, posts = 0): Promise<string> {
   const dir = join(root, 'content')
   await cp(join(repoRoot, 'content'), dir, { recursive: true })
   if (posts > 0) {
-    const demo = JSON.parse(await readFile(join(dir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
+    const demo = readCollectionSync(dir, 'blogs') as Record<string, unknown>[]
+    await rm(join(dir, 'blogs'), { recursive: true, force: true })
     const start = Date.parse('2020-01-01T09:00:00Z')
     const many = Array.from({ length: posts }, (_, i) => {
       const base = demo[i % demo.length]!

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readCollectionSync } from '../schema/content-folder-read.ts'
 import { login, median, percentile, startServer } from './lib.ts'
 
 /**
@@ -34,7 +33,7 @@ for (const posts of SIZES) {
   const server = await startServer(port, {}, { posts })
   try {
     const cookie = await login(server.base)
-    const all = JSON.parse(await readFile(join(server.contentDir, 'blogs.json'), 'utf8')) as Record<string, unknown>[]
+    const all = readCollectionSync(server.contentDir, 'blogs') as Record<string, unknown>[]
     const post = all.find((p) => p.status !== 'draft')!
     const id = post.id as string
     const address = (post.slug as string) || id

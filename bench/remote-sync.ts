@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { editEntry, readCollection } from '../api/testing/content-files.ts'
 import { login, median, startServer, type BenchServer } from './lib.ts'
 
 /**
@@ -45,14 +46,14 @@ async function setUp(root: string, extraEnv: Record<string, string>) {
   git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
   const maintainer = join(root, 'bakimci')
   git(root, 'clone', '-q', bare, maintainer)
-  const published = (JSON.parse(await readFile(join(maintainer, 'blogs.json'), 'utf8')) as Post[]).filter((p) => p.status === 'published')
-  /** The maintainer changes post `i`'s title in the clone, commits and pushes. */
+  const published = readCollection<Post[]>(maintainer, 'blogs').filter((p) => p.status === 'published')
+  /**
+   * The maintainer changes post `i`'s title in the clone, commits and pushes: in the post's own file in the folder
+   * layout the server moved the posts to (decision 333), in blogs.json with CONTENT_FOLDERS=off.
+   */
   const push = async (i: number, title: string) => {
     git(maintainer, 'pull', '-q', '--ff-only')
-    const file = join(maintainer, 'blogs.json')
-    const list = JSON.parse(await readFile(file, 'utf8')) as Post[]
-    list.find((p) => p.id === published[i]!.id)!.title = title
-    await writeFile(file, JSON.stringify(list, null, 2))
+    await editEntry<Post>(maintainer, 'blogs', published[i]!.id, (post) => void (post.title = title))
     git(maintainer, 'commit', '-qam', `Başlık düzeltildi (ölçüm ${i})`)
     git(maintainer, 'push', '-q')
   }

@@ -22,7 +22,8 @@ const { deps } = await createApp({
   contentDir,
   dataDir: join(root, 'data'),
   sessionSecret: 'bench-secret-bench-secret-bench-secret-01',
-  contentVersioning: {},
+  // The server's layout (CONTENT_FOLDERS=on): content/ keeps posts and projects a file each (decision 333).
+  contentVersioning: { folders: true },
 })
 const photo = await phonePhoto()
 const file = () => new File([new Uint8Array(photo)], 'telefon.jpg', { type: 'image/jpeg' })
