@@ -87,7 +87,20 @@ export const GROUPS: Group[] = [
     mutate: ['api/store/gate/content-gate.ts', 'api/store/gate/content-rules.ts'],
     // gate-next.test.ts drives the gate's functions directly (fast); content-gate.test.ts (the same gate through
     // the admin's saves, an app per test) is left out: it would make every mutant start apps.
-    tests: ['api/store/gate/gate-next.test.ts'],
+    tests: ['api/store/gate/gate-next.test.ts', 'api/store/gate/gate-in-place.test.ts'],
+  },
+  {
+    name: 'folder-store',
+    // Posts and projects a file each (decision 333): which files changed outside, the move at start, how a save's
+    // files are written, how a folder is loaded. folder-layout-git.test.ts drives real git (seconds per mutant);
+    // folder-watch.test.ts (fs.watch events, polled) is left out: a mutant there waits for its polls' timeouts.
+    mutate: [
+      'api/store/versions/folder-changes.ts',
+      'api/store/folder-migration.ts',
+      'api/store/folder-files.ts',
+      'api/store/versions/content-load.ts:40-135',
+    ],
+    tests: ['api/store/folder-layout.test.ts', 'api/store/folder-layout-git.test.ts', 'api/store/folder-store-edges.test.ts'],
   },
   {
     name: 'preview',
