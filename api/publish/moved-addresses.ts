@@ -6,16 +6,27 @@ type Item = Addressed & Scheduled
 const BASES = { blog: 'blogs', 'sosyal-sorumluluk': 'social-projects' } as const
 const DETAIL = /^\/(blog|sosyal-sorumluluk)\/([^/]+)\/?$/
 
+// Per stored item (a save replaces only the items it changed): the addresses it answers to but does not live at.
+// Most items have none; a publish at 10,000 posts listed every item's addresses again (issue 33).
+const NONE: readonly string[] = []
+const oldAddresses = new WeakMap<Item, readonly string[]>()
+function oldAddressesOf(item: Item): readonly string[] {
+  let list = oldAddresses.get(item)
+  if (list === undefined) {
+    const current = addressOf(item)
+    const old = addressesOf(item).filter((a) => a !== current)
+    oldAddresses.set(item, (list = old.length ? old : NONE))
+  }
+  return list
+}
+
 // Per stored collection (a save replaces the array): every address an item answers to but does not live at.
 const aliasMaps = new WeakMap<readonly Item[], Map<string, Item>>()
 function aliases(items: readonly Item[]): Map<string, Item> {
   let map = aliasMaps.get(items)
   if (map) return map
   map = new Map()
-  for (const item of items) {
-    const current = addressOf(item)
-    for (const a of addressesOf(item)) if (a !== current && !map.has(a)) map.set(a, item)
-  }
+  for (const item of items) for (const a of oldAddressesOf(item)) if (!map.has(a)) map.set(a, item)
   aliasMaps.set(items, map)
   return map
 }
