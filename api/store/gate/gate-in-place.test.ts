@@ -22,7 +22,7 @@ const post = (id: string, over: Record<string, unknown> = {}) => ({
   contentStructure: [],
   ...over,
 })
-type Post = ReturnType<typeof post>
+type Post = ReturnType<typeof post> & { slug?: string; oldSlugs?: string[] }
 
 /** A first version accepted by the gate (so it carries its index), as a store's start and first save leave it. */
 function accepted(posts: Post[]): Post[] {
@@ -77,7 +77,7 @@ describe('a save that changes posts in place', () => {
     expect(v3.map((p) => p.slug)).toEqual(['yeni', 'bir'])
     // The address it took is now owned: the first post cannot take it back.
     expect(refusal(() => gateNextFolder('blogs', withEntry(v3, 0, post('a1', { slug: 'bir' })), v3))?.field).toBe('[0].slug')
-    const swapped = [post('a1', { slug: 'bir' }), post('b2', { slug: 'yeni' })]
+    const swapped: Post[] = [post('a1', { slug: 'bir' }), post('b2', { slug: 'yeni' })]
     expect(gateNextFolder('blogs', swapped, v3).data.map((p) => p.slug)).toEqual(['bir', 'yeni'])
     // Two changed posts taking one new address: the second is refused.
     const both = [post('a1', { slug: 'ayni' }), post('b2', { slug: 'ayni' })]
