@@ -55,7 +55,10 @@ export function cardOf(post: {
 
 /** Every distinct tag of the posts, sorted the Turkish way. */
 export function allTags(posts: readonly { tags: readonly string[] }[]): string[] {
-  return [...new Set(posts.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b, 'tr'))
+  // A loop, not flatMap: no array per post (10,000 posts at each publish).
+  const tags = new Set<string>()
+  for (const post of posts) for (const tag of post.tags) tags.add(tag)
+  return [...tags].sort((a, b) => a.localeCompare(b, 'tr'))
 }
 
 /** Cards per page of search results. */

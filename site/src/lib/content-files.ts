@@ -75,6 +75,12 @@ export function parseIfJsonString(value: unknown): unknown {
 
 /** Entries checked in an earlier publish, per file and id: an unchanged entry is not checked again. */
 const checked = new Map<string, Map<string, { raw: unknown; value: unknown }>>()
+/**
+ * The same by the entry's object when it is frozen (the API's content in memory: a save replaces only the entries
+ * it changed): an unchanged entry is found without a comparison, and without a step per entry to keep the id map
+ * (issue 33: at 10,000 posts each publish compared and re-listed every entry).
+ */
+const checkedFrozen = new WeakMap<object, { value: unknown }>()
 
 /**
  * Like readContentFile for a list of entries with ids, checking each entry on its own: an entry equal to the
@@ -90,12 +96,20 @@ export function readContentList<S extends z.ZodType>(
   if (!Array.isArray(list)) throw new Error(`İçerik dosyası geçersiz: ${path}\n  - (kök): Liste bekleniyordu`)
   // One cache per collection, whatever its layout.
   const key = join(dir, legacyFile(name))
-  const before = checked.get(key) ?? new Map()
-  const now = new Map<string, { raw: unknown; value: unknown }>()
+  let before = checked.get(key)
+  if (!before) checked.set(key, (before = new Map()))
   const out = list.map((raw: unknown, i: number) => {
+    const frozen = !!raw && typeof raw === 'object' && Object.isFrozen(raw)
+    if (frozen) {
+      const known = checkedFrozen.get(raw as object)
+      if (known) return known.value
+    }
     const id = raw && typeof raw === 'object' ? String((raw as { id?: unknown }).id) : ''
     const old = before.get(id)
-    if (old && deepEqual(old.raw, raw)) return now.set(id, old), old.value
+    if (old && deepEqual(old.raw, raw)) {
+      if (frozen) checkedFrozen.set(raw as object, { value: old.value })
+      return old.value
+    }
     const result = entry.safeParse(prepare(raw))
     if (!result.success) {
       // A folder's item is named by its own file (its id is its file's name: content-folder-read.ts checks it).
@@ -104,10 +118,11 @@ export function readContentList<S extends z.ZodType>(
       const issues = describeIssues(result.error).replace(/^ {2}- /gm, `  - [${i}].`).replace(/\[\d+\]\.\(kök\)/g, `[${i}]`)
       throw new Error(`İçerik dosyası geçersiz: ${path}\n${issues}`)
     }
-    now.set(id, { raw, value: result.data })
+    // Kept by id for a later read from disk (new objects each time); ids that left stay (a few records).
+    before.set(id, { raw, value: result.data })
+    if (frozen) checkedFrozen.set(raw as object, { value: result.data })
     return result.data
   })
-  checked.set(key, now)
   return out
 }
 

@@ -61,9 +61,16 @@ function withImageSources(items: unknown, images: unknown): unknown {
  */
 function newestFirst<T extends { createdAt: string; publishAt?: string }>(entries: T[]): T[] {
   return entries
-    .map((entry) => ({ entry, time: Date.parse(publishedAt(entry)) || 0 }))
+    .map((entry) => ({ entry, time: publishedTime(entry) }))
     .sort((a, b) => b.time - a.time)
     .map(({ entry }) => entry)
+}
+// Per checked entry (kept between publishes while unchanged): its time, parsed once (issue 33).
+const publishedTimes = new WeakMap<object, number>()
+function publishedTime(entry: { createdAt: string; publishAt?: string }): number {
+  let time = publishedTimes.get(entry)
+  if (time === undefined) publishedTimes.set(entry, (time = Date.parse(publishedAt(entry)) || 0))
+  return time
 }
 
 /** content/contact-settings.json: brand, logo, contact details, social links. */

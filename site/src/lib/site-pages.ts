@@ -6,6 +6,7 @@ import {
   loadHome,
   loadMediaByUrl,
   loadPrograms,
+  loadPublishedBlogTags,
   loadPublishedBlogs,
   loadPublishedProjects,
   loadReferences,
@@ -31,9 +32,23 @@ const hashEntry = (entry: object): string => {
   return h
 }
 
-// The same for an entry's address and day of last change in the sitemap (date parsing per post per publish showed
-// in a CPU profile at 10,000 posts): both follow from the entry's own fields.
-const listedAs = new WeakMap<object, string>()
+/** A published entry as the pages list it: its key, its address and day of last change (sitemap), its page. */
+type Listing = { key: string; listed: string; page: SitePage; chrome: string }
+// Per entry object, kept between publishes while the entry is unchanged (readContentList): a publish at 10,000
+// posts made 10,000 of these again, with their hashes, dates and page paths (issue 33). The page's key also holds
+// the chrome (contact settings, year): a new chrome makes the listing again.
+const listings = new WeakMap<object, Listing>()
+type Listed = Addressed & { createdAt: string; updatedAt?: string; publishAt?: string }
+function listing(entry: Listed, base: string, chrome: string): Listing {
+  let known = listings.get(entry)
+  if (known === undefined || known.chrome !== chrome) {
+    const key = known?.key ?? hashEntry(entry)
+    const address = addressOf(entry)
+    const listed = known?.listed ?? `${address}@${isoDateOnly(lastChanged(entry))}`
+    listings.set(entry, (known = { key, listed, chrome, page: Object.freeze({ path: `${base}${address}`, key: `${chrome}:${key}` }) }))
+  }
+  return known
+}
 
 /** Pages that show only the small collections (home, about, references, programs) and the chrome. */
 const STATIC_PAGES = [
@@ -63,22 +78,8 @@ export function sitePages(): SitePage[] {
   // The footer's year is chrome too: a new year renders every page again.
   const chrome = hash([loadContactSettings(), currentYear()])
   const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
-  const lastmod = (e: Addressed & { createdAt: string; updatedAt?: string; publishAt?: string }) => {
-    let listed = listedAs.get(e)
-    if (listed === undefined) listedAs.set(e, (listed = `${addressOf(e)}@${isoDateOnly(lastChanged(e))}`))
-    return listed
-  }
-  const blogs = loadPublishedBlogs().map((post) => ({
-    id: addressOf(post),
-    key: hashEntry(post),
-    tags: post.tags,
-    listed: lastmod(post),
-  }))
-  const projects = loadPublishedProjects().map((project) => ({
-    id: addressOf(project),
-    key: hashEntry(project),
-    listed: lastmod(project),
-  }))
+  const blogs = loadPublishedBlogs().map((post) => listing(post, '/blog/', chrome))
+  const projects = loadPublishedProjects().map((project) => listing(project, '/sosyal-sorumluluk/', chrome))
   const preview = [...blogs.slice(0, 3), ...projects.slice(0, 3)].map((e) => e.key).join()
   const pages: SitePage[] = STATIC_PAGES.map((path) => ({
     path,
@@ -89,9 +90,10 @@ export function sitePages(): SitePage[] {
   const listed = hash([...blogs, ...projects].map((e) => e.listed).join())
   pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${feed}` })
   pages.push({ path: '/sitemap.xml', key: listed })
-  for (const b of blogs) pages.push({ path: `/blog/${b.id}`, key: `${chrome}:${b.key}` })
-  for (const p of projects) pages.push({ path: `/sosyal-sorumluluk/${p.id}`, key: `${chrome}:${p.key}` })
-  const tags = hash([...new Set(blogs.flatMap((b) => b.tags))].sort())
+  for (const b of blogs) pages.push(b.page)
+  for (const p of projects) pages.push(p.page)
+  // The blog list's tag filter shows every tag of the published posts.
+  const tags = hash(loadPublishedBlogTags())
   pushListPages(pages, '/blog', blogs, BLOG_PAGE_SIZE, `${chrome}:${tags}`)
   pushListPages(pages, '/sosyal-sorumluluk-projelerimiz', projects, PROJECT_PAGE_SIZE, `${chrome}:${small}`)
   return pages
