@@ -91,9 +91,9 @@ describe('SEO advice from the rendered pages (API, real publishes)', () => {
       excerpt: 'Kısa bir özet.',
     })
     await site.deps.seo.settled()
-    // Nothing has read the report since that publish: the answer is there already, and it is what a read gets.
+    // Nothing reads the report after that publish: the answer is made once publishes pause, and it is what a read gets.
+    await expect.poll(() => preparedSeoAnswer(site.deps, {}), { timeout: 10_000 }).toBeDefined()
     const prepared = preparedSeoAnswer(site.deps, {})
-    expect(prepared).toBeDefined()
     const res = await site.app.request('/api/admin/seo', { headers: { cookie } })
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(prepared!))).toBe(true)
     const page = (JSON.parse(Buffer.from(prepared!).toString('utf8')) as { data: Report }).data.pages.find(

@@ -19,11 +19,16 @@ export function createSeoRecorder(
   data: Pick<DataStore, 'seo'>,
   imageWidth: (url: string) => number | null,
   now: () => Date,
-  /** Called once the queued checks are all stored (the answers are made then, not by the first read). */
+  /**
+   * Called once the queued checks are all stored and no publish came for `quietMs` (the answers are made then, not
+   * by the first read; during a burst of saves not after each one: 45 ms a publish at 10,000 pages, issue 33).
+   */
   afterStored: () => void = () => {},
+  quietMs = 500,
 ) {
   let chain: Promise<void> = Promise.resolve()
   let queued = 0
+  let quiet: NodeJS.Timeout | undefined
   async function check(p: PublishedPages) {
     const ctx: CheckContext = { exists: p.exists, imageWidth }
     const checkedAt = now().toISOString()
@@ -60,8 +65,17 @@ export function createSeoRecorder(
         .then(() => check(p))
         .catch((err: unknown) => log.error({ err }, 'SEO önerileri hesaplanamadı'))
         .then(() => {
-          // Only after the last queued publish: a burst of publishes prepares once.
-          if (--queued === 0) afterStored()
+          // Only after the last queued publish, once publishes pause: a burst of publishes prepares once.
+          if (--queued > 0) return
+          clearTimeout(quiet)
+          quiet = setTimeout(() => {
+            try {
+              afterStored()
+            } catch (err) {
+              log.error({ err }, 'SEO önerileri hazırlanamadı')
+            }
+          }, quietMs)
+          quiet.unref()
         })
         .catch((err: unknown) => log.error({ err }, 'SEO önerileri hazırlanamadı'))
     },
