@@ -59,6 +59,9 @@ async function repoIn() {
   return { dir, repo }
 }
 const subjects = (dir: string) => git(dir, 'log', '--format=%an|%s').split('\n')
+/** How many `git update-index` processes the server ran so far (/metrics' count by command). */
+const updateIndexCalls = async () =>
+  (await metrics.gitProcesses.get()).values.find((v) => v.labels.command === 'update-index')?.value ?? 0
 
 /** What the queue logs from now until the test ends, one parsed line each (the server logs through pino, api/lib/log.ts). */
 function captureLog() {
@@ -149,6 +152,27 @@ describe('commits in order, answered once the intent is durable', () => {
     await queue.idle()
     expect(queue.status().lastCommit!.message).toBe('Kayıt [1,2]')
     expect(journal.pending()).toEqual([])
+  })
+
+  it('a burst of saves: the repository’s own index follows their commits once, at the end; a lone save’s at once', async () => {
+    const { dir, repo } = await repoIn()
+    const hold = gate()
+    const queue = createCommitQueue(Promise.resolve(repo), memoryJournal(), { first: () => hold.held })
+    await writeFile(join(dir, 'blogs.json'), '[3]')
+    for (const text of ['[1]', '[1,2]', '[3]']) await queue.enqueue(job(text))
+    const before = await updateIndexCalls()
+    hold.open()
+    await queue.idle()
+    expect(subjects(dir).slice(0, 3)).toEqual(['Ayşe|Kayıt [3]', 'Ayşe|Kayıt [1,2]', 'Ayşe|Kayıt [1]'])
+    expect((await updateIndexCalls()) - before).toBe(1)
+    // The index holds the last commit: nothing staged, nothing modified.
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+    expect(git(dir, 'ls-files', '-s', 'blogs.json').split(/\s+/)[1]).toBe(blobId('[3]'))
+    await writeFile(join(dir, 'blogs.json'), '[4]')
+    await queue.enqueue(job('[4]'))
+    await queue.idle()
+    expect((await updateIndexCalls()) - before).toBe(2)
+    expect(git(dir, 'status', '--porcelain')).toBe('')
   })
 
   it('enqueue resolves only once the journal has recorded the intent', async () => {

@@ -157,7 +157,8 @@ export function createCommitQueue(
   /** One try at a save's commit; a failure is reported in the status and thrown. */
   async function commitOnce(job: CommitJob, files: FileSnapshot[], id: string) {
     try {
-      const sha = await (await repo).commit(files, job.author, job.message)
+      // The repository's own index follows once no commit waits (below): once per burst of saves.
+      const sha = await (await repo).commit(files, job.author, job.message, undefined, { laterIndex: true })
       status.error = null
       metrics.gitCommits.inc({ result: 'ok' })
       if (sha && remote) unpushedAt.push(Date.now())
@@ -194,6 +195,12 @@ export function createCommitQueue(
         await wait(retryDelay(Math.min(attempt, 6)))
       }
     }
+  }
+
+  /** The repository's own index brought to the queue's commits (`git status` clean); a failure is logged there. */
+  async function syncIndex() {
+    const r = await repo
+    if (r.mode !== 'local') await r.syncIndex()
   }
 
   /**
@@ -304,6 +311,7 @@ export function createCommitQueue(
         waiting.splice(waiting.indexOf(entry), 1)
         // A sync already committed it, before reading the file (commitWritten): its text is in git in its place.
         if (!entry.done) await commit(job, files, id)
+        if (waiting.length === 0) await syncIndex()
         queuedAt.shift()
         for (const f of files) if (latest.get(f.name)?.id === id) latest.delete(f.name)
         status.pending--

@@ -46,15 +46,19 @@ export type ContentRepo = {
    * Leaves the repository clean.
    * `options.carry`: other paths of CONTENT_DIR (files that are no collection) taken as `mergeParent` has them, so a
    * merge never drops a maintainer's other files. `options.onto`: the commit's first parent instead of HEAD (the
-   * branch is moved there: the remote rewrote its history, issue 27).
+   * branch is moved there: the remote rewrote its history, issue 27). `options.laterIndex`: the repository's own
+   * index is brought to this commit by a later `syncIndex` (or commit) instead of now: a burst of saves' commits
+   * then runs `git update-index` once, not once each (issue 33: a fork of the server per call).
    */
   commit(
     files: FileSnapshot[],
     author: GitAuthor,
     message: string,
     mergeParent?: string,
-    options?: { carry?: string[]; onto?: string },
+    options?: { carry?: string[]; onto?: string; laterIndex?: boolean },
   ): Promise<string | null>
+  /** Brings the repository's own index to the commits made with `laterIndex` (nothing to do: no git process). */
+  syncIndex(): Promise<void>
   /**
    * Moves the branch to `target` when it is a descendant of HEAD (a fast-forward): false when HEAD moved. `names`:
    * the content files that changed (the store has written them, or removed those `target` lacks); `others`: other
@@ -346,7 +350,7 @@ export async function openContentRepo(
       for (let attempt = 1; ; attempt++) {
         try {
           const sha = await commitOnce(files, who, text, mergeParent, options)
-          await syncRealIndex()
+          if (!options.laterIndex) await syncRealIndex()
           if (sha && options.carry?.length) await followInWorkTree(sha, options.carry)
           return sha
         } catch (err) {
@@ -355,6 +359,7 @@ export async function openContentRepo(
         }
       }
     },
+    syncIndex: () => syncRealIndex(),
     async fastForward(target, names, others = []) {
       if (mode === 'local') return false
       const { head } = (known ??= await readHead())
