@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
 import { readCollectionSync } from '../schema/content-folder-read.ts'
+import { entryPath, entryText, orderPath, orderText } from '../schema/content-layout.ts'
 
 export const repoRoot = join(import.meta.dirname, '..')
 export const ADMIN = { email: 'admin@ornek.com', password: 'Yonetici-Sifre-1' }
@@ -40,7 +41,23 @@ export async function makeContent(root: string, posts = 0): Promise<string> {
         createdAt: new Date(start + i * 3_600_000).toISOString(),
       }
     })
-    await writeFile(join(dir, 'blogs.json'), JSON.stringify(many.reverse(), null, 1))
+    many.reverse()
+    // One blogs.json under 64 MB (the limit of a content file: about 30,000 posts) is what a deployment not moved
+    // yet has, and its first start moves it; a larger archive can only exist a file per post (decision 333), and
+    // CONTENT_FOLDERS=off keeps one file whatever its size.
+    const oneFile = process.env.CONTENT_FOLDERS === 'off' || posts <= 25_000
+    if (oneFile) await writeFile(join(dir, 'blogs.json'), JSON.stringify(many, null, 1))
+    else {
+      for (let i = 0; i < many.length; i += 500)
+        await Promise.all(
+          many.slice(i, i + 500).map(async (post) => {
+            const path = join(dir, entryPath('blogs', post.id))
+            await mkdir(dirname(path), { recursive: true })
+            await writeFile(path, entryText(post))
+          }),
+        )
+      await writeFile(join(dir, orderPath('blogs')), orderText(many.map((post) => post.id)))
+    }
   }
   return dir
 }

@@ -78,6 +78,18 @@ const loadAtStart = load()
 const keepRoot = KEEP_ROOT ? join(KEEP_ROOT, String(POSTS)) : await mkdtemp(join(tmpdir(), 'bench-stretch-'))
 const serverEnv = { PUBLISH_TIME_LIMIT_SECONDS }
 let server = await startServer(port, serverEnv, { posts: POSTS, keepRoot })
+await assertServed(server)
+/**
+ * The server answers once it listens; the posts must also be live (a content file it refused, e.g. one blogs.json
+ * over the 64 MB limit, would leave an empty blog and a meaningless run): the newest and the oldest post's pages.
+ */
+async function assertServed(s: BenchServer): Promise<void> {
+  const posts = readCollectionSync(s.contentDir, 'blogs') as Post[]
+  for (const post of [posts[0]!, posts.at(-1)!]) {
+    const status = (await fetch(`${s.base}/blog/${post.id as string}`)).status
+    if (status !== 200) throw new Error(`${label}: /blog/${post.id as string} answered ${status}: the posts are not live`)
+  }
+}
 /** PREPARE=1: the server stopped (a temporary folder removed), nothing measured. */
 async function stopAndExit(): Promise<never> {
   await server.stop()
@@ -99,6 +111,7 @@ try {
     await server.stop()
     await pause(1000)
     server = await startServer(port, serverEnv, { posts: POSTS, keepRoot })
+    await assertServed(server)
   } else {
     firstStart = await readFile(join(keepRoot, FIRST_START_FILE), 'utf8').then(
       (text) => JSON.parse(text) as { ms: number; at: string },
