@@ -118,10 +118,13 @@ export function readContentList<S extends z.ZodType>(
       const issues = describeIssues(result.error).replace(/^ {2}- /gm, `  - [${i}].`).replace(/\[\d+\]\.\(kök\)/g, `[${i}]`)
       throw new Error(`İçerik dosyası geçersiz: ${path}\n${issues}`)
     }
+    // An entry the schema gives back unchanged (the API stores entries in their checked form) is used as it is:
+    // the site then holds one copy of the content, not a second one parsed from it (issue 33: 10,000 posts).
+    const value = frozen && deepEqual(result.data, raw) ? raw : result.data
     // Kept by id for a later read from disk (new objects each time); ids that left stay (a few records).
-    before.set(id, { raw, value: result.data })
-    if (frozen) checkedFrozen.set(raw as object, { value: result.data })
-    return result.data
+    before.set(id, { raw, value })
+    if (frozen) checkedFrozen.set(raw as object, { value })
+    return value
   })
   return out
 }
