@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
-import { entryText } from '#schema/content-layout.ts'
+import { entryPath, entryText, orderText } from '#schema/content-layout.ts'
+import { readCollection } from '../testing/content-files.ts'
 import { git } from '../testing/maintainer-git.ts'
 import { minimalPost } from '../testing/test-content.ts'
 import { openContentStore, type ContentStore } from './content-store.ts'
@@ -64,6 +65,35 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(titles).toEqual(['Üçüncü', 'İkinci', 'Başlık a1'])
   })
 
+  it('social projects move too, in their own commit; a project file then holds each project', async () => {
+    const dir = await temp('folder-git-projects-')
+    const projects = readCollection<{ id: string }[]>(join(import.meta.dirname, '..', '..', 'content'), 'social-projects').slice(0, 2)
+    await writeFile(join(dir, 'social-projects.json'), JSON.stringify(projects, null, 2))
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.settled()
+    expect(subjects(dir)[0]).toBe('İçerik düzeni: her proje kendi dosyasında')
+    expect(changedIn(dir).sort()).toEqual(['social-projects.json', 'social-projects/_sira.json', ...projects.map((p) => entryPath('social-projects', p.id))].sort())
+    expect(store.read('social-projects').map((p) => p.id)).toEqual(projects.map((p) => p.id))
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+  })
+
+  it('a blogs.json a maintainer brings back beside the folder is removed at start in a commit of its own', async () => {
+    const dir = await temp('folder-git-leftover-')
+    const first = await open(dir, { git: { commits: 'always' }, folders: true })
+    await first.update('blogs', (list) => void list.push(post('a1')))
+    first.close()
+    await first.settled()
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('z9')], null, 2))
+    git(dir, 'add', 'blogs.json')
+    git(dir, 'commit', '-q', '-m', 'eski dosya geri geldi')
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    await store.settled()
+    expect(store.read('blogs').map((p) => p.id)).toEqual(['a1'])
+    expect(subjects(dir).slice(0, 2)).toEqual(['İçerik düzeni: her yazı kendi dosyasında', 'eski dosya geri geldi'])
+    expect(git(dir, 'show', '--name-status', '--format=%an', 'HEAD').split('\n').filter(Boolean)).toEqual(['Site sunucusu', 'D\tblogs.json'])
+    expect(git(dir, 'status', '--porcelain')).toBe('')
+  })
+
   it('an edit made outside, once noticed, is committed on its own under the server’s name before the next save', async () => {
     const dir = await temp('folder-git-outside-')
     const store = await open(dir, { git: { commits: 'always' }, folders: true })
@@ -111,6 +141,20 @@ describe('posts in a folder, with git (decision 333)', () => {
       ['c3', 'Başlık c3'],
     ])
     expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/b/b2.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
+  })
+
+  it('a post file refused at start that the order file does not name is appended by its last valid version’s date', async () => {
+    const dir = await temp('folder-git-refused-order-')
+    const store = await open(dir, { git: { commits: 'always' }, folders: true })
+    const dated = (id: string, month: string) => post(id, { createdAt: `2026-${month}-01T00:00:00.000Z` })
+    await store.update('blogs', (list) => void list.push(dated('a1', '01'), dated('c1', '03'), dated('b1', '02')))
+    store.close()
+    await store.settled()
+    await writeFile(join(dir, 'blogs/_sira.json'), orderText(['a1']))
+    await writeFile(join(dir, 'blogs/c/c1.json'), '{ "id": "c1", ')
+    const again = await open(dir, { git: { commits: 'always' }, folders: true })
+    expect(again.read('blogs').map((p) => p.id)).toEqual(['a1', 'b1', 'c1'])
+    expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/c/c1.json' })])
   })
 
   it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {

@@ -205,6 +205,26 @@ describe('content store with posts in a folder (decision 333)', () => {
     await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
   })
 
+  it('the move and a leftover blogs.json’s removal are logged: how many posts moved, which file was removed', async () => {
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('b1'), post('a1'), post('c1')], null, 2))
+    await open()
+    expect(logged).toEqual(['İçerik düzeni: her yazı kendi dosyasında: 3 öğe blogs/ klasörüne taşındı.'])
+    logged.length = 0
+    await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('z9')], null, 2))
+    await open()
+    expect(logged).toEqual(['blogs.json: klasör düzeniyle birlikte bulundu; klasördeki içerik geçerli, dosya kaldırıldı.'])
+    logged.length = 0
+    await open() // nothing left to move or remove: nothing logged
+    expect(logged).toEqual([])
+  })
+
+  it('a start on an empty content folder makes no folder before the first save', async () => {
+    const store = await open()
+    expect(store.read('blogs')).toEqual([])
+    expect(await readdir(dir)).not.toContain('blogs')
+    expect(logged).toEqual([])
+  })
+
   it('writes item files before the order file, removing what a save removed', async () => {
     await writeFilesDurably(dir, [
       { path: orderPath('blogs'), bytes: Buffer.from(orderText(['a1'])) },
