@@ -78,7 +78,9 @@ export function createFolderChanges(dir: string, name: FolderCollection, { sweep
       const candidates = new Set<string>([orderPath(name), ...hinted])
       hinted.clear()
       const top = await signatureOf(join(dir, name))
-      const buckets = top === folders.get('') ? [...folders.keys()].filter((b) => b !== '') : await listFolders()
+      const known = [...folders.keys()].filter((b) => b !== '')
+      // The collection folder changed: its sub-folders now, and the known ones (one removed has files that left).
+      const buckets = top === folders.get('') ? known : [...new Set([...(await listFolders()), ...known])]
       folders.set('', top)
       for (const bucket of buckets) {
         const now = await signatureOf(join(dir, name, bucket))
