@@ -181,7 +181,9 @@ export async function login(base: string): Promise<string> {
 /** A post's admin form with its title marked (`<title> <marker>`), published: the save the save benches time. */
 export function titleSaveForm(post: Record<string, unknown>, marker: string): FormData {
   const form = new FormData()
-  form.set('title', `${post.title as string} ${marker}`)
+  // Earlier saves' markers (a word and a Date.now(), kept in the title by a kept folder's content) are taken off
+  // first, so the title does not grow run after run past the 300 characters a title may have.
+  form.set('title', `${String(post.title).replace(/( [A-Za-zÇĞİÖŞÜçğıöşü]+ \d{13}(-\d+)?)+$/u, '')} ${marker}`)
   form.set('excerpt', post.excerpt as string)
   form.set('author', post.author as string)
   form.set('status', 'published')
