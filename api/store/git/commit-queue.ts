@@ -200,7 +200,8 @@ export function createCommitQueue(
   /** The repository's own index brought to the queue's commits (`git status` clean); a failure is logged there. */
   async function syncIndex() {
     const r = await repo
-    if (r.mode !== 'local') await r.syncIndex()
+    // Never breaks the queue: the next commit's sync tries again.
+    if (r.mode !== 'local') await r.syncIndex().catch((err) => log.error(`Git dizini güncellenemedi: ${reason(err)}`))
   }
 
   /**
