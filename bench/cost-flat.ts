@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { join } from 'node:path'
 import { readCollectionSync } from '../schema/content-folder-read.ts'
 import { readPublishState } from '../api/publish/publish-state.ts'
-import { login, median, memoryBreakdown, rssMb, startServer, type BenchServer, titleSaveForm } from './lib.ts'
+import { login, median, memoryBreakdown, rssMb, startServer, type BenchServer, saveUntilLive } from './lib.ts'
 
 /**
  * Issue 33: what a save costs as the site grows. For the demo content and generated sites of 1,000 and 10,000
@@ -112,27 +112,6 @@ async function metricLines(server: BenchServer, name: string): Promise<[string, 
 }
 
 type Post = Record<string, unknown>
-/** Saves the post with a new title through the admin API and waits until /blog/{id} shows it: ms. */
-async function saveUntilLive(
-  server: BenchServer,
-  cookie: string,
-  post: Post,
-  marker: string,
-): Promise<number> {
-  const form = titleSaveForm(post, marker)
-  const started = performance.now()
-  const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, {
-    method: 'PUT',
-    headers: { cookie },
-    body: form,
-  })
-  if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
-  for (;;) {
-    const html = await (await fetch(`${server.base}/blog/${post.id as string}`)).text()
-    if (html.includes(marker)) return performance.now() - started
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const fmtMs = (ms: number) => `${(ms / 1000).toFixed(3)} s`

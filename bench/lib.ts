@@ -193,6 +193,26 @@ export function titleSaveForm(post: Record<string, unknown>, marker: string): Fo
 }
 
 /**
+ * Saves `post` with its title plus `marker` through the admin API and waits until /blog/{id} shows it (read every
+ * 5 ms, as a visitor would reload): ms from the save's request.
+ */
+export async function saveUntilLive(server: BenchServer, cookie: string, post: Record<string, unknown>, marker: string): Promise<number> {
+  const form = titleSaveForm(post, marker)
+  const started = performance.now()
+  const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, {
+    method: 'PUT',
+    headers: { cookie },
+    body: form,
+  })
+  if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
+  for (;;) {
+    const html = await (await fetch(`${server.base}/blog/${post.id as string}`)).text()
+    if (html.includes(marker)) return performance.now() - started
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+/**
  * Where a process's resident memory is (Linux /proc/<pid>/smaps), in MB: the main malloc heap (`[heap]`), anonymous
  * mappings by size class (V8's heap pages are 256 KB chunks; glibc's thread arenas reserve 64 MB each; large
  * Buffers and brotli windows are their own mappings above MALLOC_MMAP_THRESHOLD_), files (code, mapped libraries)

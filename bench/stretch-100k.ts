@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readCollectionSync } from '../schema/content-folder-read.ts'
-import { login, median, percentile, rssMb, startServer, type BenchServer, titleSaveForm } from './lib.ts'
+import { login, median, percentile, rssMb, startServer, type BenchServer, saveUntilLive } from './lib.ts'
 
 /**
  * Issue 33 point 4, the 100,000-post stretch: on a content folder of POSTS generated posts (default 100,000;
@@ -38,22 +38,6 @@ process.env.BENCH_START_TIMEOUT_S ??= '7200'
 const PUBLISH_TIME_LIMIT_SECONDS = process.env.PUBLISH_TIME_LIMIT_SECONDS ?? '7200'
 
 type Post = Record<string, unknown>
-/** Saves the post with a new title through the admin API and waits until /blog/{id} shows it: ms (cost-flat.ts). */
-async function saveUntilLive(server: BenchServer, cookie: string, post: Post, marker: string): Promise<number> {
-  const form = titleSaveForm(post, marker)
-  const started = performance.now()
-  const res = await fetch(`${server.base}/api/admin/blogs/${post.id as string}`, {
-    method: 'PUT',
-    headers: { cookie },
-    body: form,
-  })
-  if (!res.ok) throw new Error(`save ${res.status} ${await res.text()}`)
-  for (;;) {
-    const html = await (await fetch(`${server.base}/blog/${post.id as string}`)).text()
-    if (html.includes(marker)) return performance.now() - started
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
 
 /** One GET timed on the client, fetch and the body's read (Node's fetch asks for gzip/br and decompresses): ms. */
 async function timedGet(url: string): Promise<{ ms: number; bytes: number; status: number }> {

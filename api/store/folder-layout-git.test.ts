@@ -38,6 +38,24 @@ const retitle = (store: ContentStore, id: string, title: string) =>
   store.update('blogs', (list) => void (list.find((p) => p.id === id)!.title = title))
 const subjects = (dir: string) => git(dir, 'log', '--format=%s').split('\n')
 const changedIn = (dir: string, commit = 'HEAD') => git(dir, 'show', '--name-only', '--format=', commit).split('\n').filter(Boolean)
+/** A temporary root with the server's content folder `sunucu` (made, empty) and a bare remote `icerik.git`. */
+async function withRemote(prefix: string) {
+  const root = await temp(prefix)
+  const dir = join(root, 'sunucu')
+  const bare = join(root, 'icerik.git')
+  git(root, 'init', '-q', '--bare', bare)
+  await mkdir(dir)
+  return { root, dir, bare }
+}
+/** The server's branch pushed to the bare remote as its default, and a maintainer's clone of it (`bakimci`). */
+function publishAndClone({ root, dir, bare }: { root: string; dir: string; bare: string }): string {
+  const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
+  git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
+  git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
+  const maintainer = join(root, 'bakimci')
+  git(root, 'clone', '-q', bare, maintainer)
+  return maintainer
+}
 
 describe('posts in a folder, with git (decision 333)', () => {
   it('the move is one commit; each save then commits only its post’s file; history reads across the move', async () => {
@@ -158,19 +176,12 @@ describe('posts in a folder, with git (decision 333)', () => {
   })
 
   it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {
-    const root = await temp('folder-git-sync-')
-    const dir = join(root, 'sunucu')
-    const bare = join(root, 'icerik.git')
-    git(root, 'init', '-q', '--bare', bare)
-    await mkdir(dir)
+    const remote = await withRemote('folder-git-sync-')
+    const { dir, bare } = remote
     await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2'), post('c3')], null, 2))
     const store = await open(dir, { git: { commits: 'always', remote: bare, syncSeconds: 0 }, folders: true })
     await store.settled()
-    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
-    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-    const maintainer = join(root, 'bakimci')
-    git(root, 'clone', '-q', bare, maintainer)
+    const maintainer = publishAndClone(remote)
     git(maintainer, 'config', 'user.name', 'Bakımcı')
     git(maintainer, 'config', 'user.email', 'bakimci@ornek.com')
     const push = async (message: string, change: () => Promise<unknown>, sync = true) => {
@@ -212,19 +223,12 @@ describe('posts in a folder, with git (decision 333)', () => {
 
 describe('a force push on the remote with posts in a folder (decision 333)', () => {
   it('a staff save the rewritten history dropped is committed on top of it and pushed; the folder stays clean', async () => {
-    const root = await temp('folder-git-force-')
-    const dir = join(root, 'sunucu')
-    const bare = join(root, 'icerik.git')
-    git(root, 'init', '-q', '--bare', bare)
-    await mkdir(dir)
+    const remote = await withRemote('folder-git-force-')
+    const { dir, bare } = remote
     const store = await open(dir, { git: { commits: 'always', remote: bare, syncSeconds: 0 }, folders: true })
     await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
     await store.settled()
-    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
-    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-    const maintainer = join(root, 'bakimci')
-    git(root, 'clone', '-q', bare, maintainer)
+    const maintainer = publishAndClone(remote)
     const sync = async () => {
       await store.sync!.trigger()
       await store.settled()
@@ -245,28 +249,21 @@ describe('a force push on the remote with posts in a folder (decision 333)', () 
     expect(store.sync!.status().notice).toMatch(/yeniden yazıldı/)
     expect(git(dir, 'status', '--porcelain')).toBe('')
     expect(JSON.parse(git(dir, 'show', 'HEAD:blogs/b/b2.json')).title).toBe('Yönetimin')
-    expect(git(bare, 'rev-parse', `refs/heads/${branch}`)).toBe(git(dir, 'rev-parse', 'HEAD'))
+    expect(git(bare, 'rev-parse', `refs/heads/${git(dir, 'symbolic-ref', '--short', 'HEAD')}`)).toBe(git(dir, 'rev-parse', 'HEAD'))
   })
 })
 
 describe('what the sync refuses of a remote’s post files (decision 333)', () => {
   /** A server on the one-file layout pushed to a bare remote, and a maintainer's clone of it. */
   async function remoteOnOneFile() {
-    const root = await temp('folder-git-refuse-')
-    const dir = join(root, 'sunucu')
-    const bare = join(root, 'icerik.git')
-    git(root, 'init', '-q', '--bare', bare)
-    await mkdir(dir)
+    const remote = await withRemote('folder-git-refuse-')
+    const { dir, bare } = remote
     await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
     const first = await open(dir, { git: { commits: 'always' } })
     await first.settled()
     first.close()
     await first.settled()
-    const branch = git(dir, 'symbolic-ref', '--short', 'HEAD')
-    git(dir, 'push', '-q', bare, `HEAD:refs/heads/${branch}`)
-    git(bare, 'symbolic-ref', 'HEAD', `refs/heads/${branch}`)
-    const maintainer = join(root, 'bakimci')
-    git(root, 'clone', '-q', bare, maintainer)
+    const maintainer = publishAndClone(remote)
     const push = async (file: string, text: string) => {
       await writeFile(join(maintainer, file), text)
       git(maintainer, 'add', '-A')

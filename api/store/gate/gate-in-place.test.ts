@@ -3,26 +3,16 @@ import { entryText } from '#schema/content-layout.ts'
 import { msg } from '#schema/messages.ts'
 import { REFUSED } from '../content-file.ts'
 import { deepFreeze } from '../durable-file.ts'
+import { minimalPost } from '../../testing/test-content.ts'
+import type { BlogPost } from '#schema/blog.ts'
 import { ContentRefused, gateNextFolder } from './content-gate.ts'
 
 // Issue 33: a save that changes posts in place (the same ids at the same places, the rest the same objects) is
 // checked on those posts only, with the previous version's id/address index carried over. These tests hold that
 // short way to the whole list's rules: every outcome here is what the whole check gives (and gave before it).
 
-const post = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  title: `Başlık ${id}`,
-  excerpt: '',
-  author: 'X',
-  tags: [],
-  status: 'published',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  featuredImage: '',
-  images: [],
-  contentStructure: [],
-  ...over,
-})
-type Post = ReturnType<typeof post> & { slug?: string; oldSlugs?: string[] }
+const post = minimalPost
+type Post = BlogPost
 
 /** A first version accepted by the gate (so it carries its index), as a store's start and first save leave it. */
 function accepted(posts: Post[]): Post[] {
