@@ -199,9 +199,8 @@ export function createCommitQueue(
 
   /** The repository's own index brought to the queue's commits (`git status` clean); a failure is logged there. */
   async function syncIndex() {
-    const r = await repo
-    // Never breaks the queue: the next commit's sync tries again.
-    if (r.mode !== 'local') await r.syncIndex().catch((err) => log.error(`Git dizini güncellenemedi: ${reason(err)}`))
+    // Nothing to do in local mode (no commits). Never breaks the queue: the next commit's sync tries again.
+    await (await repo).syncIndex().catch((err) => log.error(`Git dizini güncellenemedi: ${reason(err)}`))
   }
 
   /**
