@@ -43,14 +43,22 @@ export function planPublish(o: {
   media: MediaKeys
   mediaSeen: string | null
 }): PublishPlan {
-  const wanted = new Set(o.pages.map((p) => p.path))
   const mediaChanged = o.media.all !== o.mediaSeen
   const stale = (r: PageRecord | undefined, key: string) =>
     r?.key !== key || (mediaChanged && r.media !== undefined && pageMediaKey(r.media, o.media) !== r.mediaKey)
-  const changed = o.fresh ? o.pages : o.pages.filter((p) => stale(o.records.get(p.path), p.key))
-  const removed = [...o.records.keys()].filter((p) => !wanted.has(p))
+  // Live pages still on the site, counted on the way: when every live page is (a save at 10,000 pages), none was
+  // removed, and the set of the site's paths is made only if asked (a failure to forget), not per publish.
+  let live = 0
+  const changed = o.pages.filter((p) => {
+    const r = o.records.get(p.path)
+    if (r) live++
+    return o.fresh || stale(r, p.key)
+  })
+  let wanted: Set<string> | undefined
+  const onSite = (path: string) => (wanted ??= new Set(o.pages.map((p) => p.path))).has(path)
+  const removed = live === o.records.size ? [] : [...o.records.keys()].filter((p) => !onSite(p))
   const full = o.fresh || isFullPublish(changed.length, o.pages.length)
-  return { changed, removed, full, onSite: (path) => wanted.has(path) }
+  return { changed, removed, full, onSite }
 }
 
 /** How many pages change at a later moment (`then`: the pages listed for it) against the pages of this publish. */

@@ -1,7 +1,6 @@
 import { createApp } from 'astro/app/entrypoint'
 import { renderScope, type RenderScope } from './lib/render-scope.ts'
-import { nextChangeAfter } from '#schema/schedule.ts'
-import { loadAllBlogs, loadAllProjects } from './lib/content.ts'
+import { loadNextChange } from './lib/content.ts'
 import { mediaKeys as keysOfMedia, sitePages, type SitePage } from './lib/site-pages.ts'
 
 // The server bundle's entry (render-adapter.mjs): imported once by the API process, which renders with it.
@@ -22,7 +21,7 @@ export function mediaKeys(scope: RenderScope): { all: string; byUrl: Map<string,
  * publisher arms its timer for it, so a scheduled change goes live with no request (issue 21).
  */
 export function nextChange(scope: RenderScope): number | null {
-  return renderScope.run(scope, () => nextChangeAfter([...loadAllBlogs(), ...loadAllProjects()], scope.now ?? Date.now()))
+  return renderScope.run(scope, loadNextChange)
 }
 
 /** Renders one page (an absolute URL on the site's origin) from the scope's content. */

@@ -58,8 +58,16 @@ export function allTags(posts: readonly { tags: readonly string[] }[]): string[]
   // A loop, not flatMap: no array per post (10,000 posts at each publish).
   const tags = new Set<string>()
   for (const post of posts) for (const tag of post.tags) tags.add(tag)
-  return [...tags].sort((a, b) => a.localeCompare(b, 'tr'))
+  return inTurkishOrder(tags)
 }
+
+const turkish = new Intl.Collator('tr')
+/**
+ * Tags in Turkish order; two that Turkish collation holds equal (another Unicode form of one letter) by their
+ * code units, so the order depends on the tags alone, not on which post came first (content.ts carries it).
+ */
+export const inTurkishOrder = (tags: Iterable<string>): string[] =>
+  [...tags].sort((a, b) => turkish.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0))
 
 /** Cards per page of search results. */
 export const SEARCH_PAGE_SIZE = 12

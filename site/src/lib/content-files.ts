@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import type { z } from 'zod'
 import { collectionSource, readSource } from '#schema/content-folder-read.ts'
 import { entryPath, isFolderCollection, legacyFile } from '#schema/content-layout.ts'
+import { carriedStep } from './list-steps.ts'
 import { renderScope } from './render-scope.ts'
 
 declare const __REPO_ROOT__: string | undefined
@@ -81,6 +82,8 @@ const checked = new Map<string, Map<string, { raw: unknown; value: unknown }>>()
  * (issue 33: at 10,000 posts each publish compared and re-listed every entry).
  */
 const checkedFrozen = new WeakMap<object, { value: unknown }>()
+/** The last frozen list read per collection and its checked entries (carried by position, list-steps.ts). */
+const checkedLists = carriedStep<unknown, unknown[]>()
 
 /**
  * Like readContentFile for a list of entries with ids, checking each entry on its own: an entry equal to the
@@ -98,7 +101,7 @@ export function readContentList<S extends z.ZodType>(
   const key = join(dir, legacyFile(name))
   let before = checked.get(key)
   if (!before) checked.set(key, (before = new Map()))
-  const out = list.map((raw: unknown, i: number) => {
+  const checkOne = (raw: unknown, i: number): unknown => {
     const frozen = !!raw && typeof raw === 'object' && Object.isFrozen(raw)
     if (frozen) {
       const known = checkedFrozen.get(raw as object)
@@ -125,8 +128,16 @@ export function readContentList<S extends z.ZodType>(
     before.set(id, { raw, value })
     if (frozen) checkedFrozen.set(raw as object, { value })
     return value
-  })
-  return out
+  }
+  const checkAll = () => list.map(checkOne)
+  // The API's frozen list: carried from the last read, checking only the entries a save replaced (list-steps.ts).
+  // A list read from disk is new objects each time and is not kept (it would hold a second copy of the content).
+  if (!Object.isFrozen(list)) return checkAll() as z.infer<S>[]
+  return checkedLists.run(key, list, checkAll, (out, _before, positions) => {
+    const next = out.slice()
+    for (const i of positions) next[i] = checkOne(list[i], i)
+    return next
+  }) as z.infer<S>[]
 }
 
 /** Deep equality of JSON values. */

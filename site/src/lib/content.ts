@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { addressOf } from '#schema/address.ts'
-import { isLiveAt, publishedAt } from '#schema/schedule.ts'
+import { isLiveAt, nextChangeAfter, publishedAt, type Scheduled } from '#schema/schedule.ts'
 import { aboutSchema, type About } from '#schema/about.ts'
 import { blogPostSchema, type BlogPost } from '#schema/blog.ts'
 import { contactSettingsSchema, type ContactSettings } from '#schema/contact-settings.ts'
@@ -9,8 +9,9 @@ import { mediaItemSchema, type MediaItem } from '#schema/media.ts'
 import { programSchema, type Program } from '#schema/program.ts'
 import { referencesSchema, type References } from '#schema/reference.ts'
 import { socialProjectSchema, type SocialProject } from '#schema/social-project.ts'
-import { allTags } from './blog-search.ts'
+import { inTurkishOrder } from './blog-search.ts'
 import { contentDir, parseIfJsonString, readContentFile, readContentList } from './content-files.ts'
+import { carriedStep } from './list-steps.ts'
 import { renderScope } from './render-scope.ts'
 
 // Every page of one publish reads the same files: read and check each once per folder and publish version.
@@ -55,22 +56,73 @@ function withImageSources(items: unknown, images: unknown): unknown {
     return item.type === 'image' && !item.src && typeof byIndex === 'string' ? { ...item, src: byIndex } : raw
   })
 }
+type Dated = { createdAt: string; publishAt?: string }
+
 /**
  * Newest first by publish time (publishAt, else createdAt; undated last, stable otherwise); each date parsed once,
- * not once per comparison (10,000 posts).
+ * not once per comparison (10,000 posts). `order[i]` is where entry i of the source went.
  */
-function newestFirst<T extends { createdAt: string; publishAt?: string }>(entries: T[]): T[] {
-  return entries
-    .map((entry) => ({ entry, time: publishedTime(entry) }))
-    .sort((a, b) => b.time - a.time)
-    .map(({ entry }) => entry)
+function sortNewestFirst<T extends Dated>(entries: readonly T[]): { list: T[]; order: Int32Array } {
+  const timed = entries.map((entry, i) => ({ entry, i, time: publishedTime(entry) })).sort((a, b) => b.time - a.time)
+  const order = new Int32Array(entries.length)
+  timed.forEach((t, at) => (order[t.i] = at))
+  return { list: timed.map((t) => t.entry), order }
+}
+const sortedLists = carriedStep<Dated, { list: Dated[]; order: Int32Array }>()
+/**
+ * sortNewestFirst, carried from the last publish (list-steps.ts): an entry replaced by one with the same publish
+ * time takes its place (the sort is stable, so its position is the same); another time sorts again.
+ */
+function newestFirst<T extends Dated>(key: string, entries: readonly T[]): T[] {
+  const sorted = sortedLists.run(key, entries, () => sortNewestFirst(entries), (last, before, positions) => {
+    if (positions.some((i) => publishedTime(before[i]!) !== publishedTime(entries[i]!))) return null
+    const list = last.list.slice()
+    for (const i of positions) list[last.order[i]!] = entries[i]!
+    return { list, order: last.order }
+  })
+  return sorted.list as T[]
 }
 // Per checked entry (kept between publishes while unchanged): its time, parsed once (issue 33).
 const publishedTimes = new WeakMap<object, number>()
-function publishedTime(entry: { createdAt: string; publishAt?: string }): number {
+function publishedTime(entry: Dated): number {
   let time = publishedTimes.get(entry)
   if (time === undefined) publishedTimes.set(entry, (time = Date.parse(publishedAt(entry)) || 0))
   return time
+}
+
+/**
+ * The items live at `now`, as the site shows them, and the next time after `now` at which one appears or
+ * disappears (null: none). `at[i]`: where item i of the source is in `list` (-1: not live).
+ */
+type Live<T> = { list: T[]; at: Int32Array; now: number; next: number | null }
+function liveAt<T extends Scheduled & Dated>(all: readonly T[], now: number): Live<T> {
+  const list: T[] = []
+  const at = new Int32Array(all.length).fill(-1)
+  all.forEach((item, i) => {
+    if (isLiveAt(item, now)) at[i] = list.push(asShown(item)) - 1
+  })
+  return { list, at, now, next: nextChangeAfter(all, now) }
+}
+const liveLists = carriedStep<Scheduled & Dated, Live<Scheduled & Dated>>()
+/**
+ * liveAt, carried from the last publish (list-steps.ts) while no scheduled time has passed since (`now` before
+ * the last `next`): a replaced item live before and now takes its place; an item that became live or not, or whose
+ * scheduled time was the next one, derives the list again.
+ */
+function liveNow<T extends Scheduled & Dated>(key: string, all: readonly T[], now: number): Live<T> {
+  return liveLists.run(key, all, () => liveAt(all, now), (last, before, positions) => {
+    if (now < last.now || (last.next !== null && now >= last.next)) return null
+    let next = last.next
+    const list = last.list.slice()
+    for (const i of positions) {
+      const live = isLiveAt(all[i]!, now)
+      if (live !== last.at[i]! >= 0 || (next !== null && nextChangeAfter([before[i]!], now) === next)) return null
+      if (live) list[last.at[i]!] = asShown(all[i]!)
+      const own = nextChangeAfter([all[i]!], now)
+      if (own !== null && (next === null || own < next)) next = own
+    }
+    return { list, at: last.at, now, next }
+  }) as Live<T>
 }
 
 /** content/contact-settings.json: brand, logo, contact details, social links. */
@@ -104,7 +156,7 @@ export const loadReferences = (): References =>
 /** Every blog post, drafts included, newest first. */
 export const loadAllBlogs = (): BlogPost[] =>
   once('blogs', (dir) =>
-    newestFirst(readContentList(dir, 'blogs', blogPostSchema, (raw) => normaliseEntry(raw, []))),
+    newestFirst(`${dir}:blogs`, readContentList(dir, 'blogs', blogPostSchema, (raw) => normaliseEntry(raw, []))),
   )
 
 /** The render's clock: the publish's (render-scope.ts), else now. */
@@ -118,16 +170,56 @@ const asShown = <T extends { createdAt: string; publishAt?: string }>(item: T): 
   item.publishAt ? { ...item, createdAt: item.publishAt } : item
 
 /** Published blog posts live at the render's time (schema/schedule.ts), newest first (what the public site shows). */
-export const loadPublishedBlogs = (): BlogPost[] =>
-  once('published-blogs', () => {
-    const now = renderNow()
-    return loadAllBlogs()
-      .filter((p) => isLiveAt(p, now))
-      .map(asShown)
-  })
+export const loadPublishedBlogs = (): BlogPost[] => liveBlogs().list
+
+const liveBlogs = () => once('live-blogs', (dir) => liveNow(`${dir}:blogs`, loadAllBlogs(), renderNow()))
+const liveProjects = () => once('live-projects', (dir) => liveNow(`${dir}:social-projects`, loadAllProjects(), renderNow()))
+
+/**
+ * The next time (ms) after the render's clock at which a scheduled post or project appears or disappears (null:
+ * none): the publisher arms its timer for it (issue 21).
+ */
+export function loadNextChange(): number | null {
+  const times = [liveBlogs().next, liveProjects().next].filter((t) => t !== null)
+  return times.length ? Math.min(...times) : null
+}
 
 /** Every distinct tag of the published posts, in Turkish order (the blog list's filter). */
-export const loadPublishedBlogTags = (): string[] => once('published-blog-tags', () => allTags(loadPublishedBlogs()))
+export const loadPublishedBlogTags = (): string[] =>
+  once('published-blog-tags', (dir) => {
+    const posts = loadPublishedBlogs()
+    return publishedTags.run(dir, posts, () => countTags(posts), (last, before, at) => carryTags(last, before, at, posts)).tags
+  })
+
+/** How many published posts carry each tag, and the tags in Turkish order (the same array while the set stays). */
+type TagCount = { counts: Map<string, number>; tags: string[] }
+function countTags(posts: readonly BlogPost[]): TagCount {
+  const counts = new Map<string, number>()
+  for (const post of posts) for (const tag of post.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1)
+  return { counts, tags: inTurkishOrder(counts.keys()) }
+}
+const publishedTags = carriedStep<BlogPost, TagCount>()
+/** The counts moved by the replaced posts; the order is sorted again only when a tag came or went. */
+function carryTags(last: TagCount, before: readonly BlogPost[], positions: number[], posts: readonly BlogPost[]): TagCount {
+  const counts = new Map(last.counts)
+  let same = true
+  for (const i of positions) {
+    for (const tag of before[i]!.tags) {
+      const n = counts.get(tag)! - 1
+      if (n > 0) counts.set(tag, n)
+      else {
+        counts.delete(tag)
+        same = false
+      }
+    }
+    for (const tag of posts[i]!.tags) {
+      const n = (counts.get(tag) ?? 0) + 1
+      if (n === 1) same = false
+      counts.set(tag, n)
+    }
+  }
+  return { counts, tags: same ? last.tags : inTurkishOrder(counts.keys()) }
+}
 
 /** A published post by its address (slug, else id; undefined when missing, a draft or not live). */
 export const findPublishedBlog = (address: string | undefined): BlogPost | undefined =>
@@ -139,18 +231,13 @@ export const findPublishedBlog = (address: string | undefined): BlogPost | undef
 export const loadAllProjects = (): SocialProject[] =>
   once('social-projects', (dir) =>
     newestFirst(
+      `${dir}:social-projects`,
       readContentList(dir, 'social-projects', socialProjectSchema, (raw) => normaliseEntry(raw, ['project_date'])),
     ),
   )
 
 /** Published social projects live at the render's time (a missing status counts as published), newest first. */
-export const loadPublishedProjects = (): SocialProject[] =>
-  once('published-projects', () => {
-    const now = renderNow()
-    return loadAllProjects()
-      .filter((p) => isLiveAt(p, now))
-      .map(asShown)
-  })
+export const loadPublishedProjects = (): SocialProject[] => liveProjects().list
 
 /** A published project by its address (slug, else id; undefined when missing, a draft or not live). */
 export const findPublishedProject = (address: string | undefined): SocialProject | undefined =>

@@ -13,7 +13,9 @@ import {
 } from './content.ts'
 import { lastChanged, RSS_ITEMS } from './feeds.ts'
 import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
+import { contentDir } from './content-files.ts'
 import { currentYear } from './dates.ts'
+import { carriedStep } from './list-steps.ts'
 import { isoDateOnly } from './xml.ts'
 
 /** One page of the site and the key of what it shows: an equal key means the rendered page is still right. */
@@ -78,8 +80,9 @@ export function sitePages(): SitePage[] {
   // The footer's year is chrome too: a new year renders every page again.
   const chrome = hash([loadContactSettings(), currentYear()])
   const small = hash([loadHome(), loadAbout(), loadReferences(), loadPrograms()])
-  const blogs = loadPublishedBlogs().map((post) => listing(post, '/blog/', chrome))
-  const projects = loadPublishedProjects().map((project) => listing(project, '/sosyal-sorumluluk/', chrome))
+  const dir = contentDir()
+  const blogs = listingsOf(`${dir}:blogs`, loadPublishedBlogs(), '/blog/', chrome)
+  const projects = listingsOf(`${dir}:social-projects`, loadPublishedProjects(), '/sosyal-sorumluluk/', chrome)
   const preview = [...blogs.slice(0, 3), ...projects.slice(0, 3)].map((e) => e.key).join()
   const pages: SitePage[] = STATIC_PAGES.map((path) => ({
     path,
@@ -87,28 +90,59 @@ export function sitePages(): SitePage[] {
   }))
   // The feed shows the newest posts only; the sitemap each address and its day of last change (feeds.ts).
   const feed = hash(blogs.slice(0, RSS_ITEMS).map((b) => b.key).join())
-  const listed = hash([...blogs, ...projects].map((e) => e.listed).join())
   pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${feed}` })
-  pages.push({ path: '/sitemap.xml', key: listed })
+  pages.push({ path: '/sitemap.xml', key: `${sitemapKey(`${dir}:blogs`, blogs)}:${sitemapKey(`${dir}:social-projects`, projects)}` })
   for (const b of blogs) pages.push(b.page)
   for (const p of projects) pages.push(p.page)
   // The blog list's tag filter shows every tag of the published posts.
   const tags = hash(loadPublishedBlogTags())
-  pushListPages(pages, '/blog', blogs, BLOG_PAGE_SIZE, `${chrome}:${tags}`)
-  pushListPages(pages, '/sosyal-sorumluluk-projelerimiz', projects, PROJECT_PAGE_SIZE, `${chrome}:${small}`)
+  for (const p of listPages(`${dir}:blogs`, '/blog', blogs, BLOG_PAGE_SIZE, `${chrome}:${tags}`)) pages.push(p)
+  for (const p of listPages(`${dir}:social-projects`, '/sosyal-sorumluluk-projelerimiz', projects, PROJECT_PAGE_SIZE, `${chrome}:${small}`))
+    pages.push(p)
   return pages
 }
 
+// The steps below are carried from the last publish when a save replaced a few entries (list-steps.ts).
+const listingSteps = carriedStep<Listed, { chrome: string; listings: Listing[] }>()
+/** The listing of each published entry, in the list's order. */
+function listingsOf(key: string, entries: readonly Listed[], base: string, chrome: string): Listing[] {
+  const all = () => ({ chrome, listings: entries.map((entry) => listing(entry, base, chrome)) })
+  return listingSteps.run(key, entries, all, (last, _before, positions) => {
+    if (last.chrome !== chrome) return null
+    const listings = last.listings.slice()
+    for (const i of positions) listings[i] = listing(entries[i]!, base, chrome)
+    return { chrome, listings }
+  }).listings
+}
+
+const sitemapSteps = carriedStep<Listing, string>()
+/** The sitemap's part for a collection: a hash of each address and its day of last change, in order. */
+function sitemapKey(key: string, listings: readonly Listing[]): string {
+  const all = () => hash(listings.map((e) => e.listed).join())
+  return sitemapSteps.run(key, listings, all, (last, before, positions) =>
+    positions.every((i) => before[i]!.listed === listings[i]!.listed) ? last : null,
+  )
+}
+
+const listPageSteps = carriedStep<Listing, { shared: string; pages: SitePage[] }>()
 /**
  * The list pages of a collection: each keyed by the entries it shows and what all pages show alike: the total
  * ('45 yazı', so removing the oldest entry re-renders every page, not only the last), the page count (the links).
+ * Carried, only the pages holding a replaced entry are keyed again.
  */
-function pushListPages(pages: SitePage[], base: string, entries: { key: string }[], size: number, shared: string) {
+function listPages(key: string, base: string, entries: readonly Listing[], size: number, shared: string): SitePage[] {
   const count = pageCount(entries.length, size)
-  for (let n = 1; n <= count; n++) {
+  const page = (n: number): SitePage => {
     const onPage = entries.slice((n - 1) * size, n * size).map((e) => e.key)
-    pages.push({ path: pageHref(base, n), key: `${shared}:${entries.length}:${count}:${hash(onPage)}` })
+    return { path: pageHref(base, n), key: `${shared}:${entries.length}:${count}:${hash(onPage)}` }
   }
+  const all = () => ({ shared, pages: Array.from({ length: count }, (_, i) => page(i + 1)) })
+  return listPageSteps.run(key, entries, all, (last, _before, positions) => {
+    if (last.shared !== shared) return null
+    const pages = last.pages.slice()
+    for (const n of new Set(positions.map((i) => Math.floor(i / size) + 1))) pages[n - 1] = page(n)
+    return { shared, pages }
+  }).pages
 }
 
 /**
