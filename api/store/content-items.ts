@@ -30,8 +30,13 @@ export function entriesOf(name: ContentName, data: unknown): Entry[] {
  */
 export function changedParts(name: ContentName, before: unknown, after: unknown): unknown[] {
   if (!isList(name)) return [after]
-  const old = new Set<unknown>(entriesOf(name, before))
-  const parts: unknown[] = entriesOf(name, after).filter((e) => !old.has(e))
+  const was = entriesOf(name, before)
+  const now = entriesOf(name, after)
+  // A save at 10,000 posts keeps every other entry at its place: only an entry not at its old place is looked
+  // for among the old ones (a set of 10,000 entries per save cost ~5 ms); a list of another length, by a set.
+  const moved = was.length === now.length ? now.filter((e, i) => e !== was[i]) : now
+  const old = moved.length > 64 ? new Set<unknown>(was) : { has: (e: unknown) => was.includes(e as Entry) }
+  const parts: unknown[] = moved.filter((e) => !old.has(e))
   if (name === 'references') parts.push((after as ContentData['references'] | null)?.sliderImages)
   return parts
 }

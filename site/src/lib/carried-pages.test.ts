@@ -1,7 +1,14 @@
 import { join } from 'node:path'
 import { readCollectionSync } from '#schema/content-folder-read.ts'
 import { describe, expect, it } from 'vitest'
-import { loadNextChange, loadPublishedBlogs, loadPublishedBlogTags, loadPublishedProjects } from './content.ts'
+import {
+  findPublishedBlog,
+  findPublishedProject,
+  loadNextChange,
+  loadPublishedBlogs,
+  loadPublishedBlogTags,
+  loadPublishedProjects,
+} from './content.ts'
 import { MAX_REPLACED, replacedPositions } from './list-steps.ts'
 import { renderScope } from './render-scope.ts'
 import { sitePages } from './site-pages.ts'
@@ -77,8 +84,11 @@ function save(c: Content, name: 'blogs' | 'social-projects', at: number[], chang
 
 let version = 0
 let reference = 0
+/** Every address a post or project had in this run (slugs given and dropped, ids). */
+const addresses = new Set<string>()
 /** What one publish lists from this content at `now`: carried when `dir` is the same as the last publish's. */
 function publish(c: Content, now: number, dir: string) {
+  for (const e of [...c.blogs, ...c['social-projects']]) addresses.add(e.id).add(String(e.slug))
   const scope = { contentDir: dir, version: ++version, read: (name: string) => c[name], now }
   return renderScope.run(scope, () => ({
     pages: sitePages().map((p) => `${p.path} ${p.key}`),
@@ -86,6 +96,8 @@ function publish(c: Content, now: number, dir: string) {
     projects: loadPublishedProjects().map((p) => `${p.id} ${p.createdAt}`),
     tags: loadPublishedBlogTags(),
     next: loadNextChange(),
+    // A post's or project's page finds its item by address (the pages a save renders).
+    found: [...addresses].map((a) => `${a}: ${findPublishedBlog(a)?.id} ${findPublishedProject(a)?.id}`),
   }))
 }
 

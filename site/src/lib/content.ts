@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { addressOf } from '#schema/address.ts'
+import { addressOf, type Addressed } from '#schema/address.ts'
 import { isLiveAt, nextChangeAfter, publishedAt, type Scheduled } from '#schema/schedule.ts'
 import { aboutSchema, type About } from '#schema/about.ts'
 import { blogPostSchema, type BlogPost } from '#schema/blog.ts'
@@ -223,9 +223,7 @@ function carryTags(last: TagCount, before: readonly BlogPost[], positions: numbe
 
 /** A published post by its address (slug, else id; undefined when missing, a draft or not live). */
 export const findPublishedBlog = (address: string | undefined): BlogPost | undefined =>
-  once('published-blogs-by-address', () => new Map(loadPublishedBlogs().map((p) => [addressOf(p), p]))).get(
-    address ?? '',
-  )
+  once('published-blogs-by-address', (dir) => byAddress(`${dir}:blogs`, loadPublishedBlogs())).find(address ?? '')
 
 /** Every social project, drafts included, newest first. */
 export const loadAllProjects = (): SocialProject[] =>
@@ -241,9 +239,30 @@ export const loadPublishedProjects = (): SocialProject[] => liveProjects().list
 
 /** A published project by its address (slug, else id; undefined when missing, a draft or not live). */
 export const findPublishedProject = (address: string | undefined): SocialProject | undefined =>
-  once('published-projects-by-address', () =>
-    new Map(loadPublishedProjects().map((p) => [addressOf(p), p])),
-  ).get(address ?? '')
+  once('published-projects-by-address', (dir) => byAddress(`${dir}:social-projects`, loadPublishedProjects())).find(
+    address ?? '',
+  )
+
+/**
+ * The live items by address: a map made whole now and then, and the addresses the saves since then changed
+ * (`undefined`: no item there any more), so a publish at 10,000 posts does not map every post again.
+ */
+type ByAddress = { all: Map<string, Addressed>; since: Map<string, Addressed | undefined> }
+const addressSteps = carriedStep<Addressed, ByAddress>()
+/** More changed addresses than this since the whole map: map everything again. */
+const MAX_CHANGED_ADDRESSES = 256
+function byAddress<T extends Addressed>(key: string, items: readonly T[]): { find: (address: string) => T | undefined } {
+  const all = (): ByAddress => ({ all: new Map(items.map((p) => [addressOf(p), p])), since: new Map() })
+  const map = addressSteps.run(key, items, all, (last, before, positions) => {
+    if (last.since.size + 2 * positions.length > MAX_CHANGED_ADDRESSES) return null
+    const since = new Map(last.since)
+    // Every replaced item's old address first: two items that swapped addresses end up each at its new one.
+    for (const i of positions) since.set(addressOf(before[i]!), undefined)
+    for (const i of positions) since.set(addressOf(items[i]!), items[i]!)
+    return { all: last.all, since }
+  })
+  return { find: (address) => (map.since.has(address) ? map.since.get(address) : map.all.get(address)) as T | undefined }
+}
 
 /** content/media.json by URL: the records pages read for srcset, sizes and alt text (picture.ts). */
 export const loadMediaByUrl = (): Map<string, MediaItem> =>
