@@ -113,7 +113,7 @@ describe('the repository stays clean for its maintainer', () => {
         'Ayşe Yılmaz|Hakkımızda sayfası güncellendi',
       )
       // Nothing in the system's temporary folder, and no index but the repository's own (decision 333: commits
-      // build their trees with mktree; the private index that lived in the git folder is gone).
+      // build their trees from the parent's; the private index that lived in the git folder is gone).
       expect((await readdir(ownTmp)).filter((n) => !n.startsWith('api-test-'))).toEqual([])
       // (Posts in a folder switch that index to git's split index once: its shared part lies beside it.)
       const indexes = (await readdir(join(t.contentDir, '.git'))).filter((n) => n.includes('index')).sort()

@@ -1,9 +1,10 @@
 import { readdir, realpath, rm } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { readContentFileSafely } from '../content-file.ts'
 import { git, gitBytes, gitOrNull } from './git-exec.ts'
 import { acceptableAuthor, blobId, oneLineMessage, type GitAuthor } from './git-text.ts'
-import { editTree, mktreeInput, parseTreeRows, type PathChange, type TreeRow, type TreeWrite } from './tree-edit.ts'
+import { commitBody, writeLooseObject } from './loose-objects.ts'
+import { editTree, parseTreeRows, treeBody, type PathChange, type TreeRow, type TreeWrite } from './tree-edit.ts'
 import { isFolderCollection, pathInfo } from '#schema/content-layout.ts'
 import { log } from '../../lib/log.ts'
 
@@ -33,7 +34,7 @@ export type TreeFile = { path: string; blob: string; size: number }
  */
 export type RepoMode = 'commit' | 'local'
 
-/** The repository that versions CONTENT_DIR, driven with plumbing: trees by `mktree`, no index of its own. */
+/** The repository that versions CONTENT_DIR, driven with plumbing: objects written directly, no index of its own. */
 export type ContentRepo = {
   /** The repository's top folder and CONTENT_DIR's path inside it ('' when they are the same). */
   root: string
@@ -115,25 +116,23 @@ const FULL_ID = /^[0-9a-f]{40,64}$/
  */
 const BRANCH = 'HEAD'
 
+/** Up to this many blobs (a save) are written by the server itself; more go to one `fast-import`. */
+const LOOSE_BLOBS = 16
+const piecesOf = (text: FileBytes): readonly Uint8Array[] =>
+  typeof text === 'string' ? [Buffer.from(text)] : text instanceof Uint8Array ? [text] : text
+
 /** How often the real index is tried again when someone else holds its lock (a maintainer's git status). */
 const INDEX_TRIES = 5
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
-/**
- * The staff member is the author; the server is always the committer, as git means it (who recorded the commit).
- * That is how the sync tells the server's own commits from a maintainer's when a force push drops some (issue 27).
- */
-const authorEnv = (a: GitAuthor) => ({
-  GIT_AUTHOR_NAME: a.name,
-  GIT_AUTHOR_EMAIL: a.email,
-  GIT_COMMITTER_NAME: SERVER_COMMITTER.name,
-  GIT_COMMITTER_EMAIL: SERVER_COMMITTER.email,
-})
+// The staff member is the author; the server is always the committer, as git means it (who recorded the commit).
+// That is how the sync tells the server's own commits from a maintainer's when a force push drops some (issue 27).
 
 /**
  * Opens the repository CONTENT_DIR lies in; when it lies in none, makes CONTENT_DIR one and commits its current
  * content files. A folder inside another repository is opened in local mode unless `commits: 'always'`
- * (CONTENT_GIT=on). A commit's trees are built from its parent's with `mktree`, only along the changed paths, so
+ * (CONTENT_GIT=on). A commit's trees are built from its parent's, only along the changed paths, and written with its
+ * blobs and the commit object by the server itself (loose-objects.ts), so
  * the user's staged changes are never included and no index of every file is rewritten; after each commit the
  * repository's own index is set to the committed blobs of those files, so `git status` shows nothing to commit for
  * them and `git commit -am` never records stale content (decisions 025, 333).
@@ -143,14 +142,16 @@ export async function openContentRepo(
   options: { commits?: 'auto' | 'always' } = {},
 ): Promise<ContentRepo> {
   // One call for where the repository is, its git folder and its hash (a fork costs ~100 ms on a busy machine).
-  const where = ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format']
+  const where = ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format', '--git-path', 'objects']
   let found = await gitOrNull(where, { cwd: dir })
   const created = found === null
   if (created) {
     await git(['init', '-q'], { cwd: dir })
     found = await git(where, { cwd: dir })
   }
-  const [top = '', gitDir = '', format = 'sha1'] = found!.split('\n')
+  const [top = '', gitDir = '', format = 'sha1', objectsPath = 'objects'] = found!.split('\n')
+  // Where git keeps objects (a linked worktree's are its main repository's): relative to `dir` unless absolute.
+  const objectsDir = resolve(dir, objectsPath)
   const hash = format === 'sha256' ? 'sha256' : 'sha1'
   const root = await realpath(top)
   const prefix = relative(root, await realpath(dir))
@@ -166,7 +167,7 @@ export async function openContentRepo(
   let packing: boolean | undefined
   await rm(join(gitDir, PRIVATE_INDEX), { force: true })
 
-  // What HEAD and its tree were after our last commit: a save then costs five git calls. Someone else moving HEAD
+  // What HEAD and its tree were after our last commit: a save then costs one git call (update-ref) and the index's. Someone else moving HEAD
   // (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry rereads.
   let known: { head: string | undefined; tree: string | undefined } | null = null
   // Content paths whose committed blob (null: removed) the real index does not hold yet (its lock was busy).
@@ -194,35 +195,34 @@ export async function openContentRepo(
   }
 
   /**
-   * Writes these blobs. One (a save): `hash-object -w --stdin`, one cheap process, at zlib's fastest level: a 20 MB
-   * blogs.json took 0.5 s at git's default, 0.35 s so, and saves come a second apart (packing recompresses). More
-   * (the first import of 10,000 post files, a migration, a post with its order file): one `fast-import` for all,
-   * fed the very bytes the commit records; `hash-object --stdin-paths` would hash what the files on disk hold by
-   * then, following a link. fast-import writes a pack from 100 objects on, loose objects below. A stream cut short
-   * leaves at most unused blobs (no commit names them before this resolves).
+   * Writes these blobs. A few (a save: a post, maybe its order file): by the server itself, as loose objects
+   * (loose-objects.ts: no process). More (the first import of 10,000 post files, a migration): one `fast-import`
+   * for all, fed the very bytes the commit records (`hash-object --stdin-paths` would hash what the files on disk
+   * hold by then, following a link); it writes a pack from 100 objects on. A stream cut short leaves at most unused
+   * blobs (no commit names them before this resolves).
    */
   async function writeBlobs(blobs: FileBytes[]) {
-    if (blobs.length === 1) await run(['-c', 'core.looseCompression=1', 'hash-object', '-w', '--stdin'], {}, blobs[0])
-    if (blobs.length < 2) return
+    if (blobs.length <= LOOSE_BLOBS) {
+      for (const text of blobs) await writeLooseObject(objectsDir, 'blob', piecesOf(text), hash)
+      return
+    }
     const input: Uint8Array[] = []
     for (const text of blobs) {
-      const pieces = typeof text === 'string' ? [Buffer.from(text)] : text instanceof Uint8Array ? [text] : text
+      const pieces = piecesOf(text)
       const size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0)
       input.push(Buffer.from(`blob\ndata ${size}\n`), ...pieces)
     }
     await run(['-c', 'core.looseCompression=1', '-c', 'pack.compression=1', 'fast-import', '--quiet'], {}, input)
   }
 
-  /**
-   * Writes a commit's new trees with one `mktree --batch` and answers the root's id as git gives it. The ids of
-   * the children named in their parents are computed beforehand; one git would not agree on is missing to mktree,
-   * which then fails rather than write a broken tree.
-   */
+  /** Writes a commit's new trees, children first (their ids computed by `editTree`), and answers the root's id. */
   async function writeTrees(writes: TreeWrite[], unchanged: string) {
     if (writes.length === 0) return unchanged
-    const ids = (await run(['mktree', '-z', '--batch'], {}, mktreeInput(writes))).split('\n')
-    writes.forEach((w, i) => remember(ids[i]!, w.rows))
-    return ids[writes.length - 1]!
+    for (const w of writes) {
+      await writeLooseObject(objectsDir, 'tree', [treeBody(w.rows)], hash)
+      remember(w.id, w.rows)
+    }
+    return writes[writes.length - 1]!.id
   }
 
   /**
@@ -329,8 +329,9 @@ export async function openContentRepo(
       for (const [path, blob] of blobs) unsynced.set(path, blob)
       return options.onto
     }
-    const parents = [...(first ? ['-p', first] : []), ...(mergeParent ? ['-p', mergeParent] : [])]
-    const commit = (await run(['commit-tree', tree, ...parents], authorEnv(author), message)).trim()
+    const parents = [...(first ? [first] : []), ...(mergeParent ? [mergeParent] : [])]
+    const body = commitBody({ tree, parents, author, committer: SERVER_COMMITTER, at: new Date(), message })
+    const commit = await writeLooseObject(objectsDir, 'commit', [body], hash)
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
     await run(['update-ref', '-m', message, BRANCH, commit, head ?? noCommit])
     known = { head: commit, tree }

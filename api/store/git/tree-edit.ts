@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 /**
  * Trees of a commit built from its parent's, only along the changed paths (decision 333): a save of one post in a
  * folder of 10,000 writes the post's bucket tree, its collection's tree and the root tree (a few kilobytes), never
- * an index of every file. No I/O here: the caller lists trees (`ls-tree`) and writes what this returns (`mktree`).
+ * an index of every file. No I/O here: the caller lists trees (`ls-tree`) and writes what this returns (loose-objects.ts).
  */
 
 /** One entry of a tree as `ls-tree` prints it: mode (six digits), type, object id, name. */
@@ -28,16 +28,20 @@ export function parseTreeRows(out: string): TreeRow[] {
 /** How git orders a tree's entries: by name's bytes, a folder's name as if it ended in '/'. */
 const sortKey = (row: TreeRow) => Buffer.from(row.type === 'tree' ? `${row.name}/` : row.name)
 
-/**
- * The id git gives a tree of these rows (`mktree` prints the same; the caller checks it). Computed here so that
- * every tree of a commit goes to one `mktree --batch`, parents naming children not written yet.
- */
-export function treeIdOf(rows: readonly TreeRow[], format: 'sha1' | 'sha256'): string {
+/** A tree object's bytes as git stores them: rows in git's order, a mode without its leading zero ("40000"). */
+export function treeBody(rows: readonly TreeRow[]): Buffer {
   const sorted = rows.map((row) => ({ row, key: sortKey(row) })).sort((a, b) => Buffer.compare(a.key, b.key))
-  // In the object a mode has no leading zero (a folder is "40000").
-  const body = Buffer.concat(
+  return Buffer.concat(
     sorted.flatMap(({ row }) => [Buffer.from(`${row.mode.replace(/^0+/, '')} ${row.name}\0`), Buffer.from(row.id, 'hex')]),
   )
+}
+
+/**
+ * The id git gives a tree of these rows (`mktree` prints the same). Computed here so that a commit's trees are
+ * written children first, parents naming their children's ids (loose-objects.ts).
+ */
+export function treeIdOf(rows: readonly TreeRow[], format: 'sha1' | 'sha256'): string {
+  const body = treeBody(rows)
   return createHash(format).update(`tree ${body.length}\0`).update(body).digest('hex')
 }
 
@@ -112,7 +116,3 @@ export async function editTree(
   const empty = { id: treeIdOf([], format), rows: [] }
   return { tree: empty.id, writes: [...writes, empty], placed }
 }
-
-/** `mktree -z --batch` input for these trees: NUL-terminated rows, a blank record after each tree. */
-export const mktreeInput = (writes: readonly TreeWrite[]) =>
-  writes.map((w) => w.rows.map((r) => `${r.mode} ${r.type} ${r.id}\t${r.name}\0`).join('') + '\0').join('')
