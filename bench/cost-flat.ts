@@ -61,10 +61,14 @@ function kindOf(path: string): string {
  */
 async function writtenSince(root: string, sinceMs: number): Promise<Map<string, number>> {
   // find is much faster than a walk in JavaScript over a 10,000-post export (three trees of ~33,000 files).
+  // An old export tree being removed meanwhile makes find say 'No such file' and exit 1: what it listed stands.
   const { stdout } = await promisify(execFile)(
     'find', ['.', '-type', 'f', '-newermt', `@${(sinceMs / 1000).toFixed(3)}`, '-printf', '%s %P\\n'],
     { cwd: root, maxBuffer: 64 * MB },
-  )
+  ).catch((err: { stdout?: string; code?: number }) => {
+    if (err.code === 1 && typeof err.stdout === 'string') return { stdout: err.stdout }
+    throw err
+  })
   const out = new Map<string, number>()
   for (const line of stdout.split('\n').filter(Boolean)) {
     const at = line.indexOf(' ')

@@ -8,8 +8,8 @@ import { deflateSync } from 'node:zlib'
  * commit cost three git processes before, each a fork of the whole server (~15–20 ms at 10,000 posts, 430 MB).
  * The bytes are git's own format (`<kind> <size>\0<body>`, zlib at level 1 as `core.looseCompression=1`); the file
  * is written under a temporary name in its folder and linked to its final name, so a reader never sees half an
- * object, and an object already there is left as it is (same id, same bytes). Like git's default, not fsynced:
- * the content files are, and the commit journal redoes a commit a crash lost (commit-journal.ts).
+ * object, and an object already there is left as it is (same id, same bytes). Not fsynced, as git's default
+ * (`core.fsync` unset flushes packs, not loose objects); the content files themselves are fsynced by the save.
  */
 export type ObjectKind = 'blob' | 'tree' | 'commit'
 
