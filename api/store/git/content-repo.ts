@@ -4,7 +4,7 @@ import { readContentFileSafely } from '../content-file.ts'
 import { git, gitBytes, gitOrNull } from './git-exec.ts'
 import { acceptableAuthor, blobId, oneLineMessage, type GitAuthor } from './git-text.ts'
 import { commitBody, writeLooseObject } from './loose-objects.ts'
-import { editTree, parseTreeRows, treeBody, type PathChange, type TreeRow, type TreeWrite } from './tree-edit.ts'
+import { editTree, parseTreeRows, type PathChange, type TreeRow, type TreeWrite } from './tree-edit.ts'
 import { isFolderCollection, pathInfo } from '#schema/content-layout.ts'
 import { log } from '../../lib/log.ts'
 
@@ -219,7 +219,7 @@ export async function openContentRepo(
   async function writeTrees(writes: TreeWrite[], unchanged: string) {
     if (writes.length === 0) return unchanged
     for (const w of writes) {
-      await writeLooseObject(objectsDir, 'tree', [treeBody(w.rows)], hash)
+      await writeLooseObject(objectsDir, 'tree', [w.body], hash)
       remember(w.id, w.rows)
     }
     return writes[writes.length - 1]!.id

@@ -31,12 +31,20 @@ describe('objects written by the server', () => {
     expect(git(dir, ['cat-file', 'blob', blob])).toBe(text.toString())
     const sub = [{ mode: '100644', type: 'blob', id: blob, name: 'a1.json' }]
     const subId = await writeLooseObject(objects, 'tree', [treeBody(sub)], format)
-    // git orders a folder as if its name ended in '/': 'a' (a folder) after 'a.json', before 'a0'.
+    // git orders a folder as if its name ended in '/': 'a' (a folder) after 'a.json', before 'a0'; names by their
+    // UTF-8 bytes ('ç' after 'z'; an emoji after a fullwidth letter, where UTF-16's order is the other way).
     const rows = [
       { mode: '100644', type: 'blob', id: blob, name: 'a0' },
       { mode: '040000', type: 'tree', id: subId, name: 'a' },
       { mode: '100644', type: 'blob', id: blob, name: 'a.json' },
+      { mode: '100644', type: 'blob', id: blob, name: 'çiçek.json' },
+      { mode: '100644', type: 'blob', id: blob, name: 'z.json' },
+      { mode: '100644', type: 'blob', id: blob, name: '\u{1F600}.json' },
+      { mode: '100644', type: 'blob', id: blob, name: '\uFF21.json' },
     ]
+    const ascii = rows.filter((r) => /^[a-z0-9.]+$/.test(r.name))
+    const asciiTree = await writeLooseObject(objects, 'tree', [treeBody(ascii)], format)
+    expect(asciiTree).toBe(git(dir, ['mktree', '--missing'], ascii.map((r) => `${r.mode} ${r.type} ${r.id}\t${r.name}\n`).join('')).trim())
     const tree = await writeLooseObject(objects, 'tree', [treeBody(rows)], format)
     const mktree = rows.map((r) => `${r.mode} ${r.type} ${r.id}\t${r.name}\n`).join('')
     expect(tree).toBe(git(dir, ['mktree', '--missing'], mktree).trim())

@@ -12,8 +12,8 @@ export type TreeRow = { mode: string; type: string; id: string; name: string }
 /** What a commit makes of one path: this object there, or no file there (null). */
 export type PathChange = Omit<TreeRow, 'name'> | null
 
-/** A tree to write: its rows and the id git will give it (children come before their parents). */
-export type TreeWrite = { id: string; rows: TreeRow[] }
+/** A tree to write: its rows, its bytes and the id git will give it (children come before their parents). */
+export type TreeWrite = { id: string; rows: TreeRow[]; body: Buffer }
 
 /** The rows of `ls-tree -z <tree>` (not recursive); anything else in the output is no row. */
 export function parseTreeRows(out: string): TreeRow[] {
@@ -26,24 +26,35 @@ export function parseTreeRows(out: string): TreeRow[] {
 }
 
 /** How git orders a tree's entries: by name's bytes, a folder's name as if it ended in '/'. */
-const sortKey = (row: TreeRow) => Buffer.from(row.type === 'tree' ? `${row.name}/` : row.name)
+const sortName = (row: TreeRow) => (row.type === 'tree' ? `${row.name}/` : row.name)
+// For names of ASCII characters only (ids, '.json'), string order is byte order: no Buffer per row to sort.
+const ASCII = /^[\x00-\x7f]*$/
 
 /** A tree object's bytes as git stores them: rows in git's order, a mode without its leading zero ("40000"). */
 export function treeBody(rows: readonly TreeRow[]): Buffer {
-  const sorted = rows.map((row) => ({ row, key: sortKey(row) })).sort((a, b) => Buffer.compare(a.key, b.key))
-  return Buffer.concat(
-    sorted.flatMap(({ row }) => [Buffer.from(`${row.mode.replace(/^0+/, '')} ${row.name}\0`), Buffer.from(row.id, 'hex')]),
-  )
+  const keyed = rows.map((row) => ({ row, name: sortName(row) }))
+  if (keyed.every((k) => ASCII.test(k.name))) keyed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  else keyed.sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)))
+  const heads = keyed.map(({ row }) => `${row.mode.replace(/^0+/, '')} ${row.name}\0`)
+  const idBytes = rows.length ? rows[0]!.id.length / 2 : 0
+  const body = Buffer.allocUnsafe(heads.reduce((n, h) => n + Buffer.byteLength(h) + idBytes, 0))
+  let at = 0
+  keyed.forEach(({ row }, i) => {
+    at += body.write(heads[i]!, at)
+    at += body.write(row.id, at, 'hex')
+  })
+  return body
 }
+
+/** The id git gives a tree of these bytes (`mktree` prints the same for its rows). */
+export const treeIdOfBody = (body: Buffer, format: 'sha1' | 'sha256'): string =>
+  createHash(format).update(`tree ${body.length}\0`).update(body).digest('hex')
 
 /**
  * The id git gives a tree of these rows (`mktree` prints the same). Computed here so that a commit's trees are
  * written children first, parents naming their children's ids (loose-objects.ts).
  */
-export function treeIdOf(rows: readonly TreeRow[], format: 'sha1' | 'sha256'): string {
-  const body = treeBody(rows)
-  return createHash(format).update(`tree ${body.length}\0`).update(body).digest('hex')
-}
+export const treeIdOf = (rows: readonly TreeRow[], format: 'sha1' | 'sha256'): string => treeIdOfBody(treeBody(rows), format)
 
 type Level = { files: Map<string, PathChange>; folders: Map<string, Level> }
 const level = (): Level => ({ files: new Map(), folders: new Map() })
@@ -104,8 +115,9 @@ export async function editTree(
     if (!changed) return undefined
     if (rows.size === 0) return null
     const all = [...rows.values()]
-    const id = treeIdOf(all, format)
-    writes.push({ id, rows: all })
+    const body = treeBody(all)
+    const id = treeIdOfBody(body, format)
+    writes.push({ id, rows: all, body })
     return id
   }
 
@@ -113,6 +125,6 @@ export async function editTree(
   if (tree) return { tree, writes, placed }
   if (tree === undefined && base) return { tree: base, writes, placed }
   // Everything removed, or an empty repository's first commit with no file: the empty tree, written as any other.
-  const empty = { id: treeIdOf([], format), rows: [] }
+  const empty = { id: treeIdOf([], format), rows: [], body: Buffer.alloc(0) }
   return { tree: empty.id, writes: [...writes, empty], placed }
 }
