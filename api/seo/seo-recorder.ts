@@ -21,10 +21,11 @@ export function createSeoRecorder(
   now: () => Date,
   /**
    * Called once the queued checks are all stored and no publish came for `quietMs` (the answers are made then, not
-   * by the first read; during a burst of saves not after each one: 45 ms a publish at 10,000 pages, issue 33).
+   * by the first read; during a burst of saves not after each one: ~30–45 ms a publish at 10,000 pages, issue 33).
+   * Saves a second apart are a burst: 2 s.
    */
   afterStored: () => void = () => {},
-  quietMs = 500,
+  quietMs = 2000,
 ) {
   let chain: Promise<void> = Promise.resolve()
   let queued = 0
