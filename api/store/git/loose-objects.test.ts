@@ -39,6 +39,9 @@ describe('objects written by the server', () => {
       { mode: '100644', type: 'blob', id: blob, name: 'a.json' },
       { mode: '100644', type: 'blob', id: blob, name: 'çiçek.json' },
       { mode: '100644', type: 'blob', id: blob, name: 'z.json' },
+      // A file's name is compared as it is: 'b' before 'b.json' (as folders they would go the other way).
+      { mode: '100644', type: 'blob', id: blob, name: 'b.json' },
+      { mode: '100644', type: 'blob', id: blob, name: 'b' },
       { mode: '100644', type: 'blob', id: blob, name: '\u{1F600}.json' },
       { mode: '100644', type: 'blob', id: blob, name: '\uFF21.json' },
     ]
@@ -89,6 +92,21 @@ describe('objects written by the server', () => {
       expect([name, id]).toEqual([name, git(dir, ['commit-tree', tree], 'm', gits).trim()])
     }
     expect(withoutCrud(' ;Ali; ')).toBe('Ali')
+  })
+
+  it('the date in git’s form in another time zone: Istanbul, and one behind UTC by hours and minutes', () => {
+    const zone = process.env.TZ
+    try {
+      process.env.TZ = 'Europe/Istanbul'
+      expect(identTime(new Date(1_700_000_000_999))).toBe('1700000000 +0300')
+      process.env.TZ = 'America/St_Johns' // -03:30 in November
+      expect(identTime(new Date(1_700_000_000_000))).toBe('1700000000 -0330')
+      process.env.TZ = 'Asia/Kathmandu'
+      expect(identTime(new Date(1_700_000_000_000))).toBe('1700000000 +0545')
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
   })
 
   it('the date in git’s form: seconds and the local offset', () => {
