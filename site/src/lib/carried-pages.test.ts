@@ -115,21 +115,26 @@ describe('lists carried from the last publish (decision 337)', () => {
     expect(replacedPositions(many.slice(1), many.slice(1).map(() => ({})))).toHaveLength(MAX_REPLACED)
   })
 
-  it.each([1, 2, 3, 4])('seed %i: 120 saves give the pages, keys, live items, tags and next time of a publish from scratch', (seed) => {
+  it.each([1, 2, 3, 4])('seed %i: 200 saves give the pages, keys, live items, tags and next time of a publish from scratch', (seed) => {
     const rnd = random(seed)
     const pick = (n: number) => Math.floor(rnd() * n)
     let c = demo(100, 30)
     let now = START
     const live = `${contentDir}/carried-${seed}`
     const kinds: string[] = []
-    for (let step = 0; step < 120; step++) {
+    for (let step = 0; step < 200; step++) {
       const name = rnd() < 0.8 ? 'blogs' : 'social-projects'
       const n = c[name].length
-      // Half the time an item with a time still ahead: replacing the one that holds the next time is a case.
-      const ahead = c[name].flatMap((e, i) => ([e.publishAt, e.unpublishAt].some((t) => t && Date.parse(t as string) > now) ? [i] : []))
-      const one = [ahead.length && rnd() < 0.5 ? ahead[pick(ahead.length)]! : pick(n)]
+      // Half the time an item the change is a case for: one with a time still ahead (it may hold the next
+      // time), a draft (it becomes live), a post whose tag no other post has (the tag goes).
+      const where = (test: (e: Entry) => boolean) => c[name].flatMap((e, i) => (test(e) ? [i] : []))
+      const ahead = where((e) => [e.publishAt, e.unpublishAt].some((t) => t && Date.parse(t as string) > now))
+      const drafts = where((e) => e.status === 'draft')
+      const unique = where((e) => !!e.tags?.some((t) => t.startsWith('yeni-')))
+      const among = (some: number[]) => [some.length && rnd() < 0.5 ? some[pick(some.length)]! : pick(n)]
       const kind = ['title', 'tags', 'date', 'draft', 'publishAt', 'unpublishAt', 'slug', 'many', 'add', 'remove', 'clock', 'chrome', 'peek', 'none'][pick(14)]!
       kinds.push(kind)
+      const one = among(kind === 'draft' ? drafts : kind === 'tags' ? unique : ahead)
       if (kind === 'title') c = save(c, name, one, (e) => void (e.title = `Başlık ${step}`))
       if (kind === 'tags' && name === 'blogs') c = save(c, name, one, (e) => void (e.tags = [`etiket-${pick(8)}`, `yeni-${step}`].slice(0, 1 + pick(2))))
       if (kind === 'date') c = save(c, name, one, (e) => void (e.createdAt = iso(START - pick(60) * HOUR)))
@@ -137,7 +142,12 @@ describe('lists carried from the last publish (decision 337)', () => {
       if (kind === 'publishAt') c = save(c, name, one, (e) => void (e.publishAt = iso(now + (pick(10) - 3) * HOUR)))
       if (kind === 'unpublishAt') c = save(c, name, one, (e) => void (e.unpublishAt = rnd() < 0.3 ? undefined : iso(now + (1 + pick(10)) * HOUR)))
       if (kind === 'slug') c = save(c, name, one, (e) => void (e.slug = `adres-${step}`))
-      if (kind === 'many') c = save(c, name, Array.from({ length: pick(80) }, () => pick(n)), (e) => void (e.title = `Toplu ${step}`))
+      // Several at once, some with a new date (the carry must sort again), some with a new title only.
+      if (kind === 'many')
+        c = save(c, name, Array.from({ length: 1 + pick(rnd() < 0.5 ? 6 : 80) }, () => pick(n)), (e) => {
+          e.title = `Toplu ${step}`
+          if (rnd() < 0.3) e.createdAt = iso(START - pick(60) * HOUR)
+        })
       if (kind === 'add') c = deepFreeze({ ...c, [name]: [...c[name], { ...structuredClone(c[name][0]!), id: `yeni-${step}`, slug: `yeni-${step}` }] })
       if (kind === 'remove' && n > 5) c = deepFreeze({ ...c, [name]: c[name].filter((_, i) => i !== one[0]) })
       if (kind === 'clock') now += pick(4) * HOUR
