@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { collectionSource, readCollectionSync } from './content-folder-read.ts'
-import { entryPath, entryText, orderPath, orderText } from './content-layout.ts'
+import { entryPath, entryText, oldEntryPath, orderPath, orderText } from './content-layout.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -96,7 +96,7 @@ describe('readCollectionSync (decision 333)', () => {
   it('names the file whose JSON is broken: an item file, the order file, the one file', () => {
     const item = contentDir({ ...folder([post('a')]), [entryPath('blogs', 'b')]: '{ bozuk' })
     expect(() => readCollectionSync(item, 'blogs')).toThrow(
-      `İçerik dosyası okunamadı: ${join(item, 'blogs', 'b', 'b.json')}`,
+      `İçerik dosyası okunamadı: ${join(item, entryPath('blogs', 'b'))}`,
     )
     const order = contentDir({ [entryPath('blogs', 'a')]: post('a'), [orderPath('blogs')]: '[' })
     expect(() => readCollectionSync(order, 'blogs')).toThrow(
@@ -111,7 +111,7 @@ describe('readCollectionSync (decision 333)', () => {
   it('refuses an item whose id is not its file’s name, and an order file that is no list of ids', () => {
     const dir = contentDir({ ...folder([post('a')]), [entryPath('blogs', 'b')]: post('c') })
     expect(() => readCollectionSync(dir, 'blogs')).toThrow(
-      `İçerik dosyası geçersiz: ${join(dir, 'blogs', 'b', 'b.json')}`,
+      `İçerik dosyası geçersiz: ${join(dir, entryPath('blogs', 'b'))}`,
     )
     const order = contentDir({ [entryPath('blogs', 'a')]: post('a'), [orderPath('blogs')]: '{"a":1}' })
     expect(() => readCollectionSync(order, 'blogs')).toThrow(
@@ -124,7 +124,7 @@ describe('readCollectionSync (decision 333)', () => {
     const dir = contentDir({
       ...folder([post('a')]),
       'blogs/a/.a2.json': post('a2'),
-      'blogs/a/a3.json.tmp': post('a3'),
+      'blogs/4c/a3.json.tmp': post('a3'),
       'blogs/a/.a4.json.tmp-123': post('a4'),
       'blogs/a/README.md': 'not content',
       'blogs/b/a5.json': post('a5'), // the wrong bucket
@@ -136,5 +136,16 @@ describe('readCollectionSync (decision 333)', () => {
     symlinkSync(join(outside, 's1.json'), join(dir, 'blogs', 's', 's1.json')) // a symlinked item file
     symlinkSync(join(outside, 't'), join(dir, 'blogs', 't')) // a symlinked bucket
     expect(ids(readCollectionSync(dir, 'blogs'))).toEqual(['a'])
+  })
+
+  it('reads an item still in its old first-character folder; beside its hash folder’s file, that one wins (decision 336)', () => {
+    const dir = contentDir({
+      ...folder([post('a1', '2026-01-01')], ['b2', 'a1', 'c3']),
+      [oldEntryPath('blogs', 'b2')]: post('b2', '2026-01-02'), // blogs/b/b2.json: an old clone's
+      [oldEntryPath('blogs', 'a1')]: { ...post('a1'), title: 'Eski kopya' }, // beside blogs/27/a1.json
+      [oldEntryPath('blogs', 'c3')]: '{ bozuk', // never read: its hash folder has it
+      [entryPath('blogs', 'c3')]: post('c3', '2026-01-03'),
+    })
+    expect(readCollectionSync(dir, 'blogs')).toEqual([post('b2', '2026-01-02'), post('a1', '2026-01-01'), post('c3', '2026-01-03')])
   })
 })

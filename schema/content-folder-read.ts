@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { assembleOrder, isFolderCollection, legacyFile, ORDER_FILE, pathInfo } from './content-layout.ts'
+import { assembleOrder, isFolderCollection, legacyFile, onePerId, ORDER_FILE, pathInfo } from './content-layout.ts'
 
 /**
  * The synchronous reader of a content collection for the readers outside the store (decision 333): the site's
@@ -41,28 +41,29 @@ function readJson(path: string): unknown {
 /**
  * The collection's raw value from its source: a one-file collection as parsed; a folder as the list its order file
  * and item files make (`assembleOrder`). Only regular files that `pathInfo` names are read: symlinks, dotfiles,
- * temporary files, other files and files in the wrong sub-folder are not content.
+ * temporary files, other files and files in the wrong sub-folder are not content. A file still in its id's old
+ * folder is read as that item, unless its hash folder has one too (decision 336).
  */
 export function readSource(source: NonNullable<CollectionSource>): unknown {
   if (source.layout === 'file') return readJson(source.path)
-  const entries = new Map<string, { id: string; createdAt?: string; value: unknown }>()
+  const found: { id: string; old?: boolean; path: string }[] = []
   for (const bucket of readdirSync(source.path, { withFileTypes: true })) {
     if (!bucket.isDirectory()) continue // Dirent reports a symlink as a symlink: never followed
     for (const file of readdirSync(join(source.path, bucket.name), { withFileTypes: true })) {
       const info = file.isFile() ? pathInfo(`${source.name}/${bucket.name}/${file.name}`) : null
-      if (info?.kind !== 'entry') continue
-      const path = join(source.path, bucket.name, file.name)
-      const value = readJson(path)
-      const id = (value as { id?: unknown } | null)?.id
-      // Refused rather than read under either name: the store's loading refuses such a file too, and a site built
-      // from it would show a post the API does not have (and its address would not be the file's).
-      if (id !== info.id)
-        throw new Error(
-          `İçerik dosyası geçersiz: ${path}\n  - id: Dosya adındaki kimlik (${info.id}) bekleniyordu`,
-        )
-      const createdAt = (value as { createdAt?: unknown }).createdAt
-      entries.set(id, { id, createdAt: typeof createdAt === 'string' ? createdAt : undefined, value })
+      if (info?.kind === 'entry') found.push({ id: info.id, old: info.old, path: join(source.path, bucket.name, file.name) })
     }
+  }
+  const entries = new Map<string, { id: string; createdAt?: string; value: unknown }>()
+  for (const { id: fileId, path } of onePerId(found)) {
+    const value = readJson(path)
+    const id = (value as { id?: unknown } | null)?.id
+    // Refused rather than read under either name: the store's loading refuses such a file too, and a site built
+    // from it would show a post the API does not have (and its address would not be the file's).
+    if (id !== fileId)
+      throw new Error(`İçerik dosyası geçersiz: ${path}\n  - id: Dosya adındaki kimlik (${fileId}) bekleniyordu`)
+    const createdAt = (value as { createdAt?: unknown }).createdAt
+    entries.set(id, { id, createdAt: typeof createdAt === 'string' ? createdAt : undefined, value })
   }
   const orderFile = join(source.path, ORDER_FILE)
   const order = isRealFile(orderFile) ? readJson(orderFile) : null

@@ -4,10 +4,13 @@
  * whatever the archive's size, as in the git-based CMSs:
  *
  *   blogs/_sira.json          the list order, as ids (the admin's order)
- *   blogs/a/aB3x9….json       one post, in a folder named by its id's first character, lowercased
+ *   blogs/3f/aB3x9….json      one post, in one of 256 folders named by two hex digits of a hash of its id
  *
- * Folders by first character keep git's tree of a folder small (a flat folder of 10,000 files makes every commit
- * rewrite a 450 KB tree); lowercased, so a clone on a case-insensitive disk never sees `A/` and `a/` as one.
+ * Folders keep git's tree of a folder small (a flat folder of 10,000 files makes every commit rewrite a 450 KB
+ * tree). The folder is a hash of the id (decision 336), not its first character (decision 333's first form): slug
+ * ids (`blog-…`) all began alike and filled one folder. Hex digits in lowercase, so a clone on a case-insensitive
+ * disk never sees two folders as one. A file still in its first-character folder (`blogs/b/blog-x.json`: an old
+ * clone, a repository not yet moved) is read as that item too, and moved at the next start.
  * Pure: shared by the API (async readers), the site's build (sync reader) and tests; no node:fs here.
  */
 
@@ -26,13 +29,30 @@ export const isFolderCollection = (name: string): name is FolderCollection =>
 /** The one-file form of a collection (`blogs.json`): every collection's before the move, the others' for good. */
 export const legacyFile = (name: string) => `${name}.json`
 
-/** The sub-folder an item's file is in: its id's first character, lowercased. */
-export const bucketOf = (id: string) => id.charAt(0).toLowerCase()
+/**
+ * The sub-folder an item's file is in (decision 336): FNV-1a (32 bits) of the id, folded to 8 bits, as two lowercase
+ * hex digits. Ids are ASCII (ENTRY_ID), so a character code is a byte. Any id scheme spreads over the 256 folders.
+ */
+export function bucketOf(id: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
+  const folded = (hash ^ (hash >>> 8) ^ (hash >>> 16) ^ (hash >>> 24)) & 0xff
+  return folded.toString(16).padStart(2, '0')
+}
+
+/** The sub-folder of decision 333's first form: the id's first character, lowercased. Read, never written. */
+export const oldBucketOf = (id: string) => id.charAt(0).toLowerCase()
 
 /** Path of an item's file inside CONTENT_DIR, with `/` separators (as git names it). */
 export function entryPath(name: FolderCollection, id: string): string {
   if (!ENTRY_ID.test(id)) throw new Error(`Geçersiz kimlik: ${JSON.stringify(id)}`)
   return `${name}/${bucketOf(id)}/${id}.json`
+}
+
+/** Where an item's file was before decision 336 (its first-character folder): read and moved, never written. */
+export function oldEntryPath(name: FolderCollection, id: string): string {
+  if (!ENTRY_ID.test(id)) throw new Error(`Geçersiz kimlik: ${JSON.stringify(id)}`)
+  return `${name}/${oldBucketOf(id)}/${id}.json`
 }
 
 export const orderPath = (name: FolderCollection) => `${name}/${ORDER_FILE}`
@@ -41,11 +61,13 @@ export type PathInfo =
   | { kind: 'file'; name: string }
   | { kind: 'legacy'; name: FolderCollection }
   | { kind: 'order'; name: FolderCollection }
-  | { kind: 'entry'; name: FolderCollection; id: string }
+  /** `old`: in the id's first-character folder (before decision 336), not yet moved to its hash folder. */
+  | { kind: 'entry'; name: FolderCollection; id: string; old?: true }
 
 /**
  * What a path inside CONTENT_DIR (`/` separators) is to the store, or null for any other file (a README, a
- * temporary file, an item file in the wrong folder): such files are never read as content.
+ * temporary file, an item file in the wrong folder): such files are never read as content. An item file is in its
+ * hash folder, or still in its old first-character folder (`old`, decision 336).
  */
 export function pathInfo(path: string): PathInfo | null {
   const parts = path.split('/')
@@ -60,7 +82,19 @@ export function pathInfo(path: string): PathInfo | null {
   if (parts.length === 2) return second === ORDER_FILE ? { kind: 'order', name } : null
   if (parts.length !== 3 || !third!.endsWith('.json')) return null
   const id = third!.slice(0, -'.json'.length)
-  return ENTRY_ID.test(id) && bucketOf(id) === second ? { kind: 'entry', name, id } : null
+  if (!ENTRY_ID.test(id)) return null
+  if (second === bucketOf(id)) return { kind: 'entry', name, id }
+  return second === oldBucketOf(id) ? { kind: 'entry', name, id, old: true } : null
+}
+
+/**
+ * Of the item files found (any order), one per id: where an id has a file in its hash folder and one still in its
+ * old folder, the hash folder's (the later: the old one is what the move left or an old clone brought back).
+ */
+export function onePerId<T extends { id: string; old?: boolean }>(files: Iterable<T>): T[] {
+  const out = new Map<string, T>()
+  for (const file of files) if (!(file.old && out.has(file.id))) out.set(file.id, file)
+  return [...out.values()]
 }
 
 /** An item file's bytes: two-space JSON with a final newline, keys in their stored order (as the one-file form). */

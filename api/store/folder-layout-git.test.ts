@@ -69,13 +69,13 @@ describe('posts in a folder, with git (decision 333)', () => {
     const store = await open(dir, { git: { commits: 'always' }, folders: true })
     await store.settled()
     expect(subjects(dir)).toEqual(['İçerik düzeni: her yazı kendi dosyasında', expect.any(String), 'İçerik deposu oluşturuldu'])
-    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n')).toEqual(expect.arrayContaining(['blogs/_sira.json', 'blogs/a/a1.json', 'blogs/b/b2.json']))
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n')).toEqual(expect.arrayContaining(['blogs/_sira.json', 'blogs/27/a1.json', 'blogs/ff/b2.json']))
     expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs.json')
     expect(git(dir, 'status', '--porcelain')).toBe('')
 
     await retitle(store, 'a1', 'Üçüncü')
     await store.settled()
-    expect(changedIn(dir)).toEqual(['blogs/a/a1.json'])
+    expect(changedIn(dir)).toEqual(['blogs/27/a1.json'])
     expect(git(dir, 'status', '--porcelain')).toBe('')
 
     const versions = await store.history!.list({ name: 'blogs', id: 'a1' })
@@ -117,14 +117,14 @@ describe('posts in a folder, with git (decision 333)', () => {
     const store = await open(dir, { git: { commits: 'always' }, folders: true })
     await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
     await store.settled()
-    await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { title: 'Elle' })))
+    await writeFile(join(dir, 'blogs/ff/b2.json'), entryText(post('b2', { title: 'Elle' })))
     // Noticed by the poll (an edit in place changes no folder: the poll's turn over the files finds it).
     await store.checkDisk()
     await retitle(store, 'a1', 'Yönetim')
     await store.settled()
     expect(subjects(dir).slice(0, 2)).toEqual([expect.any(String), 'Kaydedilmemiş değişiklik kurtarıldı: blogs/'])
-    expect(changedIn(dir, 'HEAD~1')).toEqual(['blogs/b/b2.json'])
-    expect(changedIn(dir)).toEqual(['blogs/a/a1.json'])
+    expect(changedIn(dir, 'HEAD~1')).toEqual(['blogs/ff/b2.json'])
+    expect(changedIn(dir)).toEqual(['blogs/27/a1.json'])
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Yönetim', 'Elle'])
   })
 
@@ -133,14 +133,14 @@ describe('posts in a folder, with git (decision 333)', () => {
     const store = await open(dir, { git: { commits: 'always' }, folders: true })
     await store.update('blogs', (list) => void list.push(post('a1'), post('b2')))
     await store.settled()
-    await writeFile(join(dir, 'blogs/a/a1.json'), entryText({ ...post('a1'), title: 42 }))
+    await writeFile(join(dir, 'blogs/27/a1.json'), entryText({ ...post('a1'), title: 42 }))
     await store.checkDisk()
-    expect(store.status().errors).toMatchObject([{ file: 'blogs/a/a1.json', field: 'title' }])
+    expect(store.status().errors).toMatchObject([{ file: 'blogs/27/a1.json', field: 'title' }])
     await retitle(store, 'a1', 'Düzeltildi')
     await store.settled()
     expect(store.status().errors).toEqual([])
     expect(subjects(dir).slice(0, 2)).toEqual([expect.any(String), 'Kaydedilmemiş değişiklik kurtarıldı: blogs/'])
-    expect(JSON.parse(git(dir, 'show', 'HEAD~1:blogs/a/a1.json')).title).toBe(42)
+    expect(JSON.parse(git(dir, 'show', 'HEAD~1:blogs/27/a1.json')).title).toBe(42)
     expect(git(dir, 'status', '--porcelain')).toBe('')
   })
 
@@ -151,14 +151,14 @@ describe('posts in a folder, with git (decision 333)', () => {
     await retitle(store, 'b2', 'Geçerli')
     store.close()
     await store.settled()
-    await writeFile(join(dir, 'blogs/b/b2.json'), '{ "id": "b2", "title": ')
+    await writeFile(join(dir, 'blogs/ff/b2.json'), '{ "id": "b2", "title": ')
     const again = await open(dir, { git: { commits: 'always' }, folders: true })
     expect(again.read('blogs').map((p) => [p.id, p.title])).toEqual([
       ['a1', 'Başlık a1'],
       ['b2', 'Geçerli'],
       ['c3', 'Başlık c3'],
     ])
-    expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/b/b2.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
+    expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/ff/b2.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
   })
 
   it('a post file refused at start that the order file does not name is appended by its last valid version’s date', async () => {
@@ -169,10 +169,10 @@ describe('posts in a folder, with git (decision 333)', () => {
     store.close()
     await store.settled()
     await writeFile(join(dir, 'blogs/_sira.json'), orderText(['a1']))
-    await writeFile(join(dir, 'blogs/c/c1.json'), '{ "id": "c1", ')
+    await writeFile(join(dir, 'blogs/a7/c1.json'), '{ "id": "c1", ')
     const again = await open(dir, { git: { commits: 'always' }, folders: true })
     expect(again.read('blogs').map((p) => p.id)).toEqual(['a1', 'b1', 'c1'])
-    expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/c/c1.json' })])
+    expect(again.status().errors).toEqual([expect.objectContaining({ file: 'blogs/a7/c1.json' })])
   })
 
   it('the sync merges a maintainer’s post files by field: their edit taken, a removed file a removed post, a clash listed with the live value kept', async () => {
@@ -195,12 +195,12 @@ describe('posts in a folder, with git (decision 333)', () => {
       await store.settled()
     }
 
-    await push('b2 başlığı', () => writeFile(join(maintainer, 'blogs/b/b2.json'), entryText(post('b2', { title: 'Bakımcının' }))))
+    await push('b2 başlığı', () => writeFile(join(maintainer, 'blogs/ff/b2.json'), entryText(post('b2', { title: 'Bakımcının' }))))
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Bakımcının', 'Başlık c3'])
     expect(store.sync!.status().error).toBeNull()
 
     // Both change a1's title before seeing the other's: the maintainer pushes, then staff save before the next sync.
-    await push('a1 başlığı', () => writeFile(join(maintainer, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Bakımcının a1' }))), false)
+    await push('a1 başlığı', () => writeFile(join(maintainer, 'blogs/27/a1.json'), entryText(post('a1', { title: 'Bakımcının a1' }))), false)
     await retitle(store, 'a1', 'Sunucunun')
     await store.settled()
     await store.sync!.trigger()
@@ -209,15 +209,15 @@ describe('posts in a folder, with git (decision 333)', () => {
     expect(store.sync!.conflicts()).toEqual([expect.objectContaining({ file: 'blogs.json', other: 'Bakımcının a1' })])
 
     // Reindented by a maintainer, the same post: the server keeps its own bytes, committed; the folder stays clean.
-    await push('girinti', () => writeFile(join(maintainer, 'blogs/b/b2.json'), `${JSON.stringify(post('b2', { title: 'Bakımcının' }), null, 4)}\n`))
+    await push('girinti', () => writeFile(join(maintainer, 'blogs/ff/b2.json'), `${JSON.stringify(post('b2', { title: 'Bakımcının' }), null, 4)}\n`))
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Sunucunun', 'Bakımcının', 'Başlık c3'])
     expect(git(dir, 'status', '--porcelain')).toBe('')
     expect(store.sync!.status()).toMatchObject({ error: null, ahead: 0 })
 
-    await push('c3 silindi', () => rm(join(maintainer, 'blogs/c/c3.json')))
+    await push('c3 silindi', () => rm(join(maintainer, 'blogs/c0/c3.json')))
     expect(store.read('blogs').map((p) => p.id)).toEqual(['a1', 'b2'])
     expect(git(dir, 'status', '--porcelain')).toBe('')
-    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs/c/c3.json')
+    expect(git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('blogs/c0/c3.json')
   })
 })
 
@@ -235,7 +235,7 @@ describe('a force push on the remote with posts in a folder (decision 333)', () 
     }
     await sync()
     // The maintainer's wrong title is taken; then a staff save is pushed; then the maintainer drops their commit.
-    await writeFile(join(maintainer, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Yanlış' })))
+    await writeFile(join(maintainer, 'blogs/27/a1.json'), entryText(post('a1', { title: 'Yanlış' })))
     git(maintainer, 'commit', '-qam', 'yanlış')
     git(maintainer, 'push', '-q')
     await sync()
@@ -248,7 +248,7 @@ describe('a force push on the remote with posts in a folder (decision 333)', () 
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Yönetimin'])
     expect(store.sync!.status().notice).toMatch(/yeniden yazıldı/)
     expect(git(dir, 'status', '--porcelain')).toBe('')
-    expect(JSON.parse(git(dir, 'show', 'HEAD:blogs/b/b2.json')).title).toBe('Yönetimin')
+    expect(JSON.parse(git(dir, 'show', 'HEAD:blogs/ff/b2.json')).title).toBe('Yönetimin')
     expect(git(bare, 'rev-parse', `refs/heads/${git(dir, 'symbolic-ref', '--short', 'HEAD')}`)).toBe(git(dir, 'rev-parse', 'HEAD'))
   })
 })
@@ -283,9 +283,9 @@ describe('what the sync refuses of a remote’s post files (decision 333)', () =
     await store.settled()
     await sync(store)
     git(r.maintainer, 'pull', '-q', '--ff-only')
-    await r.push('blogs/a/a1.json', '{"id": "a1",')
+    await r.push('blogs/27/a1.json', '{"id": "a1",')
     await sync(store)
-    expect(store.sync!.status().refused).toEqual([{ file: 'blogs/a/a1.json', message: expect.stringMatching(/^blogs\/a\/a1\.json uzak depoda geçersiz: Geçersiz JSON/) }])
+    expect(store.sync!.status().refused).toEqual([{ file: 'blogs/27/a1.json', message: expect.stringMatching(/^blogs\/27\/a1\.json uzak depoda geçersiz: Geçersiz JSON/) }])
     expect(store.read('blogs')).toEqual([post('a1'), post('b2')])
   })
 

@@ -63,13 +63,13 @@ describe('content store with posts in a folder (decision 333)', () => {
   it('a save of one post writes that post’s file only: the other files and the order file are not touched', async () => {
     await putPosts([post('b1'), post('a2'), post('c3')])
     const store = await open()
-    const before = { b1: await mtime('blogs/b/b1.json'), c3: await mtime('blogs/c/c3.json'), order: await mtime('blogs/_sira.json') }
+    const before = { b1: await mtime('blogs/38/b1.json'), c3: await mtime('blogs/c0/c3.json'), order: await mtime('blogs/_sira.json') }
     await new Promise((r) => setTimeout(r, 20))
     await store.update('blogs', (list) => void (list.find((p) => p.id === 'a2')!.title = 'Yeni başlık'))
-    expect(JSON.parse(await readFile(join(dir, 'blogs/a/a2.json'), 'utf8'))).toEqual(post('a2', { title: 'Yeni başlık' }))
-    expect(await readFile(join(dir, 'blogs/a/a2.json'), 'utf8')).toBe(entryText(post('a2', { title: 'Yeni başlık' })))
-    expect({ b1: await mtime('blogs/b/b1.json'), c3: await mtime('blogs/c/c3.json'), order: await mtime('blogs/_sira.json') }).toEqual(before)
-    expect(await readdir(join(dir, 'blogs/a'))).toEqual(['a2.json']) // no temporary file left
+    expect(JSON.parse(await readFile(join(dir, 'blogs/b9/a2.json'), 'utf8'))).toEqual(post('a2', { title: 'Yeni başlık' }))
+    expect(await readFile(join(dir, 'blogs/b9/a2.json'), 'utf8')).toBe(entryText(post('a2', { title: 'Yeni başlık' })))
+    expect({ b1: await mtime('blogs/38/b1.json'), c3: await mtime('blogs/c0/c3.json'), order: await mtime('blogs/_sira.json') }).toEqual(before)
+    expect(await readdir(join(dir, 'blogs/b9'))).toEqual(['a2.json']) // no temporary file left
     expect(ids((await open()).read('blogs'))).toEqual(['b1', 'a2', 'c3'])
   })
 
@@ -77,43 +77,44 @@ describe('content store with posts in a folder (decision 333)', () => {
     await putPosts([post('b1'), post('a2')])
     const store = await open()
     await store.update('blogs', (list) => void list.unshift(post('Zz9')))
-    expect(await readFile(join(dir, 'blogs/z/Zz9.json'), 'utf8')).toBe(entryText(post('Zz9')))
+    expect(await readFile(join(dir, 'blogs/c1/Zz9.json'), 'utf8')).toBe(entryText(post('Zz9')))
     expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['Zz9', 'b1', 'a2'])
     await store.update('blogs', (list) => void list.splice(list.findIndex((p) => p.id === 'b1'), 1))
-    await expect(stat(join(dir, 'blogs/b/b1.json'))).rejects.toThrow()
+    await expect(stat(join(dir, 'blogs/38/b1.json'))).rejects.toThrow()
     expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['Zz9', 'a2'])
-    const a2 = await mtime('blogs/a/a2.json')
+    const a2 = await mtime('blogs/b9/a2.json')
     await store.update('blogs', (list) => void list.reverse())
     expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['a2', 'Zz9'])
-    expect(await mtime('blogs/a/a2.json')).toBe(a2)
+    expect(await mtime('blogs/b9/a2.json')).toBe(a2)
     expect(ids((await open()).read('blogs'))).toEqual(['a2', 'Zz9'])
   })
 
   it('a refused item file costs only its own post; the others load, and a clash refuses the later file', async () => {
     await putPosts([post('a1'), post('b2', { slug: 'ortak' }), post('c3', { slug: 'ortak' }), post('d4')])
-    await writeFile(join(dir, 'blogs/a/a1.json'), '{ "id": "a1", "title": ')
-    await writeFile(join(dir, 'blogs/d/d4.json'), entryText(post('x9'))) // its id is not its file's name
+    await writeFile(join(dir, 'blogs/27/a1.json'), '{ "id": "a1", "title": ')
+    await writeFile(join(dir, 'blogs/4e/d4.json'), entryText(post('x9'))) // its id is not its file's name
     const store = await open()
     expect(ids(store.read('blogs'))).toEqual(['b2'])
     // Each refused file named by its path, as an operator fixes it.
     expect(logged.filter((l) => l.includes('reddedildi')).sort()).toEqual([
-      expect.stringMatching(/^blogs\/a\/a1\.json reddedildi: Geçersiz JSON/),
-      expect.stringMatching(/^blogs\/c\/c3\.json reddedildi, alan "slug"/),
-      'blogs/d/d4.json reddedildi, alan "id": Dosya adındaki kimlik (d4) bekleniyordu. Son geçerli içerik yayında kalıyor.',
+      expect.stringMatching(/^blogs\/27\/a1\.json reddedildi: Geçersiz JSON/),
+      'blogs/4e/d4.json reddedildi, alan "id": Dosya adındaki kimlik (d4) bekleniyordu. Son geçerli içerik yayında kalıyor.',
+      expect.stringMatching(/^blogs\/c0\/c3\.json reddedildi, alan "slug"/),
     ])
   })
 
   it('a file the order file does not name is appended by date; an id without a file is dropped; other files are no content', async () => {
     await putPosts([post('b1'), post('n2', { createdAt: '2026-03-01T00:00:00.000Z' }), post('n1', { createdAt: '2026-02-01T00:00:00.000Z' })], ['gone', 'b1'])
-    await writeFile(join(dir, 'blogs/b/README.md'), 'not content')
+    await writeFile(join(dir, 'blogs/38/README.md'), 'not content')
     await mkdir(join(dir, 'blogs/q'))
     await writeFile(join(dir, 'blogs/q/b1x.json'), entryText(post('b1x'))) // the wrong folder
-    await symlink(join(dir, 'blogs/b/b1.json'), join(dir, 'blogs/b/bL.json')) // a link is never followed
+    await mkdir(join(dir, 'blogs/a0'))
+    await symlink(join(dir, 'blogs/38/b1.json'), join(dir, 'blogs/a0/bL.json')) // a link is never followed
     const store = await open()
     expect(ids(store.read('blogs'))).toEqual(['b1', 'n1', 'n2'])
     expect(logged).toEqual([
       // A link named as a post is refused and reported, never followed (as a linked blogs.json is).
-      expect.stringMatching(/^blogs\/b\/bL\.json reddedildi: Dosya bir sembolik bağlantı/),
+      expect.stringMatching(/^blogs\/a0\/bL\.json reddedildi: Dosya bir sembolik bağlantı/),
       'Sıra dosyasında olmayan 2 öğe tarihine göre sona eklendi: n1, n2',
       'Sıra dosyasındaki 1 kimliğin dosyası yok, atlandı: gone',
     ])
@@ -124,9 +125,9 @@ describe('content store with posts in a folder (decision 333)', () => {
     Object.freeze(previous)
     const changed = post('b2', { title: 'Yeni' })
     const out = gateNextFolder('blogs', [previous[0], changed], previous)
-    expect(out.files).toEqual([{ path: 'blogs/b/b2.json', bytes: Buffer.from(entryText(changed)) }])
+    expect(out.files).toEqual([{ path: 'blogs/ff/b2.json', bytes: Buffer.from(entryText(changed)) }])
     expect(() => gateNextFolder('blogs', [post('c3', { title: 'x'.repeat(400) })], [], 300)).toThrow(ContentRefused)
-    expect(gateNextFolder('blogs', [post('c3')], [], 400).files.map((f) => f.path)).toEqual(['blogs/c/c3.json', 'blogs/_sira.json'])
+    expect(gateNextFolder('blogs', [post('c3')], [], 400).files.map((f) => f.path)).toEqual(['blogs/c0/c3.json', 'blogs/_sira.json'])
     // The limit is loading's: a file of exactly that size is accepted, one byte more refused, in loading's words.
     const exact = Buffer.byteLength(entryText(post('c3')))
     expect(gateNextFolder('blogs', [post('c3')], [], exact).data).toEqual([post('c3')])
@@ -148,7 +149,7 @@ describe('content store with posts in a folder (decision 333)', () => {
     expect(Object.isFrozen(moved.data)).toBe(true)
     expect(gateNextFolder('blogs', [...previous], previous).files).toEqual([])
     // No previous list (a collection never stored): every item's file and the order.
-    expect(gateNextFolder('blogs', [post('a1')], undefined).files.map((f) => f.path)).toEqual(['blogs/a/a1.json', 'blogs/_sira.json'])
+    expect(gateNextFolder('blogs', [post('a1')], undefined).files.map((f) => f.path)).toEqual(['blogs/27/a1.json', 'blogs/_sira.json'])
   })
 
   it('the gate refuses a post whose id cannot name a file (the schema id), and an invalid post, before anything is written', async () => {
@@ -159,7 +160,7 @@ describe('content store with posts in a folder (decision 333)', () => {
     await expect(store.update('blogs', (list) => void list.push(post('../x')))).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/alan "id".*Geçersiz kimlik/) })
     await expect(store.update('blogs', (list) => void list.push(post('b2', { status: 'gizli' })))).rejects.toMatchObject({ status: 422 })
     expect(await readFile(join(dir, orderPath('blogs')), 'utf8')).toBe(order)
-    expect(await readdir(join(dir, 'blogs'))).toEqual(['_sira.json', 'a'])
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['27', '_sira.json'])
     expect(ids(store.read('blogs'))).toEqual(['a1'])
   })
 
@@ -167,18 +168,18 @@ describe('content store with posts in a folder (decision 333)', () => {
     await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('b1'), post('a1')], null, 2))
     const store = await open()
     await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
-    expect(await readFile(join(dir, 'blogs/b/b1.json'), 'utf8')).toBe(entryText(post('b1')))
+    expect(await readFile(join(dir, 'blogs/38/b1.json'), 'utf8')).toBe(entryText(post('b1')))
     expect(JSON.parse(await readFile(join(dir, orderPath('blogs')), 'utf8'))).toEqual(['b1', 'a1'])
     expect(ids(store.read('blogs'))).toEqual(['b1', 'a1'])
     await store.update('blogs', (list) => void (list[1]!.title = 'Yeni'))
-    expect(JSON.parse(await readFile(join(dir, 'blogs/a/a1.json'), 'utf8')).title).toBe('Yeni')
+    expect(JSON.parse(await readFile(join(dir, 'blogs/27/a1.json'), 'utf8')).title).toBe('Yeni')
     expect(ids((await open()).read('blogs'))).toEqual(['b1', 'a1'])
   })
 
   it('a new content folder stores posts as files from the first save; a refused blogs.json is not moved', async () => {
     const store = await open()
     await store.update('blogs', (list) => void list.push(post('a1')))
-    expect(await readdir(join(dir, 'blogs'))).toEqual(['_sira.json', 'a'])
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['27', '_sira.json'])
     await expect(stat(join(dir, 'blogs.json'))).rejects.toThrow()
     const other = await mkdtemp(join(tmpdir(), 'folder-layout-refused-'))
     try {
@@ -193,11 +194,11 @@ describe('content store with posts in a folder (decision 333)', () => {
 
   it('a move cut short (item files, no order file) is redone from blogs.json; a blogs.json beside a whole folder is removed', async () => {
     await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('a1'), post('b2')], null, 2))
-    await mkdir(join(dir, 'blogs/a'), { recursive: true })
-    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Yarım' })))
+    await mkdir(join(dir, 'blogs/27'), { recursive: true })
+    await writeFile(join(dir, 'blogs/27/a1.json'), entryText(post('a1', { title: 'Yarım' })))
     const store = await open()
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'Başlık b2'])
-    expect(await readFile(join(dir, 'blogs/a/a1.json'), 'utf8')).toBe(entryText(post('a1')))
+    expect(await readFile(join(dir, 'blogs/27/a1.json'), 'utf8')).toBe(entryText(post('a1')))
     // A maintainer's pull brings blogs.json back: the folder holds the saves since, and wins.
     await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('z9')], null, 2))
     const again = await open()
@@ -234,7 +235,7 @@ describe('content store with posts in a folder (decision 333)', () => {
     const item = (await stat(join(dir, entryPath('blogs', 'a1')))).mtimeMs
     expect(order).toBeGreaterThanOrEqual(item)
     await writeFilesDurably(dir, [{ path: entryPath('blogs', 'a1'), bytes: null }])
-    expect(await readdir(join(dir, 'blogs/a'))).toEqual([])
+    expect(await readdir(join(dir, 'blogs/27'))).toEqual([])
   })
 })
 
@@ -242,10 +243,10 @@ describe('posts in a folder changed outside the API (decision 333)', () => {
   it('an edit, a new file and a removed file made outside are loaded on the next check, each on its own', async () => {
     await putPosts([post('a1'), post('b2'), post('c3')])
     const store = await open()
-    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Dışarıda' }))) // in place
-    await mkdir(join(dir, 'blogs/d'))
-    await writeFile(join(dir, 'blogs/d/d4.json'), entryText(post('d4', { createdAt: '2026-05-01T00:00:00.000Z' })))
-    await rm(join(dir, 'blogs/b/b2.json'))
+    await writeFile(join(dir, 'blogs/27/a1.json'), entryText(post('a1', { title: 'Dışarıda' }))) // in place
+    await mkdir(join(dir, 'blogs/4e'))
+    await writeFile(join(dir, 'blogs/4e/d4.json'), entryText(post('d4', { createdAt: '2026-05-01T00:00:00.000Z' })))
+    await rm(join(dir, 'blogs/ff/b2.json'))
     await store.checkDisk()
     expect(store.read('blogs').map((p) => [p.id, p.title])).toEqual([
       ['a1', 'Dışarıda'],
@@ -258,13 +259,13 @@ describe('posts in a folder changed outside the API (decision 333)', () => {
   it('an invalid edit made outside is refused by its path; the last valid post stays live and the others load', async () => {
     await putPosts([post('a1'), post('b2')])
     const store = await open()
-    await writeFile(join(dir, 'blogs/a/a1.json'), '{ "id": "a1", ')
-    await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { title: 'İyi' })))
+    await writeFile(join(dir, 'blogs/27/a1.json'), '{ "id": "a1", ')
+    await writeFile(join(dir, 'blogs/ff/b2.json'), entryText(post('b2', { title: 'İyi' })))
     await store.checkDisk()
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Başlık a1', 'İyi'])
-    expect(store.status().errors).toEqual([expect.objectContaining({ file: 'blogs/a/a1.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
+    expect(store.status().errors).toEqual([expect.objectContaining({ file: 'blogs/27/a1.json', message: expect.stringMatching(/^Geçersiz JSON/) })])
     // Fixed outside: the refusal goes.
-    await writeFile(join(dir, 'blogs/a/a1.json'), entryText(post('a1', { title: 'Düzeldi' })))
+    await writeFile(join(dir, 'blogs/27/a1.json'), entryText(post('a1', { title: 'Düzeldi' })))
     await store.checkDisk()
     expect(store.read('blogs').map((p) => p.title)).toEqual(['Düzeldi', 'İyi'])
     expect(store.status().errors).toEqual([])
@@ -273,13 +274,13 @@ describe('posts in a folder changed outside the API (decision 333)', () => {
   it('an outside edit that takes another post’s address is refused and its last valid version kept', async () => {
     await putPosts([post('a1', { slug: 'bir' }), post('b2', { slug: 'iki' })])
     const store = await open()
-    await writeFile(join(dir, 'blogs/b/b2.json'), entryText(post('b2', { slug: 'bir', title: 'Çakışan' })))
+    await writeFile(join(dir, 'blogs/ff/b2.json'), entryText(post('b2', { slug: 'bir', title: 'Çakışan' })))
     await store.checkDisk()
     expect(store.read('blogs').map((p) => [p.slug, p.title])).toEqual([
       ['bir', 'Başlık a1'],
       ['iki', 'Başlık b2'],
     ])
-    expect(store.status().errors).toEqual([expect.objectContaining({ file: 'blogs/b/b2.json', field: 'slug' })])
+    expect(store.status().errors).toEqual([expect.objectContaining({ file: 'blogs/ff/b2.json', field: 'slug' })])
   })
 
   it('a save over a post whose file changed outside since it was read loads that change first: both edits are kept', async () => {
@@ -287,9 +288,9 @@ describe('posts in a folder changed outside the API (decision 333)', () => {
     // files it writes can see the edit.
     await putPosts([...Array.from({ length: 1100 }, (_, i) => post(`a${i}`)), post('z1')])
     const store = await open()
-    await writeFile(join(dir, 'blogs/z/z1.json'), entryText(post('z1', { excerpt: 'Dışarıdan özet' })))
+    await writeFile(join(dir, 'blogs/71/z1.json'), entryText(post('z1', { excerpt: 'Dışarıdan özet' })))
     await store.update('blogs', (list) => void (list.find((p) => p.id === 'z1')!.title = 'Yönetim başlığı'))
-    const saved = JSON.parse(await readFile(join(dir, 'blogs/z/z1.json'), 'utf8'))
+    const saved = JSON.parse(await readFile(join(dir, 'blogs/71/z1.json'), 'utf8'))
     expect([saved.title, saved.excerpt]).toEqual(['Yönetim başlığı', 'Dışarıdan özet'])
     expect(store.read('blogs').at(-1)).toMatchObject({ title: 'Yönetim başlığı', excerpt: 'Dışarıdan özet' })
   })

@@ -67,9 +67,9 @@ describe('listEntryFiles: the item files of a folder collection', () => {
       await putFile(entryPath('blogs', 'a1'), entryText(post('a1')))
       await writeFile(join(outside, 'x1.json'), entryText(post('x1')))
       await symlink(outside, join(dir, 'blogs/x'))
-      await mkdir(join(dir, 'blogs/a/a2.json'))
+      await mkdir(join(dir, 'blogs/b9/a2.json'), { recursive: true })
       await writeFile(join(dir, orderPath('blogs')), orderText(['a1']))
-      expect(await listEntryFiles(dir, 'blogs')).toEqual([{ path: 'blogs/a/a1.json', id: 'a1' }])
+      expect(await listEntryFiles(dir, 'blogs')).toEqual([{ path: 'blogs/27/a1.json', id: 'a1' }])
     } finally {
       await rm(outside, { recursive: true, force: true })
     }
@@ -78,9 +78,9 @@ describe('listEntryFiles: the item files of a folder collection', () => {
 
 describe('writeFilesDurably: a save’s files on disk', () => {
   it('writes the order file only after every item file: an item that cannot be written leaves the order untouched', async () => {
-    // `_sira` is a valid id: its file (blogs/_/_sira.json) is an item file, not the order file.
+    // `_sira` is a valid id: its file (blogs/72/_sira.json) is an item file, not the order file.
     await putFile(orderPath('blogs'), orderText(['a1']))
-    await mkdir(join(dir, 'blogs/_/_sira.json/engel'), { recursive: true }) // a folder where the item file goes
+    await mkdir(join(dir, 'blogs/72/_sira.json/engel'), { recursive: true }) // a folder where the item file goes
     const write = writeFilesDurably(dir, [
       { path: orderPath('blogs'), bytes: Buffer.from(orderText(['a1', '_sira'])) },
       { path: entryPath('blogs', '_sira'), bytes: Buffer.from(entryText(post('_sira'))) },
@@ -93,9 +93,9 @@ describe('writeFilesDurably: a save’s files on disk', () => {
     await writeFilesDurably(dir, [{ path: orderPath('social-projects'), bytes: Buffer.from(orderText([])) }])
     expect(await readFile(join(dir, orderPath('social-projects')), 'utf8')).toBe(orderText([]))
     await writeFilesDurably(dir, [{ path: entryPath('blogs', 'k1'), bytes: Buffer.from(entryText(post('k1'))) }])
-    expect(await readFile(join(dir, 'blogs/k/k1.json'), 'utf8')).toBe(entryText(post('k1')))
+    expect(await readFile(join(dir, 'blogs/e4/k1.json'), 'utf8')).toBe(entryText(post('k1')))
     expect((await stat(join(dir, 'blogs'))).mode & 0o777).toBe(DIR_MODE)
-    expect((await stat(join(dir, 'blogs/k'))).mode & 0o777).toBe(DIR_MODE)
+    expect((await stat(join(dir, 'blogs/e4'))).mode & 0o777).toBe(DIR_MODE)
   })
 
   it('removes item and order files given no bytes; one already gone, or in a folder already gone, is no error', async () => {
@@ -105,15 +105,15 @@ describe('writeFilesDurably: a save’s files on disk', () => {
       { path: entryPath('blogs', 'a1'), bytes: null },
       { path: orderPath('blogs'), bytes: null },
     ])
-    expect(await readdir(join(dir, 'blogs'))).toEqual(['a'])
-    expect(await readdir(join(dir, 'blogs/a'))).toEqual([])
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['27'])
+    expect(await readdir(join(dir, 'blogs/27'))).toEqual([])
     // Again, and a file of a sub-folder that does not exist (a crash's redo, an outside removal).
     await writeFilesDurably(dir, [
       { path: entryPath('blogs', 'a1'), bytes: null },
       { path: entryPath('blogs', 'q1'), bytes: null },
       { path: orderPath('blogs'), bytes: null },
     ])
-    expect(await readdir(join(dir, 'blogs'))).toEqual(['a'])
+    expect(await readdir(join(dir, 'blogs'))).toEqual(['27'])
   })
 })
 
@@ -147,8 +147,8 @@ describe('loading a folder collection: each file on its own, then the list (deci
     const loaded = await load()
     expect(ids(loaded)).toEqual(posts.slice(0, 12).map((p) => p.id).concat('s1'))
     expect(loaded.kind === 'ok' && loaded.folder!.refused).toEqual([
-      { file: 'blogs/r/r1.json', field: 'slug', message: msg.slugTaken },
-      { file: 'blogs/q/q1.json', field: 'id', message: msg.idTaken },
+      { file: 'blogs/0e/r1.json', field: 'slug', message: msg.slugTaken },
+      { file: 'blogs/d6/q1.json', field: 'id', message: msg.idTaken },
     ])
   })
 
@@ -173,7 +173,7 @@ describe('loading a folder collection: each file on its own, then the list (deci
     await putFile(orderPath('blogs'), orderText(['b1', 'a1']))
     const loaded = await load()
     expect(ids(loaded)).toEqual(['a1'])
-    expect(loaded).toMatchObject({ kind: 'ok', folder: { refused: [{ file: 'blogs/b/b1.json' }], added: [], dropped: ['b1'] } })
+    expect(loaded).toMatchObject({ kind: 'ok', folder: { refused: [{ file: 'blogs/38/b1.json' }], added: [], dropped: ['b1'] } })
   })
 
   it('a folder of more posts than one read takes: every post loaded once, a refused one reported once', async () => {
@@ -183,7 +183,7 @@ describe('loading a folder collection: each file on its own, then the list (deci
     await putFile(orderPath('blogs'), orderText(many))
     const loaded = await load()
     expect(ids(loaded)).toEqual(many.filter((id) => id !== 'p7'))
-    expect(loaded).toMatchObject({ kind: 'ok', folder: { refused: [{ file: 'blogs/p/p7.json' }], added: [], dropped: ['p7'] } })
+    expect(loaded).toMatchObject({ kind: 'ok', folder: { refused: [{ file: 'blogs/11/p7.json' }], added: [], dropped: ['p7'] } })
   })
 
   it('marks what it loaded as checked, in either layout: a save that keeps those posts does not check them again', async () => {
@@ -228,7 +228,7 @@ describe('a save over a post file refused at start (decision 333)', () => {
     try {
       await putFile(entryPath('blogs', 'a1'), '{ "id": "a1", ')
       await writeFile(join(outside, 'b1.json'), entryText(post('b1')))
-      await mkdir(join(dir, 'blogs/b'), { recursive: true })
+      await mkdir(join(dir, 'blogs/38'), { recursive: true })
       await symlink(join(outside, 'b1.json'), join(dir, entryPath('blogs', 'b1')))
       await putFile(orderPath('blogs'), orderText([]))
       const store = await openContentStore(dir, () => {}, { folders: true })
@@ -245,8 +245,8 @@ describe('a save over a post file refused at start (decision 333)', () => {
 })
 
 describe('lastValidEntry: where a post file refused at start begins (decision 333)', () => {
-  /** Commits `path` (blogs/a/a1.json) as each text (null: removed), oldest first, in one git process. */
-  function commits(texts: (string | null)[], path = 'blogs/a/a1.json') {
+  /** Commits `path` (blogs/27/a1.json) as each text (null: removed), oldest first, in one git process. */
+  function commits(texts: (string | null)[], path = 'blogs/27/a1.json') {
     execFileSync('git', ['init', '-q'], { cwd: dir })
     let stream = ''
     texts.forEach((text, i) => {
@@ -262,8 +262,8 @@ describe('lastValidEntry: where a post file refused at start begins (decision 33
     commits([entryText(post('a1', { title: 'İlk' })), entryText(post('a1', { title: 'İkinci' })), null, refused(1), entryText(post('x1')), '{ bozuk'])
     const repo = await openContentRepo(dir)
     try {
-      expect(await lastValidEntry(repo, 'blogs', 'blogs/a/a1.json')).toEqual(post('a1', { title: 'İkinci' }))
-      expect(await lastValidEntry(repo, 'blogs', 'blogs/a/a2.json')).toBeUndefined() // no history
+      expect(await lastValidEntry(repo, 'blogs', 'blogs/27/a1.json')).toEqual(post('a1', { title: 'İkinci' }))
+      expect(await lastValidEntry(repo, 'blogs', 'blogs/b9/a2.json')).toBeUndefined() // no history
       expect(await lastValidEntry(repo, 'blogs', 'blogs/notlar.txt')).toBeUndefined() // no item file
     } finally {
       await repo.close()
@@ -283,12 +283,12 @@ describe('lastValidEntry: where a post file refused at start begins (decision 33
   it('looks back 100 versions at most', async () => {
     commits([entryText(post('a1')), ...Array.from({ length: 99 }, (_, i) => refused(i))])
     let repo = await openContentRepo(dir)
-    expect(await lastValidEntry(repo, 'blogs', 'blogs/a/a1.json')).toEqual(post('a1'))
+    expect(await lastValidEntry(repo, 'blogs', 'blogs/27/a1.json')).toEqual(post('a1'))
     await repo.close()
     await rm(join(dir, '.git'), { recursive: true, force: true })
     commits([entryText(post('a1')), ...Array.from({ length: 100 }, (_, i) => refused(i))])
     repo = await openContentRepo(dir)
-    expect(await lastValidEntry(repo, 'blogs', 'blogs/a/a1.json')).toBeUndefined()
+    expect(await lastValidEntry(repo, 'blogs', 'blogs/27/a1.json')).toBeUndefined()
     await repo.close()
   })
 })
@@ -317,35 +317,36 @@ describe('createFolderChanges: which post files changed outside (decision 333)',
   })
 
   it('files added to a sub-folder are found by the sub-folder’s change, each once, without the turn over the files', async () => {
+    // a817 and a1377 share a1's sub-folder (blogs/27/): only that sub-folder changes.
     const changes = await started(['a1', 'b1'])
-    await putFile(entryPath('blogs', 'a2'), entryText(post('a2')))
-    expect(await changes.changed(noTurn)).toEqual(['blogs/a/a2.json'])
-    await putFile(entryPath('blogs', 'a3'), entryText(post('a3')))
-    await utimes(join(dir, 'blogs/a'), PAST + 60, PAST + 60) // not the time the last check saw, whatever the clock's step
-    expect(await changes.changed(noTurn)).toEqual(['blogs/a/a3.json'])
+    await putFile(entryPath('blogs', 'a817'), entryText(post('a817')))
+    expect(await changes.changed(noTurn)).toEqual(['blogs/27/a817.json'])
+    await putFile(entryPath('blogs', 'a1377'), entryText(post('a1377')))
+    await utimes(join(dir, 'blogs/27'), PAST + 60, PAST + 60) // not the time the last check saw, whatever the clock's step
+    expect(await changes.changed(noTurn)).toEqual(['blogs/27/a1377.json'])
     expect(await changes.changed(noTurn)).toEqual([])
   })
 
   it('files in a sub-folder that are no post files (a note, a temporary file, a post in the wrong folder) are not reported', async () => {
     const changes = await started(['a1', 'b1'])
-    await writeFile(join(dir, 'blogs/a/NOTLAR.md'), 'not content')
-    await writeFile(join(dir, 'blogs/a/.a1.json.tmp'), entryText(post('a1')))
-    await writeFile(join(dir, 'blogs/a/b2.json'), entryText(post('b2')))
+    await writeFile(join(dir, 'blogs/27/NOTLAR.md'), 'not content')
+    await writeFile(join(dir, 'blogs/27/.a1.json.tmp'), entryText(post('a1')))
+    await writeFile(join(dir, 'blogs/27/b2.json'), entryText(post('b2')))
     expect(await changes.changed(true)).toEqual([])
   })
 
   it('a sub-folder removed whole: its files are reported without the turn (the order file with them)', async () => {
-    const changes = await started(['a1', 'q1', 'q2'])
-    await rm(join(dir, 'blogs', 'q'), { recursive: true })
+    const changes = await started(['a1', 'q1', 'q192']) // q1 and q192: one sub-folder (blogs/d6/)
+    await rm(join(dir, 'blogs', 'd6'), { recursive: true })
     await putFile(orderPath('blogs'), orderText(['a1']))
-    expect((await changes.changed(noTurn)).sort()).toEqual(['blogs/_sira.json', 'blogs/q/q1.json', 'blogs/q/q2.json'])
+    expect((await changes.changed(noTurn)).sort()).toEqual(['blogs/_sira.json', 'blogs/d6/q1.json', 'blogs/d6/q192.json'])
     expect(await changes.changed(noTurn)).toEqual([])
   })
 
   it('a file removed from a sub-folder is reported once, without the turn', async () => {
     const changes = await started(['a1', 'a2', 'b1'])
     await rm(join(dir, entryPath('blogs', 'a1')))
-    expect(await changes.changed(noTurn)).toEqual(['blogs/a/a1.json'])
+    expect(await changes.changed(noTurn)).toEqual(['blogs/27/a1.json'])
     expect(await changes.changed(true)).toEqual([])
   })
 
@@ -357,10 +358,10 @@ describe('createFolderChanges: which post files changed outside (decision 333)',
   })
 
   it('a sub-folder removed while its parent kept its time (rsync -a restores it): its files are reported removed', async () => {
-    const changes = await started(['a1', 'q1', 'q2'])
-    await rm(join(dir, 'blogs/q'), { recursive: true })
+    const changes = await started(['a1', 'q1', 'q192'])
+    await rm(join(dir, 'blogs/d6'), { recursive: true })
     await utimes(join(dir, 'blogs'), PAST, PAST) // the time it had at start, as a copy that keeps times sets it
-    expect((await changes.changed(noTurn)).sort()).toEqual(['blogs/q/q1.json', 'blogs/q/q2.json'])
+    expect((await changes.changed(noTurn)).sort()).toEqual(['blogs/d6/q1.json', 'blogs/d6/q192.json'])
   })
 
   it('never enters a sub-folder that is a link', async () => {
@@ -382,7 +383,7 @@ describe('createFolderChanges: which post files changed outside (decision 333)',
     expect(await changes.changed(noTurn)).toEqual([]) // no folder changed
     const found: string[] = []
     for (let check = 0; check < 3; check++) found.push(...(await changes.changed(true))) // 6 known files, 2 a check
-    expect(found.sort()).toEqual(ids.map((id) => entryPath('blogs', id)))
+    expect(found.sort()).toEqual(ids.map((id) => entryPath('blogs', id)).sort())
   })
 
   it('a second start’s remember forgets files that are gone: they are not reported as removed outside', async () => {
@@ -406,8 +407,8 @@ describe('createFolderChanges: which post files changed outside (decision 333)',
     expect(await changes.changed(true)).toEqual([])
     // A later removal outside, in the sub-folder the API made, is still found by that sub-folder's change.
     await rm(join(dir, entryPath('blogs', 'c1')))
-    await utimes(join(dir, 'blogs/c'), PAST, PAST) // not the time the write left, whatever the clock's step
-    expect(await changes.changed(noTurn)).toEqual(['blogs/c/c1.json'])
+    await utimes(join(dir, 'blogs/a7'), PAST, PAST) // not the time the write left, whatever the clock's step
+    expect(await changes.changed(noTurn)).toEqual(['blogs/a7/c1.json'])
   })
 
   it('a file the watcher names is compared at the next check; a path not of this collection is ignored', async () => {
@@ -416,6 +417,6 @@ describe('createFolderChanges: which post files changed outside (decision 333)',
     await writeFile(join(dir, 'home.json'), '{}')
     changes.hint('home.json')
     changes.hint(entryPath('blogs', 'b1'))
-    expect(await changes.changed(noTurn)).toEqual(['blogs/b/b1.json'])
+    expect(await changes.changed(noTurn)).toEqual(['blogs/38/b1.json'])
   })
 })

@@ -26,18 +26,18 @@ describe('content files of tests, in either layout (decision 333)', () => {
 
   it('the folder form: only changed item files and the order file are written; a removed id loses its file', async () => {
     await writeCollection(dir, 'blogs', [post('a1'), post('B2'), post('c3')], { layout: 'folder' })
-    expect(await readFile(join(dir, 'blogs/b/B2.json'), 'utf8')).toBe(entryText(post('B2')))
+    expect(await readFile(join(dir, 'blogs/87/B2.json'), 'utf8')).toBe(entryText(post('B2')))
     expect(await readFile(join(dir, 'blogs/_sira.json'), 'utf8')).toBe(orderText(['a1', 'B2', 'c3']))
     expect(layoutOf(dir, 'blogs')).toBe('folder')
-    const before = { a1: await mtime('blogs/a/a1.json'), order: await mtime('blogs/_sira.json') }
+    const before = { a1: await mtime('blogs/27/a1.json'), order: await mtime('blogs/_sira.json') }
     await new Promise((r) => setTimeout(r, 20))
     await editEntry(dir, 'blogs', 'c3', (p) => ({ ...p, title: 'Yeni' }))
-    expect({ a1: await mtime('blogs/a/a1.json'), order: await mtime('blogs/_sira.json') }).toEqual(before)
+    expect({ a1: await mtime('blogs/27/a1.json'), order: await mtime('blogs/_sira.json') }).toEqual(before)
     expect(readCollection(dir, 'blogs')).toEqual([post('a1'), post('B2'), post('c3', 'Yeni')])
     await writeCollection(dir, 'blogs', [post('c3', 'Yeni'), post('a1')])
-    expect(await readdir(join(dir, 'blogs/b'))).toEqual([])
+    expect(await readdir(join(dir, 'blogs/87'))).toEqual([])
     expect(readCollection(dir, 'blogs')).toEqual([post('c3', 'Yeni'), post('a1')])
-    expect(fileOf('blogs', 'a1', 'folder')).toBe('blogs/a/a1.json')
+    expect(fileOf('blogs', 'a1', 'folder')).toBe('blogs/27/a1.json')
     expect(fileOf('blogs', 'a1', 'file')).toBe('blogs.json')
     expect(fileOf('programs', 'a1', 'folder')).toBe('programs.json')
   })
@@ -57,8 +57,8 @@ describe('content files of tests, in either layout (decision 333)', () => {
     expect(Object.keys(await collectionFiles(dir, 'blogs'))).toEqual(['blogs.json'])
     expect(await refusedAtStart(dir, 'blogs')).toEqual([])
     await writeCollection(dir, 'blogs', [full, { ...full, id: 'b2', title: 42 }], { layout: 'folder' })
-    expect(Object.keys(await collectionFiles(dir, 'blogs')).sort()).toEqual(['blogs/_sira.json', 'blogs/a/a1.json', 'blogs/b/b2.json'])
-    expect(await refusedAtStart(dir, 'blogs')).toEqual([expect.stringMatching(/^blogs\/b\/b2\.json reddedildi, alan "title"/)])
+    expect(Object.keys(await collectionFiles(dir, 'blogs')).sort()).toEqual(['blogs/27/a1.json', 'blogs/_sira.json', 'blogs/ff/b2.json'])
+    expect(await refusedAtStart(dir, 'blogs')).toEqual([expect.stringMatching(/^blogs\/ff\/b2\.json reddedildi, alan "title"/)])
     expect(await refusedAtStart(dir, 'about')).toEqual(['about: yok'])
   })
 

@@ -38,7 +38,7 @@ describe('a save that changes posts in place', () => {
     expect(out.inPlace).toBe(true)
     // Already canonical: the saved object itself is kept (the next save finds it unchanged).
     expect(out.data[1]).toBe(edited)
-    expect(out.files.map((f) => [f.path, f.bytes?.toString()])).toEqual([['blogs/b/b2.json', entryText(post('b2', { title: 'Yeni' }))]])
+    expect(out.files.map((f) => [f.path, f.bytes?.toString()])).toEqual([['blogs/ff/b2.json', entryText(post('b2', { title: 'Yeni' }))]])
     expect(out.data[0]).toBe(v1[0])
     expect(out.data[2]).toBe(v1[2])
     expect(Object.isFrozen(out.data) && Object.isFrozen(out.data[1])).toBe(true)
@@ -108,12 +108,12 @@ describe('a save that changes posts in place', () => {
     expect(moved.inPlace).toBe(false)
     expect(moved.files.map((f) => f.path)).toEqual(['blogs/_sira.json'])
     const added = gateNextFolder('blogs', [...moved.data, post('c3')], moved.data)
-    expect([added.inPlace, added.files.map((f) => f.path)]).toEqual([false, ['blogs/c/c3.json', 'blogs/_sira.json']])
+    expect([added.inPlace, added.files.map((f) => f.path)]).toEqual([false, ['blogs/c0/c3.json', 'blogs/_sira.json']])
     const removed = gateNextFolder('blogs', added.data.slice(1), added.data)
-    expect([removed.inPlace, removed.files.map((f) => f.path)]).toEqual([false, ['blogs/b/b2.json', 'blogs/_sira.json']])
+    expect([removed.inPlace, removed.files.map((f) => f.path)]).toEqual([false, ['blogs/ff/b2.json', 'blogs/_sira.json']])
     // The last post removed (the others at their places): its file goes, and the order is written.
     const lastGone = gateNextFolder('blogs', removed.data.slice(0, -1), removed.data)
-    expect([lastGone.inPlace, lastGone.files.map((f) => [f.path, f.bytes === null])]).toEqual([false, [['blogs/c/c3.json', true], ['blogs/_sira.json', false]]])
+    expect([lastGone.inPlace, lastGone.files.map((f) => [f.path, f.bytes === null])]).toEqual([false, [['blogs/c0/c3.json', true], ['blogs/_sira.json', false]]])
     // The version the whole check accepted carries its index: the next edit in place is short again.
     expect(gateNextFolder('blogs', withEntry(removed.data, 0, post('a1', { title: 'T' })), removed.data).inPlace).toBe(true)
   })

@@ -325,7 +325,7 @@ export function createCommitQueue(
     },
     /**
      * The file on disk changed outside the API while a save of it still waits for its commit: that save's bytes
-     * are kept in the journal now, since the file no longer holds them. `file`: its path (`blogs/a/aB3.json`).
+     * are kept in the journal now, since the file no longer holds them. `file`: its path (`blogs/d3/aB3.json`).
      */
     async fileMovedOn(file: string): Promise<void> {
       if (opened?.mode === 'local') return

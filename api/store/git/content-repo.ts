@@ -18,7 +18,7 @@ export type FileBytes = string | Uint8Array | readonly Uint8Array[]
 
 /**
  * A content file as one commit should record it: `name` is its path inside CONTENT_DIR, '/'-separated (nested for
- * a folder collection's files: `blogs/a/aB3.json`); `text` null: the commit removes it.
+ * a folder collection's files: `blogs/d3/aB3.json`); `text` null: the commit removes it.
  */
 export type FileSnapshot = { name: string; text: FileBytes | null }
 /** A content file a save wrote (no removal): what the commit queue and the sync hand over. */
@@ -227,7 +227,7 @@ export async function openContentRepo(
 
   /**
    * The files `commit` has at `paths` (full paths inside the repository), with one `ls-tree -r`: several paths of
-   * one folder are asked through it (`blogs/a/`), so the arguments grow with folders, never with files (10,000
+   * one folder are asked through it (`blogs/d3/`), so the arguments grow with folders, never with files (10,000
    * paths are 250 KB of arguments, past the system's limit at 100,000); a lone path is asked itself (a file at
    * the top of a CONTENT_DIR inside a project is not read through a listing of every post). A path ending in '/'
    * is a folder. Every file of the folders asked is answered; a path with no file there is absent.
@@ -473,7 +473,7 @@ export async function openContentRepo(
 
 /**
  * The content files in CONTENT_DIR as they are now, for the first commit: the JSON files at its top, and the
- * entry and order files of the folder collections (`blogs/_sira.json`, `blogs/a/aB3.json`: what `pathInfo` names;
+ * entry and order files of the folder collections (`blogs/_sira.json`, `blogs/d3/aB3.json`: what `pathInfo` names;
  * anything else there is no content). Regular files only: a link or FIFO is never read, a linked folder never
  * entered.
  */

@@ -1,4 +1,4 @@
-import { assembleOrder, entryPath, legacyFile, orderPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
+import { assembleOrder, legacyFile, oldEntryPath, orderPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 import type { ContentRepo } from './content-repo.ts'
 import { checkContentFile, checkEntryFile, type ContentFileError } from '../gate/content-validation.ts'
 
@@ -66,31 +66,36 @@ async function assembleView(
   wanted: ReadonlySet<string>,
   overrides: ReadonlyMap<string, string | null>,
 ): Promise<FolderView> {
-  const present = new Map<string, { id: string; item: unknown }>()
-  for (const f of files) {
-    const info = pathInfo(f.path)
-    if (info?.kind === 'entry') present.set(info.id, { id: info.id, item: placeholder(info.id) })
+  // Each id's file: its hash folder's, else one still in its old folder (an old clone's commit; decision 336).
+  const present = new Map<string, { id: string; item: unknown; path: string; old?: boolean }>()
+  const found = (path: string) => {
+    const info = pathInfo(path)
+    if (info?.kind !== 'entry' || (info.old && present.has(info.id) && !present.get(info.id)!.old)) return
+    present.set(info.id, { id: info.id, item: placeholder(info.id), path, old: info.old })
   }
+  for (const f of files) found(f.path)
   for (const [path, text] of overrides) {
     const info = pathInfo(path)
     if (info?.kind !== 'entry') continue
-    if (text === null) present.delete(info.id)
-    else present.set(info.id, { id: info.id, item: placeholder(info.id) })
+    if (text !== null) found(path)
+    else if (present.get(info.id)?.path === path) {
+      present.delete(info.id)
+      // The hash folder's file removed: one left in the old folder is the item again.
+      const other = oldEntryPath(name, info.id)
+      if (!info.old && (overrides.has(other) ? overrides.get(other) !== null : files.some((f) => f.path === other))) found(other)
+    }
   }
-  const read = [...present.keys()].filter((id) => wanted.has(id) && !overrides.has(entryPath(name, id)))
-  const texts = await repo.showPairs(read.map((id) => ({ commit, path: entryPath(name, id) })))
+  const read = [...present.values()].filter((e) => wanted.has(e.id) && !overrides.has(e.path))
+  const texts = await repo.showPairs(read.map((e) => ({ commit, path: e.path })))
   let unreadable: ContentFileError | null = null
-  read.forEach((id, i) => {
+  read.forEach((e, i) => {
     const item = parse(texts[i]!)
-    if (item !== undefined) present.get(id)!.item = item
+    if (item !== undefined) e.item = item
     else if (texts[i] != null && !unreadable) {
-      const checked = checkEntryFile(name, id, entryPath(name, id), texts[i]!)
+      const checked = checkEntryFile(name, e.id, e.path, texts[i]!)
       if (!checked.ok) unreadable = checked.error
     }
   })
-  for (const [path, text] of overrides) {
-    const info = pathInfo(path)
-    if (info?.kind === 'entry' && text !== null) present.get(info.id)!.item = parse(text)
-  }
+  for (const e of present.values()) if (overrides.has(e.path)) e.item = parse(overrides.get(e.path)!)
   return { list: assembleOrder(orderIds, present).list.map((e) => e.item), legacy: false, unreadable }
 }

@@ -2,7 +2,7 @@ import type { ContentRepo, GitAuthor } from '../git/content-repo.ts'
 import { itemOf, versionOf, type ItemRef } from '../content-items.ts'
 import { diffFields, type FieldChange } from './field-diff.ts'
 import type { ItemIndex } from './item-index.ts'
-import { entryPath, isFolderCollection, legacyFile, type FolderCollection } from '#schema/content-layout.ts'
+import { entryPath, isFolderCollection, legacyFile, oldEntryPath, type FolderCollection } from '#schema/content-layout.ts'
 
 const parseOrNull = (text: string): unknown => {
   try {
@@ -66,13 +66,17 @@ export function createContentHistory(
   }
 
   /**
-   * An item of a folder collection at each of `commits`: its own file, or where a commit has none (before the
-   * move), its entry in the collection's one file then. One git process for the item files, one per BATCH of the
-   * one-file versions.
+   * An item of a folder collection at each of `commits`: its own file, else its file in its old folder (before
+   * decision 336's move), else (before decision 333's move) its entry in the collection's one file then. One git
+   * process for the item files, one more for the commits without one, one per BATCH of the one-file versions.
    */
   async function folderItems(name: FolderCollection, id: string, commits: readonly string[]): Promise<unknown[]> {
     const path = entryPath(name, id)
     const texts = await (await repo).showPairs(commits.map((commit) => ({ commit, path })))
+    const unmoved = commits.flatMap((_, i) => (texts[i] === null ? [i] : []))
+    const oldPath = oldEntryPath(name, id)
+    const oldTexts = unmoved.length ? await (await repo).showPairs(unmoved.map((i) => ({ commit: commits[i]!, path: oldPath }))) : []
+    unmoved.forEach((at, j) => (texts[at] = oldTexts[j]!))
     const items: unknown[] = texts.map((text: string | null) => (text === null ? undefined : parseOrNull(text) ?? undefined))
     const before = commits.filter((_, i) => texts[i] === null)
     const legacy = legacyFile(name)
@@ -113,8 +117,9 @@ export function createContentHistory(
       const file = `${ref.name}.json`
       await caughtUp()
       if (isFolderCollection(ref.name) && isFolder(ref.name) && ref.id) {
-        // Its own file's commits, and before the move the one file's (git log of both paths, oldest first).
-        const commits = (await (await repo).log([legacyFile(ref.name), entryPath(ref.name, ref.id)])).slice(0, MAX_COMMITS).reverse()
+        // Its own file's commits, and before the moves its old folder's file's and the one file's (oldest first).
+        const paths = [legacyFile(ref.name), oldEntryPath(ref.name, ref.id), entryPath(ref.name, ref.id)]
+        const commits = (await (await repo).log(paths)).slice(0, MAX_COMMITS).reverse()
         return versionsOf(commits, await folderItems(ref.name, ref.id, commits.map((c) => c.commit)))
       }
       // The item's own commits from the index; the file's last ones until its first scan has ended (or if it fails).

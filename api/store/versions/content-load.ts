@@ -10,7 +10,7 @@ import { listEntryFiles } from '../folder-files.ts'
 import { claimsOf, clashAt } from '../gate/content-rules.ts'
 import type { Addressed } from '#schema/address.ts'
 import { collectionSource } from '#schema/content-folder-read.ts'
-import { assembleOrder, isFolderCollection, orderPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
+import { assembleOrder, isFolderCollection, onePerId, orderPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 
 /**
  * A content file read and checked: its parsed data, missing, or refused (why, and its bytes when it had any). A
@@ -40,10 +40,11 @@ const READ_AT_ONCE = 32
 /**
  * A folder collection read as untrusted input: each item file as a content file is (regular file, size cap), checked
  * with the entry's schema and its id against its name; the list in the order file's order; then the collection rules
- * on the assembled list, where a clash refuses the later file. A refused file is left out and reported.
+ * on the assembled list, where a clash refuses the later file. A refused file is left out and reported. An item
+ * still in its old folder is read from there, unless its hash folder has its file too (decision 336).
  */
 async function loadFolder(dir: string, name: FolderCollection, lastValid?: LastValidEntry): Promise<LoadedFile> {
-  const files = await listEntryFiles(dir, name)
+  const files = onePerId(await listEntryFiles(dir, name))
   const refused: (ContentFileError & { unreadable?: boolean })[] = []
   const refusedFiles: { id: string; path: string; error: ContentFileError & { unreadable: boolean } }[] = []
   const entries = new Map<string, { id: string; createdAt?: string; data: unknown; path: string }>()

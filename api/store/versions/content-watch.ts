@@ -12,15 +12,15 @@ export type WatchOptions = {
   pollMs?: number
   /** Collections stored a file per item (`blogs`): their folder and each sub-folder are watched too. */
   folders?: readonly string[]
-  /** Told each file that changed in those folders (`blogs/b/x.json`), before the check it triggers. */
+  /** Told each file that changed in those folders (`blogs/26/x.json`), before the check it triggers. */
   onFile?: (path: string) => void
 }
 
 /**
  * Calls `check` soon after anything in `dir` changes (fs.watch), and every two seconds anyway (`sweep` true: that
  * check also turns over item files no event named; a save's own files raise events too). A watch is not
- * recursive on Linux: the folders of `folders` and their sub-folders get one each (about 40 per collection, one per
- * first character of an id), added as sub-folders appear, so an item file edited in place is named to `onFile`
+ * recursive on Linux: the folders of `folders` and their sub-folders get one each (up to 257 per collection: the
+ * folder and its 256 hash folders, decision 336; inotify allows 8,192 or more per user), added as sub-folders appear, so an item file edited in place is named to `onFile`
  * and goes live at once. Returns a function that stops watching.
  */
 export function watchContentDir(dir: string, check: (sweep: boolean) => Promise<unknown>, options: WatchOptions = {}): () => void {

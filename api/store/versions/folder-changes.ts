@@ -99,7 +99,7 @@ export function createFolderChanges(dir: string, name: FolderCollection, { sweep
       }
       return differing(candidates)
     },
-    /** A file of this collection the watcher saw change (`blogs/b/x.json`); anything else is not ours. */
+    /** A file of this collection the watcher saw change (`blogs/26/x.json`); anything else is not ours. */
     hint(path: string): void {
       const info = pathInfo(path)
       if (info && path.startsWith(`${name}/`)) hinted.add(path)

@@ -26,7 +26,7 @@ import { claimsOf } from '../gate/content-rules.ts'
 import { checkEntryFile, checkOrderFile, inInputOrder, SCHEMAS } from '../gate/content-validation.ts'
 import type { z } from 'zod'
 import type { FileWrite } from '../folder-files.ts'
-import { assembleOrder, entryPath, isFolderCollection, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
+import { assembleOrder, entryPath, isFolderCollection, oldEntryPath, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
 import { checkContentFile, describeFileError, type ContentFileError } from '../gate/content-validation.ts'
 import { editContext } from './edit-context.ts'
 import { describeConflicts } from './conflict-view.ts'
@@ -126,6 +126,12 @@ const signature = (path: string) =>
     () => 'missing',
   )
 
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  )
+
 /** Thrown before a folder collection's save writes files that changed outside the API: loaded, then saved again. */
 class MovedOnDisk extends Error {
   readonly paths: string[]
@@ -205,11 +211,28 @@ export function versionCollections(
     const changed = new Map<string, unknown>()
     const outside = outsideFiles.get(name) ?? new Map<string, Buffer | null>()
     outsideFiles.set(name, outside)
-    for (const path of paths) {
-      const info = pathInfo(path)
-      const read = await readContentFileSafely(join(dir, path))
+    for (const changedPath of paths) {
+      const info = pathInfo(changedPath)
+      let path = changedPath
+      let read = await readContentFileSafely(join(dir, path))
       if (git?.queue) await git.queue.fileMovedOn(path)
       outside.set(path, read.kind === 'ok' ? read.bytes : null)
+      if (info?.kind === 'entry') {
+        // An item's file in its hash folder wins over one still in its old folder (decision 336): the old one beside
+        // it is no item (a save or the next start removes it); with the hash folder's gone, the old one is the item.
+        if (info.old) gate.oldFile(name, info.id, read.kind !== 'missing')
+        if (info.old && (await exists(join(dir, entryPath(name, info.id))))) {
+          fileErrors.delete(path)
+          continue
+        }
+        const oldPath = oldEntryPath(name, info.id)
+        if (!info.old && read.kind === 'missing' && (await exists(join(dir, oldPath)))) {
+          fileErrors.delete(path)
+          gate.oldFile(name, info.id, true)
+          path = oldPath
+          read = await readContentFileSafely(join(dir, path))
+        }
+      }
       if (read.kind === 'refused') {
         fileErrors.set(path, { file: path, field: '', message: read.reason, unreadable: true })
         outside.delete(path) // its bytes were not read: nothing to keep in history
@@ -267,6 +290,19 @@ export function versionCollections(
     git?.uploads.add(result)
     log.info(`${name}/ dışarıda değişti (${paths.join(', ')}); yeni içerik yüklendi ve yayınlanıyor.`)
     return true
+  }
+
+  /**
+   * After a folder collection's write: its files' new signatures; an item file refused on disk that the write wrote
+   * over holds the saved item now (kept in history first); an old folder's file it removed is gone (decision 336).
+   */
+  async function wroteFiles(name: FolderCollection, files: readonly FileWrite[]): Promise<void> {
+    await folders.get(name)?.wrote(files.map((f) => f.path))
+    for (const f of files) {
+      fileErrors.delete(f.path)
+      const info = pathInfo(f.path)
+      if (info?.kind === 'entry' && info.old && f.bytes === null) gate.oldFile(name, info.id, false)
+    }
   }
 
   /** Loads the file when it changed on disk since the API last read or wrote it; true when it did. */
@@ -444,11 +480,9 @@ export function versionCollections(
         // Still this save's turn: what it wrote is what its answer names (ETag, merged entry), whatever comes next.
         if (context) (context.saved ??= {})[name] = inner.read(name)
         const files = folder ? (inner.lastWritten(name) ?? []) : null
-        if (folder) await folder.wrote(files!.map((f) => f.path))
+        if (folder) await wroteFiles(name as FolderCollection, files!)
         else known.set(name, await signature(pathOf(name)))
         errors.delete(name)
-        // An item file refused on disk that this save wrote over holds the saved item now (kept in history first).
-        for (const f of files ?? []) fileErrors.delete(f.path)
         // The saved version is what this editor has now: a later save of theirs over a newer one merges from it.
         if (context?.ifMatch?.ref.name === name) recent.remember(context.ifMatch.ref, itemOf(context.ifMatch.ref, inner.read(name)))
         if (git) {
@@ -560,8 +594,7 @@ export function versionCollections(
             throw err
           }
           const written = inner.lastWritten(name) ?? []
-          await folders.get(name)?.wrote(written.map((f) => f.path))
-          for (const f of written) fileErrors.delete(f.path)
+          await wroteFiles(name, written)
           git?.uploads.add(changedParts(name, live, inner.read(name)))
           files = written.map((f) => ({ name: f.path, text: f.bytes }))
         }
@@ -572,7 +605,7 @@ export function versionCollections(
         }
         return { ok: true, files, conflicts }
       }),
-    /** A file in a folder collection the watcher saw change (`blogs/b/x.json`): compared at the next check. */
+    /** A file in a folder collection the watcher saw change (`blogs/26/x.json`): compared at the next check. */
     noteOutside(path: string): void {
       const name = path.split('/')[0]!
       if (isFolderCollection(name)) folders.get(name)?.hint(path)
