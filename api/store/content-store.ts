@@ -222,7 +222,14 @@ export async function openContentStore(
   await versioned.init(refused, refusedFiles)
   // Posts and projects still in one file each move to a file per item (decision 333), once, through the gate.
   if (options.folders)
-    await moveToFolders(names, { dir, read: inner.read, refused: new Set(refused.keys()), queue: git?.queue ?? null, adopt: versioned.adoptFolder })
+    await moveToFolders(names, {
+      dir,
+      read: inner.read,
+      refused: new Set(refused.keys()),
+      refusedFiles: new Set(refusedFiles.keys()),
+      queue: git?.queue ?? null,
+      adopt: versioned.adoptFolder,
+    })
   // Two-way sync with the content remote (issue 19): fetched on a timer and on a webhook, merged by field.
   const sync =
     repo && git && options.git?.remote

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
+import { bucketOf, entryPath, entryText, oldEntryPath, orderPath, orderText } from '#schema/content-layout.ts'
 import { minimalPost as post } from '../testing/test-content.ts'
 import { openContentStore, type ContentStore } from './content-store.ts'
 
@@ -52,12 +52,22 @@ describe('the watcher and posts stored a file each', () => {
   it('a sub-folder made after the start is watched too: a post added there, then edited in place, goes live', async () => {
     await putPosts(['b1'])
     await open()
-    await mkdir(join(dir, 'blogs', 'q'))
+    await mkdir(join(dir, 'blogs', bucketOf('q1')))
     await writeFile(join(dir, entryPath('blogs', 'q1')), entryText(post('q1')))
     await writeFile(join(dir, orderPath('blogs')), orderText(['q1', 'b1']))
     await expect.poll(() => store!.read('blogs').map((p) => p.id), WATCH_WAIT).toEqual(['q1', 'b1'])
     await writeFile(join(dir, entryPath('blogs', 'q1')), entryText(post('q1', { title: 'Yeni klasörde düzeltildi' })))
     await expect.poll(() => titleOf('q1'), WATCH_WAIT).toBe('Yeni klasörde düzeltildi')
+  })
+
+  it('a post file in its old first-character folder (an old clone’s, decision 336) goes live, and its removal too', async () => {
+    await putPosts(['b1'])
+    await open()
+    await mkdir(join(dir, 'blogs', 'q'))
+    await writeFile(join(dir, oldEntryPath('blogs', 'q2')), entryText(post('q2', { title: 'Eski klasörde' })))
+    await expect.poll(() => titleOf('q2'), WATCH_WAIT).toBe('Eski klasörde')
+    await rm(join(dir, oldEntryPath('blogs', 'q2')))
+    await expect.poll(() => store!.read('blogs').map((p) => p.id), WATCH_WAIT).toEqual(['b1'])
   })
 
   it('a save of the API’s own raises no reload: the saved post stays as saved and the file as written', async () => {
