@@ -58,7 +58,7 @@ test('a post’s own file refused on disk is named in the blog editor, and its f
   await writeFile(file, JSON.stringify({ ...JSON.parse(text), title: 2026 }, null, 2))
   const login = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
   const errors = async () => (await (await page.request.get(`${server.url}/api/admin/build`)).json()).data.content.errors
-  await expect.poll(async () => (await errors()).map((e: { file: string }) => e.file), { timeout: 30_000 }).toEqual(['blogs/b/blog-e-imza-nedir.json'])
+  await expect.poll(async () => (await errors()).map((e: { file: string }) => e.file), { timeout: 30_000 }).toEqual(['blogs/ab/blog-e-imza-nedir.json'])
   await page.goto(`${server.url}/admin/`)
   await page.evaluate((u) => localStorage.setItem('adminUser', JSON.stringify(u)), (await login.json()).data.user)
   await page.goto(`${server.url}/admin/blog-duzenle`)

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_SLUG, slugify, uniqueSlug } from '#schema/address.ts'
@@ -6,7 +6,7 @@ import { adminCookie, createTestApp, formRequest, jsonRequest, type TestApp } fr
 import { CONTENT_NAMES } from '../content-types.ts'
 import { collectionChunks } from '../json-text.ts'
 import { checkContentFile, checkEntryFile } from './content-validation.ts'
-import { entryPath, entryText, isFolderCollection, orderPath, orderText } from '#schema/content-layout.ts'
+import { entryPath, entryText, isFolderCollection, ORDER_FILE, orderPath, orderText } from '#schema/content-layout.ts'
 import { ContentRefused, gateNext, gateText } from './content-gate.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { collectionFiles, readCollection, refusedAtStart } from '../../testing/content-files.ts'
@@ -123,6 +123,10 @@ describe('canonical content', () => {
         const ids = (JSON.parse(await readFile(join(demo, orderPath(name)), 'utf8')) as string[])
         expect(await readFile(join(demo, orderPath(name)), 'utf8'), name).toBe(orderText(ids))
         expect(ids.length, name).toBeGreaterThan(0)
+        // In the hash folders only (decision 336): no file left in a first-character folder.
+        const folders = (await readdir(join(demo, name))).filter((f) => f !== ORDER_FILE)
+        expect(folders.filter((f) => !/^[0-9a-f]{2}$/.test(f)), name).toEqual([])
+        expect((await Promise.all(folders.map((f) => readdir(join(demo, name, f))))).flat().length, name).toBe(ids.length)
         for (const id of ids) {
           const text = await readFile(join(demo, entryPath(name, id)), 'utf8')
           const checked = checkEntryFile(name, id, entryPath(name, id), text)
