@@ -70,6 +70,10 @@ describe('content layout (decision 333)', () => {
       'programs/_sira.json',
       'programs/p/p1.json',
       'blogs/a/a.b.json',
+      'home.json.bak',
+      'blogs/a/a1.jsox', // no .json: never an item, whatever its name's start
+      'blogs/a/a1.json/x', // a folder named like an item file
+      `blogs/${bucketOf('a1')}/a1.json/x`,
     ])
       expect(pathInfo(other), other).toBeNull()
   })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
-import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
+import { entryPath, entryText, oldEntryPath, orderPath, orderText } from '#schema/content-layout.ts'
 import { minimalPost } from '../testing/test-content.ts'
 import { openContentStore } from './content-store.ts'
 import { writeFilesDurably } from './folder-files.ts'
@@ -216,6 +216,30 @@ describe('content store with posts in a folder (decision 333)', () => {
     expect(logged).toEqual(['blogs.json: klasör düzeniyle birlikte bulundu; klasördeki içerik geçerli, dosya kaldırıldı.'])
     logged.length = 0
     await open() // nothing left to move or remove: nothing logged
+    expect(logged).toEqual([])
+  })
+
+  it('without git, post files in first-character folders move to their hash folders on disk, logged (decision 336)', async () => {
+    await mkdir(join(dir, 'blogs', 'a'), { recursive: true })
+    await mkdir(join(dir, 'blogs', 'b'))
+    await writeFile(join(dir, oldEntryPath('blogs', 'a1')), entryText(post('a1')))
+    await writeFile(join(dir, oldEntryPath('blogs', 'b1')), entryText(post('b1')))
+    await writeFile(join(dir, oldEntryPath('blogs', 'b2')), entryText(post('b2', { title: 'Eski kopya' })))
+    // b2's own file, in a maintainer's layout: the hash folder's file wins and is never rewritten by the move.
+    const kept = `${JSON.stringify(post('b2'), null, 4)}\n`
+    await mkdir(join(dir, entryPath('blogs', 'b2'), '..'))
+    await writeFile(join(dir, entryPath('blogs', 'b2')), kept)
+    await writeFile(join(dir, orderPath('blogs')), orderText(['b1', 'a1', 'b2']))
+    const store = await open()
+    expect(ids(store.read('blogs'))).toEqual(['b1', 'a1', 'b2'])
+    expect(store.read('blogs')[2]!.title).toBe(post('b2').title)
+    expect(logged).toEqual(['İçerik düzeni: yazı dosyaları kimliklerine göre 256 klasöre dağıtıldı: 2 öğe taşındı, 1 eski dosya kaldırıldı.'])
+    expect(await readdir(join(dir, 'blogs', 'a'))).toEqual([])
+    expect(await readdir(join(dir, 'blogs', 'b'))).toEqual([])
+    expect(await readFile(join(dir, entryPath('blogs', 'a1')), 'utf8')).toBe(entryText(post('a1')))
+    expect(await readFile(join(dir, entryPath('blogs', 'b2')), 'utf8')).toBe(kept)
+    logged.length = 0
+    expect(ids((await open()).read('blogs'))).toEqual(['b1', 'a1', 'b2'])
     expect(logged).toEqual([])
   })
 
