@@ -99,8 +99,17 @@ export const GROUPS: Group[] = [
       'api/store/folder-migration.ts',
       'api/store/folder-files.ts',
       'api/store/versions/content-load.ts:40-135',
+      // Hash folders and reading the old ones (decision 336): bucketOf to onePerId.
+      'schema/content-layout.ts:36-98',
     ],
-    tests: ['api/store/folder-layout.test.ts', 'api/store/folder-layout-git.test.ts', 'api/store/folder-store-edges.test.ts'],
+    tests: [
+      'api/store/folder-layout.test.ts',
+      'api/store/folder-layout-git.test.ts',
+      'api/store/folder-store-edges.test.ts',
+      'api/store/hash-buckets.test.ts',
+      'schema/content-layout.test.ts',
+      'schema/content-folder-read.test.ts',
+    ],
   },
   {
     name: 'preview',

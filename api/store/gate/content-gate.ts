@@ -6,7 +6,7 @@ import type { ContentName } from '../content-types.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { collectionChunks, SERVER_LAYOUT, type Layout } from '../json-text.ts'
 import { claimsOf, clashAt, ruledEntries, type Clash } from './content-rules.ts'
-import { entryPath, entryText, isFolderCollection, oldEntryPath, orderPath, orderText, pathInfo, type FolderCollection } from '#schema/content-layout.ts'
+import { entryPath, entryText, isFolderCollection, oldEntryPath, orderPath, orderText, type FolderCollection } from '#schema/content-layout.ts'
 import type { FileWrite } from '../folder-files.ts'
 import { checkContentFile as checkFile, fieldOf, inInputOrder, SCHEMAS, type ContentFileError } from './content-validation.ts'
 
@@ -314,30 +314,26 @@ export function createContentGate() {
   const layoutOf = (name: ContentName) => layouts.get(name) ?? SERVER_LAYOUT
   /** Collections this store keeps as a folder of item files (decision 333): their writes are files. */
   const folders = new Set<FolderCollection>()
-  /** Per folder collection, the ids whose file is (also) still in its old folder on disk (decision 336). */
-  const oldFiles = new Map<FolderCollection, Set<string>>()
-  /** A folder write plus, for each item it writes or removes that has a file in its old folder, that file's removal. */
-  function removingOld<T>(name: FolderCollection, out: { data: T; files: FileWrite[] }) {
-    const old = oldFiles.get(name)
-    const ids = out.files.flatMap((f) => {
-      const info = pathInfo(f.path)
-      return info?.kind === 'entry' && !info.old && old?.has(info.id) ? [info.id] : []
-    })
-    if (ids.length === 0) return out
-    return { ...out, files: [...out.files, ...ids.map((id) => ({ path: oldEntryPath(name, id), bytes: null }))] }
-  }
+  /**
+   * The items with a file (also) still in their old folder on disk (decision 336): each item file's path in its hash
+   * folder, to the old one's path.
+   */
+  const oldFiles = new Map<string, string>()
+  /** A folder write plus, for each item file it writes or removes whose item has a file in its old folder, that file's removal. */
+  const removingOld = <T>(out: { data: T; files: FileWrite[] }) => ({
+    ...out,
+    files: [...out.files, ...out.files.flatMap((f) => (oldFiles.has(f.path) ? [{ path: oldFiles.get(f.path)!, bytes: null }] : []))],
+  })
   return {
     next: <T>(name: ContentName, next: T, previous: T): { data: T; bytes: readonly Buffer[] } | { data: T; files: FileWrite[] } =>
-      isFolderCollection(name) && folders.has(name) ? removingOld(name, gateNextFolder(name, next, previous)) : gateNext(name, next, previous, layoutOf(name)),
+      isFolderCollection(name) && folders.has(name) ? removingOld(gateNextFolder(name, next, previous)) : gateNext(name, next, previous, layoutOf(name)),
     /**
-     * Whether item `id` of `name` has a file in its old folder on disk (decision 336), as found by loading or the
-     * outside check, or gone by a write: the id's next write removes it in the same write and commit.
+     * Whether item `id` of `name` has a file in its old folder on disk (decision 336), as found by the outside check,
+     * or gone by a write: the id's next write removes it in the same write and commit.
      */
     oldFile: (name: FolderCollection, id: string, present: boolean) => {
-      const old = oldFiles.get(name) ?? new Set<string>()
-      oldFiles.set(name, old)
-      if (present) old.add(id)
-      else old.delete(id)
+      if (present) oldFiles.set(entryPath(name, id), oldEntryPath(name, id))
+      else oldFiles.delete(entryPath(name, id))
     },
     remember: (name: ContentName, layout: Layout) => void layouts.set(name, layout),
     /** From now on `name` is written as a folder of item files. */

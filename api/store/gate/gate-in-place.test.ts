@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { entryText } from '#schema/content-layout.ts'
+import { entryPath, entryText, oldEntryPath } from '#schema/content-layout.ts'
 import { msg } from '#schema/messages.ts'
 import { REFUSED } from '../content-file.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { minimalPost } from '../../testing/test-content.ts'
 import type { BlogPost } from '#schema/blog.ts'
-import { ContentRefused, gateNextFolder } from './content-gate.ts'
+import { ContentRefused, createContentGate, gateNextFolder } from './content-gate.ts'
 
 // Issue 33: a save that changes posts in place (the same ids at the same places, the rest the same objects) is
 // checked on those posts only, with the previous version's id/address index carried over. These tests hold that
@@ -140,5 +140,27 @@ describe('a save that changes posts in place', () => {
       message: REFUSED.tooLarge(size - 1),
     })
     expect(gateNextFolder('blogs', withEntry(v1, 1, big), v1, size).files).toHaveLength(1)
+  })
+})
+
+describe('an item with a file still in its old first-character folder (decision 336)', () => {
+  it('a write of it, in place or as a whole list, also removes that file; other items and the order file do not', () => {
+    const gate = createContentGate()
+    gate.storeAsFolder('blogs')
+    const v1 = accepted([post('a1'), post('b2')])
+    gate.oldFile('blogs', 'a1', true)
+    gate.oldFile('blogs', 'zz', true) // an id not written: nothing of it
+    const paths = (out: ReturnType<typeof gate.next>) => ('files' in out ? out.files.map((f) => `${f.path}${f.bytes ? '' : ' -'}`) : null)
+    const saved = gate.next('blogs', withEntry(v1, 0, post('a1', { title: 'Yeni' })), v1)
+    expect(paths(saved)).toEqual([entryPath('blogs', 'a1'), `${oldEntryPath('blogs', 'a1')} -`])
+    // Removed from the list (a whole-list check): its file and the old one go, the order file is written.
+    const removed = gate.next('blogs', [saved.data[1]!], saved.data)
+    expect(paths(removed)).toEqual([`${entryPath('blogs', 'a1')} -`, 'blogs/_sira.json', `${oldEntryPath('blogs', 'a1')} -`])
+    // Once gone, the next write of the id names no old file.
+    gate.oldFile('blogs', 'a1', false)
+    expect(paths(gate.next('blogs', withEntry(v1, 0, post('a1', { title: 'Sonra' })), v1))).toEqual([entryPath('blogs', 'a1')])
+    // A one-file collection, or posts not stored as a folder (CONTENT_FOLDERS=off), are written as bytes.
+    expect('bytes' in gate.next('programs', [], [])).toBe(true)
+    expect('bytes' in createContentGate().next('blogs', [], [])).toBe(true)
   })
 })
