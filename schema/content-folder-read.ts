@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { assembleOrder, isFolderCollection, legacyFile, onePerId, ORDER_FILE, pathInfo } from './content-layout.ts'
+import { assembleOrder, entryPath, isFolderCollection, legacyFile, oldEntryPath, onePerId, ORDER_FILE, pathInfo, type FolderCollection } from './content-layout.ts'
 
 /**
  * The synchronous reader of a content collection for the readers outside the store (decision 333): the site's
@@ -70,6 +70,13 @@ export function readSource(source: NonNullable<CollectionSource>): unknown {
   if (order !== null && !(Array.isArray(order) && order.every((id) => typeof id === 'string')))
     throw new Error(`İçerik dosyası geçersiz: ${orderFile}\n  - (kök): Kimlik listesi bekleniyordu`)
   return assembleOrder(order, entries).list.map((e) => e.value)
+}
+
+/** The file item `id` of folder collection `name` is read from: its hash folder's, else its old folder's (decision 336). */
+export function entryFileOf(dir: string, name: FolderCollection, id: string): string {
+  const path = join(dir, entryPath(name, id))
+  const old = join(dir, oldEntryPath(name, id))
+  return !isRealFile(path) && isRealFile(old) ? old : path
 }
 
 /** Collection `name` of content folder `dir`, raw and unchecked; undefined when it has neither a folder nor a file. */

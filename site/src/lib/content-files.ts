@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path'
 import type { z } from 'zod'
-import { collectionSource, readSource } from '#schema/content-folder-read.ts'
-import { entryPath, isFolderCollection, legacyFile } from '#schema/content-layout.ts'
+import { collectionSource, entryFileOf, readSource } from '#schema/content-folder-read.ts'
+import { isFolderCollection, legacyFile } from '#schema/content-layout.ts'
 import { carriedStep } from './list-steps.ts'
 import { renderScope } from './render-scope.ts'
 
@@ -117,7 +117,7 @@ export function readContentList<S extends z.ZodType>(
     if (!result.success) {
       // A folder's item is named by its own file (its id is its file's name: content-folder-read.ts checks it).
       if (folder && isFolderCollection(name))
-        throw new Error(`İçerik dosyası geçersiz: ${join(dir, entryPath(name, id))}\n${describeIssues(result.error)}`)
+        throw new Error(`İçerik dosyası geçersiz: ${entryFileOf(dir, name, id)}\n${describeIssues(result.error)}`)
       const issues = describeIssues(result.error).replace(/^ {2}- /gm, `  - [${i}].`).replace(/\[\d+\]\.\(kök\)/g, `[${i}]`)
       throw new Error(`İçerik dosyası geçersiz: ${path}\n${issues}`)
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blogPostSchema } from '#schema/blog.ts'
-import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
+import { entryPath, entryText, oldEntryPath, orderPath, orderText } from '#schema/content-layout.ts'
 import { contentDir, readContentList } from './content-files.ts'
 import {
   loadContactSettings,
@@ -165,7 +165,14 @@ describe('content in the folder layout (decision 333)', () => {
 
   it('names the post’s own file when one post is invalid', () => {
     const dir = useFolder([post('a1', '2025-01-01'), { ...post('b2', '2025-01-02'), title: 5 }], ['a1', 'b2'])
-    expect(() => loadPublishedBlogs()).toThrow(`İçerik dosyası geçersiz: ${join(dir, 'blogs', 'b', 'b2.json')}`)
+    expect(() => loadPublishedBlogs()).toThrow(`İçerik dosyası geçersiz: ${join(dir, entryPath('blogs', 'b2'))}`)
     expect(() => loadPublishedBlogs()).toThrow(/- title:/)
+  })
+
+  it('names a post’s file in its old first-character folder when that one is invalid (decision 336)', () => {
+    const dir = useFolder([post('a1', '2025-01-01')], ['a1', 'b2'])
+    mkdirSync(join(dir, 'blogs', 'b'))
+    writeFileSync(join(dir, oldEntryPath('blogs', 'b2')), entryText({ ...post('b2', '2025-01-02'), title: 5 }))
+    expect(() => loadPublishedBlogs()).toThrow(`İçerik dosyası geçersiz: ${join(dir, oldEntryPath('blogs', 'b2'))}`)
   })
 })
