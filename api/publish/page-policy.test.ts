@@ -38,6 +38,22 @@ describe('pageCsp', () => {
     })
   })
 
+  it('gives each page its own directives when pages share some (one policy object per distinct policy)', () => {
+    const [a, b, a2] = [
+      withMeta("script-src 'self'; style-src 'self'"),
+      withMeta("script-src 'self' https://a.example; style-src 'self'"),
+      withMeta("script-src 'self'; style-src 'self'"),
+    ]
+    const csp = (f: CachedFile) => directives(pageCsp(f, { path: '/', https: false }))
+    expect(csp(a)['script-src']).toBe("'self'")
+    expect(csp(b)['script-src']).toBe("'self' https://a.example")
+    expect(csp(a2)['script-src']).toBe("'self'")
+    expect(csp(withMeta("script-src 'self'"))['style-src']).toBe("'self'")
+    expect(csp(withMeta("script-src 'self' https://b.example"))['script-src']).toBe(
+      "'self' https://b.example",
+    )
+  })
+
   it('without a meta is strict: no inline script or style at all', () => {
     const policy = directives(pageCsp(file('<p>x</p>'), { path: '/blog', https: false }))
     expect(policy['script-src']).toBe("'self'")
