@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryTrim } from './memory-trim.ts'
 
 const MB = 1024 * 1024
@@ -12,7 +12,7 @@ describe('memory trim after publishes', () => {
       calls.push(options)
       return new Promise<void>((resolve) => (finish = resolve))
     }
-    const trim = createMemoryTrim(gc, () => external)
+    const trim = createMemoryTrim(gc, { external: () => external, rss: () => 100 * MB })
     external = 35 * MB
     trim.afterPublish()
     expect(calls).toEqual([])
@@ -35,13 +35,74 @@ describe('memory trim after publishes', () => {
   it('measures from V8’s own collections too, and does nothing without --expose-gc', () => {
     let external = 50 * MB
     const calls: unknown[] = []
-    const trim = createMemoryTrim(async (o) => void calls.push(o), () => external)
+    const trim = createMemoryTrim(async (o) => void calls.push(o), {
+      external: () => external,
+      rss: () => 100 * MB,
+    })
     external = 10 * MB
     trim.afterPublish()
     external = 25 * MB
     trim.afterPublish()
     expect(calls).toEqual([])
     external = 100 * MB
-    createMemoryTrim(undefined, () => external).afterPublish()
+    createMemoryTrim(undefined, { external: () => external }).afterPublish()
+  })
+})
+
+describe('memory-reducing collection (V8’s pooled pages)', () => {
+  afterEach(() => vi.useRealTimers())
+  const reducing = { type: 'major', execution: 'async', flavor: 'last-resort' }
+
+  it('once RSS grew by 32 MB since the last one and 30 s passed, after a publish; measures RSS again after it', async () => {
+    let [rss, clock] = [200 * MB, 0]
+    const calls: unknown[] = []
+    let finish = () => {}
+    const gc = (options: unknown) => {
+      calls.push(options)
+      return new Promise<void>((resolve) => (finish = resolve))
+    }
+    const trim = createMemoryTrim(gc, { external: () => 0, rss: () => rss, now: () => clock })
+    rss = 231 * MB
+    clock = 60_000
+    trim.afterPublish()
+    expect(calls).toEqual([])
+    rss = 232 * MB
+    clock = 29_999
+    trim.afterPublish()
+    expect(calls).toEqual([]) // too soon after the start
+    clock = 30_000
+    trim.afterPublish()
+    expect(calls).toEqual([reducing])
+    rss = 190 * MB
+    finish()
+    await new Promise((r) => setTimeout(r, 0))
+    rss = 221 * MB
+    clock = 100_000
+    trim.afterPublish()
+    expect(calls).toHaveLength(1) // 31 MB above the 190 MB after it
+    rss = 222 * MB
+    clock = 30_000 + 29_999
+    trim.afterPublish()
+    expect(calls).toHaveLength(1) // 30 s after the last one not yet passed
+    clock = 60_000
+    trim.afterPublish()
+    expect(calls).toEqual([reducing, reducing])
+  })
+
+  it('is checked every 10 s without publishes too (reads fill the pool), until stopped', () => {
+    vi.useFakeTimers()
+    let rss = 100 * MB
+    const calls: unknown[] = []
+    const trim = createMemoryTrim(async (o) => void calls.push(o), { external: () => 0, rss: () => rss })
+    const stop = trim.start()
+    rss = 140 * MB
+    vi.advanceTimersByTime(29_999)
+    expect(calls).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(calls).toEqual([reducing])
+    stop()
+    rss = 400 * MB
+    vi.advanceTimersByTime(120_000)
+    expect(calls).toHaveLength(1)
   })
 })
