@@ -299,30 +299,54 @@ print(rootPo, 0)
     } else if (p === 0 || nameOf(p) === '(GC roots)') holder[n] = `${nameOf(n).slice(0, 40)} (root)`
     else holder[n] = holder[p]
   }
-  const byHolder = new Map<string, { size: number; classes: Map<string, number> }>()
+  // V8's heap (objects) apart from Buffers' backing stores (external memory, counted in the snapshot too).
+  const isStore = (n: number) => nameOf(n) === 'system / JSArrayBufferData'
+  const byHolder = new Map<string, { heap: number; buffers: number; classes: Map<string, number> }>()
+  let heapTotal = 0
+  let buffersTotal = 0
   for (let q = 0; q < tail; q++) {
     const n = queue[q]!
     const h = holder[n]!
     let entry = byHolder.get(h)
-    if (!entry) byHolder.set(h, (entry = { size: 0, classes: new Map() }))
-    entry.size += selfOf(n)
+    if (!entry) byHolder.set(h, (entry = { heap: 0, buffers: 0, classes: new Map() }))
+    if (isStore(n)) ((entry.buffers += selfOf(n)), (buffersTotal += selfOf(n)))
+    else ((entry.heap += selfOf(n)), (heapTotal += selfOf(n)))
     const t = typeOf(n)
     const k = t === 'object' || t === 'native' ? nameOf(n).slice(0, 40) : `(${t})`
     entry.classes.set(k, (entry.classes.get(k) ?? 0) + selfOf(n))
   }
   console.log(
-    `\nself sizes by holder (nearest closure variable on the shortest path), holders of ≥ ${MB(MIN / 2)} MB:`,
+    `\nby holder (nearest closure variable on the shortest path; V8 heap ${MB(heapTotal)} MB, Buffers ${MB(buffersTotal)} MB), ` +
+      `holders of ≥ ${MB(MIN / 2)} MB: heap MB, Buffers MB, holder [largest kinds]`,
   )
-  let shown = 0
-  for (const [h, { size, classes }] of [...byHolder].sort((a, b) => b[1].size - a[1].size)) {
-    if (size < MIN / 2) break
-    shown += size
+  let shownHeap = 0
+  let shownBuffers = 0
+  for (const [h, { heap, buffers, classes }] of [...byHolder].sort(
+    (a, b) => b[1].heap + b[1].buffers - a[1].heap - a[1].buffers,
+  )) {
+    if (heap + buffers < MIN / 2) break
+    shownHeap += heap
+    shownBuffers += buffers
     const top = [...classes]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 4)
       .map(([k, v]) => `${k} ${MB(v)}`)
       .join(', ')
-    console.log(`  ${MB(size).padStart(8)}  ${h.slice(0, 90)}  [${top}]`)
+    console.log(`  ${MB(heap).padStart(7)} ${MB(buffers).padStart(7)}  ${h.slice(0, 90)}  [${top}]`)
   }
-  console.log(`  ${MB(total - shown).padStart(8)}  (smaller holders)`)
+  console.log(
+    `  ${MB(heapTotal - shownHeap).padStart(7)} ${MB(buffersTotal - shownBuffers).padStart(7)}  (smaller holders)`,
+  )
+
+  // (4) Single objects of V8's large-object space (over 128 KB each, a mapping of their own), with their holder.
+  const large: number[] = []
+  for (let q = 0; q < tail; q++)
+    if (selfOf(queue[q]!) >= 128 * 1024 && !isStore(queue[q]!)) large.push(queue[q]!)
+  console.log(
+    `\nobjects of ≥ 128 KB (V8's large-object space): ${large.length}, ${MB(large.reduce((t, n) => t + selfOf(n), 0))} MB`,
+  )
+  for (const n of large.sort((a, b) => selfOf(b) - selfOf(a)).slice(0, 15))
+    console.log(
+      `  ${MB(selfOf(n)).padStart(7)}  ${typeOf(n)} ${JSON.stringify(nameOf(n).slice(0, 40))} held by ${holder[n]!.slice(0, 60)}`,
+    )
 }
