@@ -89,6 +89,26 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     expect(calls).toEqual([reducing, reducing])
   })
 
+  it('every 10 s without publishes, also the regular collection once external memory grew by 16 MB', () => {
+    vi.useFakeTimers()
+    let external = 20 * MB
+    const calls: unknown[] = []
+    const trim = createMemoryTrim(async (o) => void calls.push(o), {
+      external: () => external,
+      rss: () => 100 * MB,
+    })
+    const stop = trim.start()
+    external = 35 * MB
+    vi.advanceTimersByTime(10_000)
+    expect(calls).toEqual([])
+    external = 36 * MB
+    vi.advanceTimersByTime(9_999)
+    expect(calls).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(calls).toEqual([{ type: 'major', execution: 'async' }])
+    stop()
+  })
+
   it('is checked every 10 s without publishes too (reads fill the pool), until stopped', () => {
     vi.useFakeTimers()
     let rss = 100 * MB

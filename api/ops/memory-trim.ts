@@ -5,16 +5,16 @@ import { getHeapStatistics } from 'node:v8'
  * bodies and their brotli/gzip forms, Buffers outside V8's heap. V8 collects such memory only once it has grown by
  * about 64 MB since its last collection, so under steady saves RSS rose and fell by that much although nothing was
  * kept: heap snapshots after 100 and 1,100 demo saves held 54 and 60 MB of live objects, and external memory fell
- * back to 16–22 MB after each collection (bench/README.md, issue 33, eighth session). After a publish, once external
- * memory has grown by TRIM_BYTES since the last collection, one full collection is asked for, run by V8 as a task
- * of its own (not on the publish's or a request's path). Needs `--expose-gc` (api/node-flags.ts); without it, a
- * no-op.
+ * back to 16–22 MB after each collection (bench/README.md, issue 33, eighth session). After a publish and every
+ * CHECK_MS (cold pages read and compressed for a crawl are such Buffers too), once external memory has grown by
+ * TRIM_BYTES since the last collection, one full collection is asked for, run by V8 as a task of its own (not on the
+ * publish's or a request's path). Needs `--expose-gc` (api/node-flags.ts); without it, a no-op.
  *
  * V8 keeps the heap pages a collection emptied in a pool, resident, and gives them back only in a collection that
  * reduces memory, which its memory reducer never starts in a process that keeps allocating (a server): at 10,000
  * posts 87 MB of pooled pages after saves and a crawl (tenth session, decision 336). So once RSS has grown by
- * REDUCE_BYTES since the last such collection (checked after publishes and every CHECK_MS, so reads count too), and
- * at most once per REDUCE_EVERY_MS, the collection asked for is one that reduces memory (`flavor: 'last-resort'`).
+ * REDUCE_BYTES since the last such collection, and at most once per REDUCE_EVERY_MS, the collection asked for is one
+ * that reduces memory (`flavor: 'last-resort'`).
  */
 const TRIM_BYTES = 16 * 1024 * 1024
 const REDUCE_BYTES = 32 * 1024 * 1024
@@ -60,21 +60,22 @@ export function createMemoryTrim(
     return true
   }
 
+  /** Either collection when due: the one that reduces memory first, else the regular one every TRIM_BYTES. */
+  function check(): void {
+    if (!gc || running || reduceIfGrown()) return
+    const bytes = external()
+    // Lower than before: V8 collected on its own since; measure from there.
+    if (bytes < low) low = bytes
+    if (bytes - low < TRIM_BYTES) return
+    collect({ type: 'major', execution: 'async' })
+  }
+
   return {
     /** Called after each publish went live. */
-    afterPublish(): void {
-      if (!gc || running || reduceIfGrown()) return
-      const bytes = external()
-      // Lower than before: V8 collected on its own since; measure from there.
-      if (bytes < low) low = bytes
-      if (bytes - low < TRIM_BYTES) return
-      collect({ type: 'major', execution: 'async' })
-    },
-    /** Checks RSS every CHECK_MS (reads without publishes fill the pool too); returns the stop. */
+    afterPublish: check,
+    /** The same check every CHECK_MS: reads without publishes (cold pages read and compressed) make garbage too. */
     start(): () => void {
-      const timer = setInterval(() => {
-        if (gc && !running) reduceIfGrown()
-      }, CHECK_MS)
+      const timer = setInterval(check, CHECK_MS)
       timer.unref()
       return () => clearInterval(timer)
     },
