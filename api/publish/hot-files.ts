@@ -1,13 +1,39 @@
-import { readFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import { isCompressible } from './mime.ts'
 import type { CachedFile } from './static-cache.ts'
-import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
+import { compressText, MIN_COMPRESS_BYTES, packBodies } from './text-compression.ts'
 
-/** Brotli and gzip bodies of a text file, made once. */
+/** Brotli and gzip bodies of a text file, made once; the three in one allocation (packBodies). */
 export async function compressInto(file: CachedFile): Promise<void> {
   const body = file.body
   if (!body || file.br || !isCompressible(file.type) || body.length < MIN_COMPRESS_BYTES) return
-  ;[file.br, file.gzip] = await compressText(body)
+  const [br, gzip] = await compressText(body)
+  ;[file.body, file.br, file.gzip] = packBodies(body, br, gzip)
+}
+
+/** Files read whole into one allocation, in order (null if one is missing). */
+async function readPacked(paths: string[]): Promise<Buffer[] | null> {
+  const handles = await Promise.all(paths.map((p) => open(p).catch(() => null)))
+  try {
+    if (handles.some((h) => h === null)) return null
+    const sizes = await Promise.all(handles.map(async (h) => (await h!.stat()).size))
+    const all = Buffer.allocUnsafeSlow(sizes.reduce((a, b) => a + b, 0))
+    const parts: Buffer[] = []
+    let at = 0
+    for (const [i, h] of handles.entries()) {
+      const part = all.subarray(at, at + sizes[i]!)
+      for (let got = 0; got < part.length; ) {
+        const { bytesRead } = await h!.read(part, got, part.length - got, got)
+        if (bytesRead === 0) return null
+        got += bytesRead
+      }
+      parts.push(part)
+      at += part.length
+    }
+    return parts
+  } finally {
+    await Promise.all(handles.map((h) => h?.close()))
+  }
 }
 
 const bytesOf = (f: CachedFile) => (f.body?.length ?? 0) + (f.br?.length ?? 0) + (f.gzip?.length ?? 0)
@@ -42,7 +68,15 @@ export function createHotFiles(maxBytes: number) {
   }
 
   async function load(file: CachedFile): Promise<void> {
-    if (!file.body && file.sourcePath) file.body = await readFile(file.sourcePath)
+    if (!file.body && file.sourcePath) {
+      // A cold text file of the export has its `.br` and `.gz` beside it (static-host.ts writes them with it, and
+      // nginx serves them): read into one allocation, not compressed again (no CPU, no zlib garbage per cold page).
+      const compressible = isCompressible(file.type) && file.size >= MIN_COMPRESS_BYTES
+      const path = file.sourcePath
+      const packed = compressible ? await readPacked([path, `${path}.br`, `${path}.gz`]) : null
+      if (packed) [file.body, file.br, file.gzip] = packed
+      else file.body = await readFile(path)
+    }
     await compressInto(file)
     remember(file)
   }

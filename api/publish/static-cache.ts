@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { isCompressible, mimeType } from './mime.ts'
-import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
+import { compressText, MIN_COMPRESS_BYTES, packBodies } from './text-compression.ts'
 /** Files above this are streamed from disk instead of kept in memory (demo downloads, videos). */
 const MAX_CACHED_BYTES = 2 * 1024 * 1024
 
@@ -52,7 +52,8 @@ export async function loadStaticCache(dir: string): Promise<StaticCache> {
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
     }
-    if (isCompressible(type) && size >= MIN_COMPRESS_BYTES) [entry.br, entry.gzip] = await compressText(body)
+    if (isCompressible(type) && size >= MIN_COMPRESS_BYTES)
+      [entry.body, entry.br, entry.gzip] = packBodies(body, ...(await compressText(body)))
     cache.set(urlPath, entry)
   }
   return cache

@@ -11,14 +11,20 @@ export const MIN_COMPRESS_BYTES = 257
 const windowBits = (size: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))))
 
 /**
- * A Buffer of its own length: zlib hands back a view of its 64 KB output chunk, so a 5 KB brotli body kept in the
- * hot-page cache kept 64 KB (issue 33, tenth session: 21 MB of a 10,000-post server's external memory).
+ * A file's body and its brotli and gzip forms as views of one allocation of their total length, for bodies kept in
+ * memory. zlib's results are views of its 64 KB output chunk: kept as they were, a hot page's 5 KB brotli body kept
+ * 64 KB (21 MB of a 10,000-post server after a crawl); copied one by one, the small copies came from glibc's main
+ * heap, which a cache's turnover fragments (+20 MB). One allocation of the three (a page's are over 16 KB, so it is
+ * a mapping of its own: MALLOC_MMAP_THRESHOLD_) goes back to the system whole when the file leaves the cache.
+ * Issue 33, tenth session.
  */
-export function ownBytes(view: Buffer): Buffer {
-  if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) return view
-  const copy = Buffer.allocUnsafeSlow(view.byteLength)
-  view.copy(copy)
-  return copy
+export function packBodies(body: Buffer, br: Buffer, gzip: Buffer): [body: Buffer, br: Buffer, gzip: Buffer] {
+  const all = Buffer.allocUnsafeSlow(body.length + br.length + gzip.length)
+  body.copy(all, 0)
+  br.copy(all, body.length)
+  gzip.copy(all, body.length + br.length)
+  const brEnd = body.length + br.length
+  return [all.subarray(0, body.length), all.subarray(body.length, brEnd), all.subarray(brEnd)]
 }
 
 /**
@@ -38,5 +44,5 @@ export async function compressText(body: Buffer): Promise<[br: Buffer, gzip: Buf
     }),
     gz(body, { level: 9 }),
   ])
-  return [ownBytes(br), ownBytes(gzipped)]
+  return [br, gzipped]
 }
