@@ -95,7 +95,7 @@ async function main() {
   // The SEO advice of every publish's pages (issue 32), checked after it went live.
   publisher.onPublished(deps.seo.record)
   // The replaced pages' Buffers given back every 16 MB instead of every 64, V8's pooled pages every 32 MB of RSS
-  // (issue 33 point 3, decisions 334 and 336).
+  // (issue 33 point 3, decisions 334 and 338).
   const memoryTrim = createMemoryTrim()
   publisher.onPublished(() => memoryTrim.afterPublish())
   memoryTrim.start()

@@ -3,7 +3,7 @@ import { open, readFile } from 'node:fs/promises'
 /**
  * Issue 33 point 3: V8's heap pages of a running process and which of them sit in V8's page pool. V8's regular pages
  * are 256 KB mappings of their own; each begins with its chunk's flags word. Pages a collection emptied stay mapped
- * and resident in the pool until a memory-reducing collection (decision 336); their flags carry two bits the live
+ * and resident in the pool until a memory-reducing collection (decision 338); their flags carry two bits the live
  * pages lack (0x10000 and 0x80000 in V8 13.6, Node 24: read off the pages of a server after a crawl, not a V8
  * interface, so check them again after a Node upgrade). Needs the right to read /proc/<pid>/mem (same user, ptrace).
  *

@@ -12,7 +12,7 @@ import { getHeapStatistics } from 'node:v8'
  *
  * V8 keeps the heap pages a collection emptied in a pool, resident, and gives them back only in a collection that
  * reduces memory, which its memory reducer never starts in a process that keeps allocating (a server): at 10,000
- * posts 87 MB of pooled pages after saves and a crawl (tenth session, decision 336). So once RSS has grown by
+ * posts 87 MB of pooled pages after saves and a crawl (tenth session, decision 338). So once RSS has grown by
  * REDUCE_BYTES since the last such collection, and at most once per REDUCE_EVERY_MS, the collection asked for is one
  * that reduces memory (`flavor: 'last-resort'`).
  */
