@@ -42,7 +42,7 @@ export function startWriter(path: string, statements: Record<string, string>) {
   function spawn() {
     restartTimer = null
     const started = Date.now()
-    const thread = new Worker(new URL('./writer-worker.ts', import.meta.url), { workerData: { path, statements } })
+    const thread = new Worker(new URL('./writer-worker.mjs', import.meta.url), { workerData: { path, statements } })
     worker = thread
     thread.on('message', (m: { done?: number[]; failed?: number; error?: string; closed?: boolean }) => {
       for (const id of m.done ?? []) {
