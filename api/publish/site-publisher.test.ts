@@ -158,6 +158,14 @@ describe('site publisher', () => {
     expect(p.hot.holds(list)).toBe(false)
     expect(p.hot.holds(about)).toBe(true)
     expect(p.hot.bytes()).toBeLessThan(held)
+    // The replaced version still reads the tree it was in (a request streaming it gets the bytes it announced);
+    // the untouched page moved to the new tree with the rest of the index, in one step (decision 337).
+    const now = p.site().get('/blog/index.html')!
+    expect(dirname(list.sourcePath!)).not.toBe(dirname(now.sourcePath!))
+    expect((await readFile(list.sourcePath!)).byteLength).toBe(list.size)
+    expect(await readFile(list.sourcePath!, 'utf8')).not.toContain('Yeni başlık')
+    expect(await readFile(now.sourcePath!, 'utf8')).toContain('Yeni başlık')
+    expect(about.sourcePath!.startsWith(`${dirname(dirname(now.sourcePath!))}/`)).toBe(true)
     await p.stop()
   }, 120_000)
 

@@ -88,6 +88,50 @@ export type SitePublisherOptions = {
 
 const urlKey = (path: string) => `/${pageFile(path)}`
 
+/** The export tree an index's files are in: shared by the index's files, so a publish moves them all at once. */
+type TreeAt = { dir: string }
+
+/**
+ * A file of the live export in the index: its path is its tree's folder (TreeAt) and its URL, made on a cold read
+ * rather than kept per file and rewritten by every publish (a walk over 33,000 entries a save at 10,000 pages).
+ * Small files are read into memory on first use (`sourcePath`), large ones streamed (`diskPath`).
+ */
+class ExportFile implements CachedFile {
+  body?: Buffer
+  br?: Buffer
+  gzip?: Buffer
+  status?: number
+  type: string
+  etag: string
+  size: number
+  private readonly at: TreeAt
+  private readonly url: string
+  private readonly large: boolean
+  /** Set once the file's version is replaced: it keeps reading the tree it was in. */
+  private kept: string | null = null
+  constructor(at: TreeAt, url: string, type: string, etag: string, size: number, large: boolean) {
+    this.at = at
+    this.url = url
+    this.type = type
+    this.etag = etag
+    this.size = size
+    this.large = large
+  }
+  private get path(): string {
+    return (this.kept ?? this.at.dir) + this.url
+  }
+  get sourcePath(): string | undefined {
+    return this.large ? undefined : this.path
+  }
+  get diskPath(): string | undefined {
+    return this.large ? this.path : undefined
+  }
+  /** This version stays in `folder` (its tree) when the index moves on to another tree. */
+  keepIn(folder: string | null) {
+    this.kept ??= folder ?? this.at.dir
+  }
+}
+
 /**
  * Publishes the site: builds the code once (code-build.ts), then on each save renders in this process only the
  * pages whose key changed, writes them into the export folder and swaps them into the live index at once. A
@@ -100,6 +144,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let dir: string | null = null
   let records = new Map<string, PageRecord>()
   let index: StaticCache = new Map()
+  /** The folder the index's files are read from (ExportFile): set once per publish, not per file. */
+  let indexAt: TreeAt = { dir: '' }
   let version = 0
   /** The media library as the live pages were checked against it (null: not yet, as after a restart). */
   let mediaSeen: string | null = null
@@ -189,14 +235,9 @@ export function createSitePublisher(o: SitePublisherOptions) {
     if (subject?.item) lastGood.set(path, subject.item)
   }
 
-  function pageEntry(folder: string, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
+  function pageEntry(at: TreeAt, path: string, r: PageRecord, body?: Uint8Array): CachedFile {
     // withCharset: records written before decision 060 say bare 'text/html'.
-    const file: CachedFile = {
-      type: withCharset(r.type),
-      etag: r.etag,
-      size: r.size,
-      sourcePath: join(folder, pageFile(path)),
-    }
+    const file = new ExportFile(at, urlKey(path), withCharset(r.type), r.etag, r.size, false)
     if (r.status) file.status = r.status
     if (body) file.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
     return file
@@ -206,7 +247,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
    * The index of an export folder: its client files (read lazily; `files` when known, else every file but the
    * host's) and the rendered pages. Files other modules add to a tree are for the host, never in the index.
    */
-  async function indexFolder(folder: string, pages: Map<string, PageRecord>, files?: string[]): Promise<StaticCache> {
+  async function indexFolder(at: TreeAt, pages: Map<string, PageRecord>, files?: string[]): Promise<StaticCache> {
+    const folder = at.dir
     const next: StaticCache = new Map()
     const pageKeys = new Set([...pages.keys()].map(urlKey))
     for (const url of files ?? (await listExportFiles(folder))) {
@@ -214,10 +256,10 @@ export function createSitePublisher(o: SitePublisherOptions) {
       const path = join(folder, url)
       const { size } = await stat(path)
       const type = mimeType(path)
-      if (size > LARGE_FILE_BYTES) next.set(url, { type, size, diskPath: path, etag: `W/"${size.toString(16)}"` })
-      else next.set(url, { type, size, sourcePath: path, etag: etagOf(await readFile(path)) })
+      const large = size > LARGE_FILE_BYTES
+      next.set(url, new ExportFile(at, url, type, large ? `W/"${size.toString(16)}"` : etagOf(await readFile(path)), size, large))
     }
-    for (const [path, r] of pages) next.set(urlKey(path), pageEntry(folder, path, r))
+    for (const [path, r] of pages) next.set(urlKey(path), pageEntry(at, path, r))
     return next
   }
 
@@ -326,6 +368,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     let manifest: Manifest
     let next: Map<string, PageRecord>
     let nextIndex: StaticCache
+    let nextAt: TreeAt
     try {
       const done =
         pages.length > (o.childRenderAbove ?? CHILD_RENDER_PAGES)
@@ -335,7 +378,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
       throwIfMostFail(done.failed, pages.length)
       await keepFailed(b, pages, done.failed, next, scope, seq, tree)
       // Indexed before other modules add their files: those are for the host, not pages of the site.
-      nextIndex = await indexFolder(tree.dir, next)
+      nextAt = { dir: tree.dir }
+      nextIndex = await indexFolder(nextAt, next)
       const live = await goLive(tree, seq, scope.now ?? 0)
       if (!live) {
         await trees.abort(tree)
@@ -347,7 +391,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       throw err
     }
     const replaced = index.values()
-    ;[bundle, dir, records, index] = [b, tree.dir, next, nextIndex]
+    ;[bundle, dir, records, index, indexAt] = [b, tree.dir, next, nextIndex, nextAt]
     // Every file is a new one: the hot copies of the old tree's go (issue 33).
     hot.forget(replaced)
     const renderedPages = renderedNow(pages, next)
@@ -416,14 +460,13 @@ export function createSitePublisher(o: SitePublisherOptions) {
       const old = index.get(urlKey(path))
       if (old) replaced.push(old)
     }
-    for (const r of rendered) nextIndex.set(urlKey(r.path), pageEntry(tree.dir, r.path, r.record, r.body))
+    for (const r of rendered) nextIndex.set(urlKey(r.path), pageEntry(indexAt, r.path, r.record, r.body))
     for (const path of removed) nextIndex.delete(urlKey(path))
-    // Unchanged files are the same files (hard links) in the new tree: cold reads go there from now on, and the
-    // old tree may be reused once its grace ends.
-    for (const [url, file] of nextIndex) {
-      if (file.sourcePath) file.sourcePath = tree.dir + url
-      if (file.diskPath) file.diskPath = tree.dir + url
-    }
+    // The versions replaced keep reading the old tree (a request still streaming one gets the bytes it announced).
+    for (const old of replaced) if (old instanceof ExportFile) old.keepIn(dir)
+    // Unchanged files are the same files (hard links) in the new tree: cold reads go there from now on (one
+    // assignment moves every file of the index), and the old tree may be reused once its grace ends.
+    indexAt.dir = tree.dir
     ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
     hot.forget(replaced)
     for (const r of rendered) noteRendered(r.path)
@@ -539,7 +582,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (state && liveDir && state.code === code.stamp && state.tree === basename(liveDir)) {
         bundle = await loadSiteBundle(code.dir, code.stamp)
         records = new Map(Object.entries(state.pages))
-        index = await indexFolder(liveDir, records, state.files)
+        indexAt = { dir: liveDir }
+        index = await indexFolder(indexAt, records, state.files)
         dir = liveDir
       }
       await queue.publishNow()
