@@ -64,7 +64,11 @@ export type SitePublisherOptions = {
   siteUrl: string
   now?: () => Date
   debounceMs?: number
-  /** Memory for hot pages and assets (bodies and their brotli and gzip forms). */
+  /**
+   * Memory for hot pages and assets (bodies and their brotli and gzip forms): 16 MB holds a company site's hot set
+   * (home, lists, recent posts: ~250 pages of 60 KB with their compressed forms); the rest is read from the export
+   * on demand, as nginx serves every page (issue 33: 32 MB of it after a crawl of 10,000 pages).
+   */
   hotBytes?: number
   /** The API's content in memory by collection name: renders skip reading and parsing the files. */
   read?: (name: string) => unknown
@@ -87,6 +91,8 @@ export type SitePublisherOptions = {
 }
 
 const urlKey = (path: string) => `/${pageFile(path)}`
+/** The hot pages' memory by default (see `hotBytes`). */
+const HOT_BYTES = 16 * 1024 * 1024
 
 /** The export tree an index's files are in: shared by the index's files, so a publish moves them all at once. */
 type TreeAt = { dir: string }
@@ -139,7 +145,7 @@ class ExportFile implements CachedFile {
  */
 export function createSitePublisher(o: SitePublisherOptions) {
   const now = o.now ?? (() => new Date())
-  const hot = createHotFiles(o.hotBytes ?? 32 * 1024 * 1024)
+  const hot = createHotFiles(o.hotBytes ?? HOT_BYTES)
   let bundle: SiteBundle | null = null
   let dir: string | null = null
   let records = new Map<string, PageRecord>()
