@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { entryPath } from '../schema/content-layout.ts'
 import { expect, test } from 'playwright/test'
 import { ADMIN } from './helpers.ts'
 import { startIsolatedServer } from './isolated-server.ts'
@@ -53,12 +54,12 @@ test('an editor says its file on disk was refused, and a save clears it', async 
 test('a post’s own file refused on disk is named in the blog editor, and its fix clears it', async ({ page }) => {
   test.setTimeout(120_000)
   // Posts are a file each (decision 333): the warning belongs to the blog editor, without the file's path.
-  const file = join(server.contentDir, 'blogs', 'b', 'blog-e-imza-nedir.json')
+  const file = join(server.contentDir, entryPath('blogs', 'blog-e-imza-nedir'))
   const text = await readFile(file, 'utf8')
   await writeFile(file, JSON.stringify({ ...JSON.parse(text), title: 2026 }, null, 2))
   const login = await page.request.post(`${server.url}/api/admin/login`, { data: ADMIN })
   const errors = async () => (await (await page.request.get(`${server.url}/api/admin/build`)).json()).data.content.errors
-  await expect.poll(async () => (await errors()).map((e: { file: string }) => e.file), { timeout: 30_000 }).toEqual(['blogs/ab/blog-e-imza-nedir.json'])
+  await expect.poll(async () => (await errors()).map((e: { file: string }) => e.file), { timeout: 30_000 }).toEqual([entryPath('blogs', 'blog-e-imza-nedir')])
   await page.goto(`${server.url}/admin/`)
   await page.evaluate((u) => localStorage.setItem('adminUser', JSON.stringify(u)), (await login.json()).data.user)
   await page.goto(`${server.url}/admin/blog-duzenle`)
