@@ -82,8 +82,10 @@ export function createFolderChanges(dir: string, name: FolderCollection, { sweep
       // The collection folder changed: its sub-folders now, and the known ones (one removed has files that left).
       const buckets = top === folders.get('') ? known : [...new Set([...(await listFolders()), ...known])]
       folders.set('', top)
-      for (const bucket of buckets) {
-        const now = await signatureOf(join(dir, name, bucket))
+      // Asked all at once: 256 hash folders one after the other cost ~15 ms on each save's path (decision 336).
+      const signatures = await Promise.all(buckets.map((bucket) => signatureOf(join(dir, name, bucket))))
+      for (const [i, bucket] of buckets.entries()) {
+        const now = signatures[i]!
         if (now === folders.get(bucket)) continue
         if (now === 'missing') folders.delete(bucket)
         else folders.set(bucket, now)
