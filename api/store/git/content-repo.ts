@@ -125,9 +125,6 @@ const piecesOf = (text: FileBytes): readonly Uint8Array[] =>
 const INDEX_TRIES = 5
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
-// The staff member is the author; the server is always the committer, as git means it (who recorded the commit).
-// That is how the sync tells the server's own commits from a maintainer's when a force push drops some (issue 27).
-
 /**
  * Opens the repository CONTENT_DIR lies in; when it lies in none, makes CONTENT_DIR one and commits its current
  * content files. A folder inside another repository is opened in local mode unless `commits: 'always'`
@@ -167,8 +164,9 @@ export async function openContentRepo(
   let packing: boolean | undefined
   await rm(join(gitDir, PRIVATE_INDEX), { force: true })
 
-  // What HEAD and its tree were after our last commit: a save then costs one git call (update-ref) and the index's. Someone else moving HEAD
-  // (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry rereads.
+  // What HEAD and its tree were after our last commit: a save then costs one git process (update-ref) and the
+  // index's. Someone else moving HEAD (a pull, a commit) makes update-ref's compare-and-swap fail, and the retry
+  // rereads.
   let known: { head: string | undefined; tree: string | undefined } | null = null
   // Content paths whose committed blob (null: removed) the real index does not hold yet (its lock was busy).
   const unsynced = new Map<string, string | null>()
@@ -330,6 +328,8 @@ export async function openContentRepo(
       return options.onto
     }
     const parents = [...(first ? [first] : []), ...(mergeParent ? [mergeParent] : [])]
+    // The staff member is the author; the server is always the committer, as git means it (who recorded the
+    // commit): that is how the sync tells the server's own commits from a maintainer's after a force push (issue 27).
     const body = commitBody({ tree, parents, author, committer: SERVER_COMMITTER, at: new Date(), message })
     const commit = await writeLooseObject(objectsDir, 'commit', [body], hash)
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
