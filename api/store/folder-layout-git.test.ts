@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import { entryPath, entryText, orderText } from '#schema/content-layout.ts'
 import { readCollection } from '../testing/content-files.ts'
 import { git } from '../testing/maintainer-git.ts'
 import { minimalPost } from '../testing/test-content.ts'
 import { openContentStore, type ContentStore } from './content-store.ts'
+import { testCleanups } from '../testing/temp-folders.ts'
 
 /**
  * Posts stored one file each (decision 333) with real git in temporary folders: the move's commit, one save = one
@@ -15,18 +15,10 @@ import { openContentStore, type ContentStore } from './content-store.ts'
  * sync with a content remote merging post files by field, as the one-file layout did.
  */
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-async function temp(prefix: string) {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)))
-  cleanups.push(() => rm(dir, { recursive: true, force: true }))
-  return dir
-}
+const { temp, later } = testCleanups()
 async function open(dir: string, options: Parameters<typeof openContentStore>[2] = {}) {
   const store = await openContentStore(dir, () => {}, options)
-  cleanups.push(async () => {
+  later(async () => {
     store.close()
     await store.settled().catch(() => {})
   })

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import { entryPath, entryText, oldEntryPath, orderPath, orderText } from '#schema/content-layout.ts'
 import { readCollection } from '../testing/content-files.ts'
@@ -9,6 +8,7 @@ import { git } from '../testing/maintainer-git.ts'
 import { minimalPost } from '../testing/test-content.ts'
 import { openContentStore, type ContentStore } from './content-store.ts'
 import { BUCKET_MESSAGES } from './folder-migration.ts'
+import { testCleanups } from '../testing/temp-folders.ts'
 
 /**
  * Post files moved from their first-character folders (`blogs/b/blog-x.json`) to their hash folders (decision 336),
@@ -17,18 +17,10 @@ import { BUCKET_MESSAGES } from './folder-migration.ts'
  * clone): read as their post, and moved by the post's next save.
  */
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-async function temp(prefix: string) {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)))
-  cleanups.push(() => rm(dir, { recursive: true, force: true }))
-  return dir
-}
+const { temp, later } = testCleanups()
 async function open(dir: string, options: Parameters<typeof openContentStore>[2] = { git: { commits: 'always' }, folders: true }) {
   const store = await openContentStore(dir, () => {}, options)
-  cleanups.push(async () => {
+  later(async () => {
     store.close()
     await store.settled().catch(() => {})
   })
