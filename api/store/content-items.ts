@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { replacedPositions } from '#schema/list-lineage.ts'
 import type { ContentData, ContentName } from './content-types.ts'
 
 /** One thing the admin edits as a whole: an entry of a list (by id), a home section (by key) or a document. */
@@ -33,8 +34,9 @@ export function changedParts(name: ContentName, before: unknown, after: unknown)
   const was = entriesOf(name, before)
   const now = entriesOf(name, after)
   // A save at 10,000 posts keeps every other entry at its place: only an entry not at its old place is looked
-  // for among the old ones (a set of 10,000 entries per save cost ~5 ms); a list of another length, by a set.
-  const moved = was.length === now.length ? now.filter((e, i) => e !== was[i]) : now
+  // for among the old ones (a set of 10,000 entries per save cost ~5 ms; the places the write gate noted, without
+  // comparing them: schema/list-lineage.ts); a list of another length, by a set.
+  const moved = replacedPositions(was, now)?.map((i) => now[i]!) ?? now
   const old = moved.length > 64 ? new Set<unknown>(was) : { has: (e: unknown) => was.includes(e as Entry) }
   const parts: unknown[] = moved.filter((e) => !old.has(e))
   if (name === 'references') parts.push((after as ContentData['references'] | null)?.sliderImages)

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { Addressed } from '#schema/address.ts'
+import { noteReplaced } from '#schema/list-lineage.ts'
 import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import type { ContentName } from '../content-types.ts'
 import { deepFreeze } from '../durable-file.ts'
@@ -282,6 +283,9 @@ function gateEditsInPlace(
   claims.delete(previous)
   claims.set(Object.freeze(list), index)
   for (const i of edited) checked.add(list[i] as object)
+  // What this version replaced, for every later step that compares it with the previous one (the store's own
+  // checks, the commit, the site's lists): none of them walks the 100,000 places again.
+  noteReplaced(list, previous, edited)
   return { data: list, files }
 }
 

@@ -5,6 +5,7 @@ import { REFUSED } from '../content-file.ts'
 import { deepFreeze } from '../durable-file.ts'
 import { minimalPost } from '../../testing/test-content.ts'
 import type { BlogPost } from '#schema/blog.ts'
+import { replacedPositions } from '#schema/list-lineage.ts'
 import { ContentRefused, createContentGate, gateNextFolder } from './content-gate.ts'
 
 // Issue 33: a save that changes posts in place (the same ids at the same places, the rest the same objects) is
@@ -42,6 +43,20 @@ describe('a save that changes posts in place', () => {
     expect(out.data[0]).toBe(v1[0])
     expect(out.data[2]).toBe(v1[2])
     expect(Object.isFrozen(out.data) && Object.isFrozen(out.data[1])).toBe(true)
+  })
+
+  it('notes the places it replaced, for the later steps (schema/list-lineage.ts), and only those', () => {
+    const v1 = accepted([post('a1'), post('b2'), post('c3'), post('d4')])
+    // Saved non-canonical (keys out of order): the gate's canonical copy is what it notes at its place.
+    const { title, ...rest } = post('c3', { title: 'Yeni' })
+    const v2 = gateNextFolder('blogs', withEntry(withEntry(v1, 2, { ...rest, title } as Post), 0, post('a1', { title: 'Ö' })), v1).data
+    expect(replacedPositions(v1, v2)).toEqual([0, 2])
+    expect(v2[2]).toEqual(post('c3', { title: 'Yeni' }))
+    // A third version after it: the two notes chain, and an entry put back at its place is not replaced any more.
+    const v3 = gateNextFolder('blogs', withEntry(v2, 0, v1[0]!), v2).data
+    expect(replacedPositions(v1, v3)).toEqual([2])
+    // The note is what answers: a list the gate did not make, changed at a place, is compared place by place.
+    expect(replacedPositions(v1, withEntry(v1, 3, post('d4', { title: 'X' })))).toEqual([3])
   })
 
   it('refuses an address another post has, naming the field and the place; the index is as it was', () => {

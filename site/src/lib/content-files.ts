@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import type { z } from 'zod'
 import { collectionSource, entryFileOf, readSource } from '#schema/content-folder-read.ts'
 import { isFolderCollection, legacyFile } from '#schema/content-layout.ts'
+import { noteReplaced } from '#schema/list-lineage.ts'
 import { carriedStep } from './list-steps.ts'
 import { renderScope } from './render-scope.ts'
 
@@ -136,6 +137,7 @@ export function readContentList<S extends z.ZodType>(
   return checkedLists.run(key, list, checkAll, (out, _before, positions) => {
     const next = out.slice()
     for (const i of positions) next[i] = checkOne(list[i], i)
+    noteReplaced(next, out, positions)
     return next
   }) as z.infer<S>[]
 }

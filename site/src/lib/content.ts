@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { addressOf, type Addressed } from '#schema/address.ts'
 import { isLiveAt, nextChangeAfter, publishedAt, type Scheduled } from '#schema/schedule.ts'
+import { noteReplaced } from '#schema/list-lineage.ts'
 import { aboutSchema, type About } from '#schema/about.ts'
 import { blogPostSchema, type BlogPost } from '#schema/blog.ts'
 import { contactSettingsSchema, type ContactSettings } from '#schema/contact-settings.ts'
@@ -78,6 +79,7 @@ function newestFirst<T extends Dated>(key: string, entries: readonly T[]): T[] {
     if (positions.some((i) => publishedTime(before[i]!) !== publishedTime(entries[i]!))) return null
     const list = last.list.slice()
     for (const i of positions) list[last.order[i]!] = entries[i]!
+    noteReplaced(list, last.list, positions.map((i) => last.order[i]!))
     return { list, order: last.order }
   })
   return sorted.list as T[]
@@ -114,13 +116,18 @@ function liveNow<T extends Scheduled & Dated>(key: string, all: readonly T[], no
     if (now < last.now || (last.next !== null && now >= last.next)) return null
     let next = last.next
     const list = last.list.slice()
+    const replaced: number[] = []
     for (const i of positions) {
       const live = isLiveAt(all[i]!, now)
       if (live !== last.at[i]! >= 0 || (next !== null && nextChangeAfter([before[i]!], now) === next)) return null
-      if (live) list[last.at[i]!] = asShown(all[i]!)
+      if (live) {
+        list[last.at[i]!] = asShown(all[i]!)
+        replaced.push(last.at[i]!)
+      }
       const own = nextChangeAfter([all[i]!], now)
       if (own !== null && (next === null || own < next)) next = own
     }
+    noteReplaced(list, last.list, replaced)
     return { list, at: last.at, now, next }
   }) as Live<T>
 }

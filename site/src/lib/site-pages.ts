@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { addressOf, type Addressed } from '#schema/address.ts'
+import { noteReplaced } from '#schema/list-lineage.ts'
 import {
   loadAbout,
   loadContactSettings,
@@ -111,6 +112,7 @@ function listingsOf(key: string, entries: readonly Listed[], base: string, chrom
     if (last.chrome !== chrome) return null
     const listings = last.listings.slice()
     for (const i of positions) listings[i] = listing(entries[i]!, base, chrome)
+    noteReplaced(listings, last.listings, positions)
     return { chrome, listings }
   }).listings
 }
