@@ -9,7 +9,7 @@ import {
   pageMediaKey,
   pagesChanging,
   planPublish,
-  recordsAfter,
+  applyPublished,
   renderedNow,
   renderMoment,
   retried,
@@ -18,6 +18,7 @@ import {
   throwIfMostFail,
   timerWait,
 } from './changed-pages.ts'
+import { noteReplaced } from '#schema/list-lineage.ts'
 import type { PageRecord } from './export-folder.ts'
 import type { MediaKeys, SitePage } from './site-bundle.ts'
 
@@ -107,6 +108,76 @@ describe('the pages a publish renders', () => {
     expect(
       planPublish({ fresh: false, pages: fewer, records: before, media: media('m'), mediaSeen: 'm' }).full,
     ).toBe(false)
+  })
+
+  describe('the pages of the last publish known (previous): only the places replaced since are compared', () => {
+    const many = manyPages(50)
+    const liveOf = (list: SitePage[]) => new Map(list.map((p) => [p.path, record(p.key)]))
+    /** `list` with the pages at `at` replaced, noted as the site's list notes them. */
+    const replacing = (list: SitePage[], at: Record<number, SitePage>, note = true) => {
+      const next = list.map((p, i) => at[i] ?? p)
+      if (note) noteReplaced(next, list, Object.keys(at).map(Number))
+      return next
+    }
+    const plan = (pages: SitePage[], records: Map<string, PageRecord>, previous: SitePage[] | null, seen = 'm') =>
+      planPublish({ fresh: false, pages, records, media: media('m'), mediaSeen: seen, previous })
+
+    it('a replaced page with a new key renders; one with its old key (a new object) does not', () => {
+      const next = replacing(many, { 3: { path: '/s/3', key: 'yeni' }, 7: { path: '/s/7', key: 'k' } })
+      expect(plan(next, liveOf(many), many)).toMatchObject({ changed: [{ path: '/s/3', key: 'yeni' }], removed: [], full: false })
+    })
+
+    it('trusts the notes: a page changed behind them is not seen (what the full comparison would find)', () => {
+      const next = replacing(many, { 3: { path: '/s/3', key: 'yeni' } })
+      next[9] = { path: '/s/9', key: 'gizli' }
+      expect(paths(plan(next, liveOf(many), many).changed)).toEqual(['/s/3'])
+      expect(paths(plan(next, liveOf(many), null).changed)).toEqual(['/s/3', '/s/9'])
+      // Without a note the places are compared one by one: the same pages as the full comparison.
+      const unnoted = replacing(many, { 3: { path: '/s/3', key: 'yeni' } }, false)
+      unnoted[9] = { path: '/s/9', key: 'gizli' }
+      expect(paths(plan(unnoted, liveOf(many), many).changed)).toEqual(['/s/3', '/s/9'])
+    })
+
+    it('a page that moved to another address renders there, and its old address is removed', () => {
+      const next = replacing(many, { 4: { path: '/s/dort', key: 'k' } })
+      const p = plan(next, liveOf(many), many)
+      expect(paths(p.changed)).toEqual(['/s/dort'])
+      expect(p.removed).toEqual(['/s/4'])
+      expect(p.onSite('/s/4')).toBe(false)
+    })
+
+    it('two pages that swapped addresses: both render, neither is removed', () => {
+      const next = replacing(many, { 1: { path: '/s/2', key: 'x' }, 2: { path: '/s/1', key: 'y' } })
+      const p = plan(next, liveOf(many), many)
+      expect(paths(p.changed)).toEqual(['/s/2', '/s/1'])
+      expect(p.removed).toEqual([])
+    })
+
+    it('compares everything when the records are not exactly the previous pages, or the media library changed', () => {
+      const next = replacing(many, { 3: { path: '/s/3', key: 'yeni' } })
+      next[9] = { path: '/s/9', key: 'gizli' }
+      const extra = liveOf(many).set('/baska', record('b'))
+      expect(plan(next, extra, many)).toMatchObject({ removed: ['/baska'] })
+      expect(paths(plan(next, extra, many).changed)).toEqual(['/s/3', '/s/9'])
+      expect(paths(plan(next, liveOf(many), many, 'eski').changed)).toEqual(['/s/3', '/s/9'])
+      expect(paths(planPublish({ fresh: true, pages: next, records: liveOf(many), media: media('m'), mediaSeen: 'm', previous: many }).changed)).toHaveLength(50)
+    })
+
+    it('another length, or records short of a page: every page is compared', () => {
+      const longer = [...many, { path: '/s/yeni', key: 'k' }]
+      expect(paths(plan(longer, liveOf(many), many).changed)).toEqual(['/s/yeni'])
+      const next = replacing(many, { 5: { path: '/s/5', key: 'yeni' } })
+      const records = liveOf(many)
+      records.delete('/s/49')
+      // Records short of one page: every page compared, so the page with no record renders too.
+      expect(paths(plan(next, records, many).changed)).toEqual(['/s/5', '/s/49'])
+    })
+
+    it('a replaced page whose record was retried (it failed) renders again', () => {
+      const records = liveOf(many).set('/s/3', retried(record('k')))
+      const next = replacing(many, { 3: { path: '/s/3', key: 'k' } })
+      expect(paths(plan(next, records, many).changed)).toEqual(['/s/3'])
+    })
   })
 
   describe('an edited media library', () => {
@@ -249,13 +320,14 @@ describe('pages that fail', () => {
     expect(r.key).toBe('k')
   })
 
-  it('after an incremental publish: new records, removed pages gone, failed pages kept under no key (if they were live)', () => {
+  it('after an incremental publish went live: new records, removed pages gone, failed pages kept under no key (if they were live)', () => {
     const records = new Map([
       ['/a', record('a1')],
       ['/b', record('b1')],
       ['/c', record('c1')],
+      ['/d', record('d1')],
     ])
-    const next = recordsAfter(
+    applyPublished(
       records,
       [
         { path: '/a', record: record('a2') },
@@ -264,14 +336,12 @@ describe('pages that fail', () => {
       ['/b'],
       ['/c', '/hic-yayinda-olmadi'],
     )
-    expect(Object.fromEntries(next)).toEqual({
+    expect(Object.fromEntries(records)).toEqual({
       '/a': record('a2'),
       '/yeni': record('n1'),
       '/c': { ...record('c1'), key: '' },
+      '/d': record('d1'),
     })
-    // The live records are not changed in place (a failed switch keeps them).
-    expect(records.get('/a')).toEqual(record('a1'))
-    expect(records.has('/b')).toBe(true)
   })
 
   it('a full publish rendered the pages whose new record carries their key (not a failed one kept from before)', () => {

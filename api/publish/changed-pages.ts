@@ -1,3 +1,4 @@
+import { replacedPositions } from '#schema/list-lineage.ts'
 import type { PageRecord } from './export-folder.ts'
 import type { MediaKeys, SitePage } from './site-bundle.ts'
 
@@ -35,6 +36,11 @@ export type PublishPlan = {
  * media library changed (`media.all` differs from the one the live pages were checked against, `mediaSeen`) and
  * the media records the page showed hash differently now (an alt text, fewer sizes). A retried record (a page
  * that failed) carries no key, so it is always stale.
+ *
+ * `previous`: the pages of the last publish when the live records are exactly theirs (each page's record under
+ * its key, no other record). Then only the places holding another page than `previous` are compared, found from
+ * the site list's notes (schema/list-lineage.ts; issue 33: 100,000 lookups per save), and a page that left such a
+ * place is removed unless it is at one of them still.
  */
 export function planPublish(o: {
   fresh: boolean
@@ -42,10 +48,18 @@ export function planPublish(o: {
   records: Map<string, PageRecord>
   media: MediaKeys
   mediaSeen: string | null
+  previous?: SitePage[] | null
 }): PublishPlan {
   const mediaChanged = o.media.all !== o.mediaSeen
   const stale = (r: PageRecord | undefined, key: string) =>
     r?.key !== key || (mediaChanged && r.media !== undefined && pageMediaKey(r.media, o.media) !== r.mediaKey)
+  let wanted: Set<string> | undefined
+  const onSite = (path: string) => (wanted ??= new Set(o.pages.map((p) => p.path))).has(path)
+  const carried = o.fresh || mediaChanged ? null : changedSince(o.previous, o.pages, o.records)
+  if (carried) {
+    const changed = carried.pages.filter((p) => stale(o.records.get(p.path), p.key))
+    return { changed, removed: carried.left, full: isFullPublish(changed.length, o.pages.length), onSite }
+  }
   // Live pages still on the site, counted on the way: when every live page is (a save at 10,000 pages), none was
   // removed, and the set of the site's paths is made only if asked (a failure to forget), not per publish.
   let live = 0
@@ -54,11 +68,28 @@ export function planPublish(o: {
     if (r) live++
     return o.fresh || stale(r, p.key)
   })
-  let wanted: Set<string> | undefined
-  const onSite = (path: string) => (wanted ??= new Set(o.pages.map((p) => p.path))).has(path)
   const removed = live === o.records.size ? [] : [...o.records.keys()].filter((p) => !onSite(p))
   const full = o.fresh || isFullPublish(changed.length, o.pages.length)
   return { changed, removed, full, onSite }
+}
+
+/** More replaced places than this: every page is compared (a new chrome, a list page shift). */
+const MAX_CARRIED_PAGES = 1024
+
+/**
+ * The pages at the places `pages` replaced since `previous` (noted by the site's list), and the live paths that
+ * left those places; null when no note links the two lists or the records are not exactly `previous`'s pages.
+ */
+function changedSince(previous: SitePage[] | null | undefined, pages: SitePage[], records: Map<string, PageRecord>) {
+  if (!previous || records.size !== previous.length) return null
+  const at = replacedPositions(previous, pages, MAX_CARRIED_PAGES)
+  if (!at) return null
+  const now = at.map((i) => pages[i]!)
+  const paths = new Set(now.map((p) => p.path))
+  // Every other place holds the same page as before, and a site's paths are distinct: a path that left a replaced
+  // place and is not at another one is no longer on the site.
+  const left = at.map((i) => previous[i]!.path).filter((path) => !paths.has(path) && records.has(path))
+  return { pages: now, left }
 }
 
 /** How many pages change at a later moment (`then`: the pages listed for it) against the pages of this publish. */
@@ -118,23 +149,22 @@ export function throwIfMostFail(failed: Map<string, unknown>, tried: number) {
 export const retried = (r: PageRecord): PageRecord => ({ ...r, key: '' })
 
 /**
- * The live records after an incremental publish: the rendered pages' new records, the removed pages gone, and
- * each failed page's previous record (if it had one) kept under no key, so the next publish tries it again.
+ * The live records after an incremental publish went live, changed in place: the rendered pages' new records, the
+ * removed pages gone, and each failed page's previous record (if it had one) kept under no key, so the next
+ * publish tries it again.
  */
-export function recordsAfter(
+export function applyPublished(
   records: Map<string, PageRecord>,
   rendered: { path: string; record: PageRecord }[],
   removed: string[],
   failed: string[],
-): Map<string, PageRecord> {
-  const next = new Map(records)
-  for (const r of rendered) next.set(r.path, r.record)
-  for (const path of removed) next.delete(path)
+): void {
+  for (const r of rendered) records.set(r.path, r.record)
+  for (const path of removed) records.delete(path)
   for (const path of failed) {
-    const old = next.get(path)
-    if (old) next.set(path, retried(old))
+    const old = records.get(path)
+    if (old) records.set(path, retried(old))
   }
-  return next
 }
 
 /** The pages a full publish rendered: their new record carries their key (a failed one kept its old, retried). */

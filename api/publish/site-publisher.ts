@@ -21,7 +21,7 @@ import {
   failureKey,
   pagesChanging,
   planPublish,
-  recordsAfter,
+  applyPublished,
   renderedNow,
   renderMoment,
   retried,
@@ -155,6 +155,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
   let version = 0
   /** The media library as the live pages were checked against it (null: not yet, as after a restart). */
   let mediaSeen: string | null = null
+  /** The pages of the last publish when the live records are exactly theirs (planPublish then compares fewer). */
+  let planned: SitePage[] | null = null
   /**
    * Pages whose render threw (issue 27, point 2): every other page went live; each keeps its previous version (if
    * it had one) under a record no key matches, so every publish tries it again until it renders.
@@ -458,22 +460,23 @@ export function createSitePublisher(o: SitePublisherOptions) {
       await trees.abort(tree)
       throw err
     }
-    const nextIndex = new Map(index)
-    const nextRecords = recordsAfter(records, rendered, removed, failed.map((p) => p.path))
     // The versions this publish replaces or removes are never served again: their hot copies go at once (issue 33).
     const replaced: CachedFile[] = []
     for (const path of [...rendered.map((r) => r.path), ...removed]) {
       const old = index.get(urlKey(path))
       if (old) replaced.push(old)
     }
-    for (const r of rendered) nextIndex.set(urlKey(r.path), pageEntry(indexAt, r.path, r.record, r.body))
-    for (const path of removed) nextIndex.delete(urlKey(path))
+    // Live now: the index and the records change in place (a copy of each was 300,000 and 100,000 entries per save
+    // at 100,000 posts, issue 33); nothing reads an older state of them.
+    for (const r of rendered) index.set(urlKey(r.path), pageEntry(indexAt, r.path, r.record, r.body))
+    for (const path of removed) index.delete(urlKey(path))
+    applyPublished(records, rendered, removed, failed.map((p) => p.path))
     // The versions replaced keep reading the old tree (a request still streaming one gets the bytes it announced).
     for (const old of replaced) if (old instanceof ExportFile) old.keepIn(dir)
     // Unchanged files are the same files (hard links) in the new tree: cold reads go there from now on (one
     // assignment moves every file of the index), and the old tree may be reused once its grace ends.
     indexAt.dir = tree.dir
-    ;[records, index, dir] = [nextRecords, nextIndex, tree.dir]
+    dir = tree.dir
     hot.forget(replaced)
     for (const r of rendered) noteRendered(r.path)
     // The failed pages' records changed too (retried: no key matches them).
@@ -536,7 +539,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
     const pages = b.listPages(scope)
     // A media record edited since (alt text) re-renders the pages that showed it; unchanged library: no check.
     const media = mediaKeysOf(b, scope)
-    const { changed, removed, full, onSite } = planPublish({ fresh, pages, records, media, mediaSeen })
+    const { changed, removed, full, onSite } = planPublish({ fresh, pages, records, media, mediaSeen, previous: planned })
     const due = b.nextChange?.(scope) ?? null
     // The pages that change at the next scheduled time, against what this publish makes live.
     const pagesThen = due === null ? 0 : pagesChanging(pages, b.listPages({ ...scope, version: ++version, now: due }))
@@ -557,6 +560,8 @@ export function createSitePublisher(o: SitePublisherOptions) {
     if (!done) return []
     msPerPage = costPerPage(msPerPage, changed.length, full, preparedAt - started)
     mediaSeen = media.all
+    // Every page's record is now under its key, unless one failed (its record is retried, or it has none).
+    planned = failures.size === 0 ? pages : null
     return full ? done : [...done, ...removed]
   }
 
@@ -588,6 +593,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       if (state && liveDir && state.code === code.stamp && state.tree === basename(liveDir)) {
         bundle = await loadSiteBundle(code.dir, code.stamp)
         records = new Map(Object.entries(state.pages))
+        planned = null
         indexAt = { dir: liveDir }
         index = await indexFolder(indexAt, records, state.files)
         dir = liveDir

@@ -16,7 +16,7 @@ import { lastChanged, RSS_ITEMS } from './feeds.ts'
 import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
 import { contentDir } from './content-files.ts'
 import { currentYear } from './dates.ts'
-import { carriedStep } from './list-steps.ts'
+import { carriedStep, replacedPositions } from './list-steps.ts'
 import { isoDateOnly } from './xml.ts'
 
 /** One page of the site and the key of what it shows: an equal key means the rendered page is still right. */
@@ -93,14 +93,40 @@ export function sitePages(): SitePage[] {
   const feed = hash(blogs.slice(0, RSS_ITEMS).map((b) => b.key).join())
   pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${feed}` })
   pages.push({ path: '/sitemap.xml', key: `${sitemapKey(`${dir}:blogs`, blogs)}:${sitemapKey(`${dir}:social-projects`, projects)}` })
+  const head = pages.length
   for (const b of blogs) pages.push(b.page)
   for (const p of projects) pages.push(p.page)
   // The blog list's tag filter shows every tag of the published posts.
   const tags = hash(loadPublishedBlogTags())
-  for (const p of listPages(`${dir}:blogs`, '/blog', blogs, BLOG_PAGE_SIZE, `${chrome}:${tags}`)) pages.push(p)
-  for (const p of listPages(`${dir}:social-projects`, '/sosyal-sorumluluk-projelerimiz', projects, PROJECT_PAGE_SIZE, `${chrome}:${small}`))
-    pages.push(p)
+  const blogList = listPages(`${dir}:blogs`, '/blog', blogs, BLOG_PAGE_SIZE, `${chrome}:${tags}`)
+  const projectList = listPages(`${dir}:social-projects`, '/sosyal-sorumluluk-projelerimiz', projects, PROJECT_PAGE_SIZE, `${chrome}:${small}`)
+  for (const p of blogList) pages.push(p)
+  for (const p of projectList) pages.push(p)
+  notePages(dir, pages, head, [blogs, projects, blogList, projectList])
   return pages
+}
+
+/** The last list of pages per content folder, and the lists its parts came from (after `head` pages made anew). */
+const lastPages = new Map<string, { pages: SitePage[]; head: number; parts: readonly (readonly unknown[])[] }>()
+/**
+ * Notes which places of `pages` hold other pages than the last list had (schema/list-lineage.ts), from what the
+ * parts' steps noted: the publisher then compares those pages with the live ones, not 100,000 (issue 33). The head
+ * (static pages, feed, sitemap) is made anew each time and counted as replaced. No note when a part changed length
+ * or many of its places: the publisher compares every page then.
+ */
+function notePages(dir: string, pages: SitePage[], head: number, parts: readonly (readonly unknown[])[]) {
+  const last = lastPages.get(dir)
+  lastPages.set(dir, { pages, head, parts })
+  if (!last || last.head !== head || last.pages.length !== pages.length) return
+  const positions = Array.from({ length: head }, (_, i) => i)
+  let offset = head
+  for (const [k, part] of parts.entries()) {
+    const at = replacedPositions(last.parts[k], part)
+    if (!at) return
+    for (const i of at) positions.push(offset + i)
+    offset += part.length
+  }
+  noteReplaced(pages, last.pages, positions)
 }
 
 // The steps below are carried from the last publish when a save replaced a few entries (list-steps.ts).
@@ -142,7 +168,9 @@ function listPages(key: string, base: string, entries: readonly Listing[], size:
   return listPageSteps.run(key, entries, all, (last, _before, positions) => {
     if (last.shared !== shared) return null
     const pages = last.pages.slice()
-    for (const n of new Set(positions.map((i) => Math.floor(i / size) + 1))) pages[n - 1] = page(n)
+    const replaced = [...new Set(positions.map((i) => Math.floor(i / size)))]
+    for (const at of replaced) pages[at] = page(at + 1)
+    noteReplaced(pages, last.pages, replaced)
     return { shared, pages }
   }).pages
 }
