@@ -1,9 +1,16 @@
+import { isDraft, original } from 'immer'
 import { fail } from '../lib/errors.ts'
 
 type WithId = { id: string }
 
 function indexById(list: WithId[], id: string, notFound: string): number {
-  const index = list.findIndex((item) => item.id === id)
+  const has = (item: WithId) => item.id === id
+  // On a store's draft, the original items are searched: reading a draft's items makes a draft of each one read
+  // (Immer), up to 100,000 of them for an old post, each finished again by the save. The place is then checked on
+  // the draft (an earlier change in the same update may have moved the items).
+  const base = isDraft(list) ? (original(list) as WithId[]) : null
+  let index = base ? base.findIndex(has) : -1
+  if (index < 0 || index >= list.length || !has(list[index]!)) index = list.findIndex(has)
   if (index < 0) fail(404, notFound)
   return index
 }
