@@ -1,4 +1,4 @@
-import { createDraft, finishDraft } from 'immer'
+import { createDraft, finishDraft, isDraft } from 'immer'
 import { describe, expect, it } from 'vitest'
 import { replaceById, removeById } from './list-items.ts'
 
@@ -12,6 +12,9 @@ describe('replaceById and removeById on a store draft (Immer)', () => {
     const draft = createDraft(base)
     const { old, next } = replaceById(draft, 'c', notFound, (o) => ({ ...o, n: 9 }))
     expect(old).toEqual({ id: 'c', n: 2 })
+    // The stored item itself, not a draft of it (each draft read costs the save a pass over the whole list).
+    expect(isDraft(old)).toBe(false)
+    expect(old).toBe(base[2])
     expect(next).toEqual({ id: 'c', n: 9 })
     const out = finishDraft(draft)
     expect(out.map((i) => i.n)).toEqual([0, 1, 9, 3])

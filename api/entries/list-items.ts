@@ -3,14 +3,24 @@ import { fail } from '../lib/errors.ts'
 
 type WithId = { id: string }
 
+/**
+ * The item at `index` as stored, without making a draft of it: reading a store draft's item (Immer) makes a draft
+ * of each item read, and each such draft costs the save a pass over the whole list when it is finished (100,000
+ * posts). A property's descriptor gives the value itself, on a draft and on a plain array alike.
+ */
+const itemAt = <T>(list: T[], index: number): T | undefined =>
+  Object.getOwnPropertyDescriptor(list, index)?.value as T | undefined
+
 function indexById(list: WithId[], id: string, notFound: string): number {
-  const has = (item: WithId) => item.id === id
-  // On a store's draft, the original items are searched: reading a draft's items makes a draft of each one read
-  // (Immer), up to 100,000 of them for an old post, each finished again by the save. The place is then checked on
-  // the draft (an earlier change in the same update may have moved the items).
+  const has = (item: WithId | undefined) => item?.id === id
+  // On a draft, the original items are searched, then the place checked (an earlier change in the same update
+  // may have moved the items); else, or when it moved, the list as it is now, item by item.
   const base = isDraft(list) ? (original(list) as WithId[]) : null
   let index = base ? base.findIndex(has) : -1
-  if (index < 0 || index >= list.length || !has(list[index]!)) index = list.findIndex(has)
+  if (index < 0 || !has(itemAt(list, index))) {
+    index = -1
+    for (let i = 0; i < list.length && index < 0; i++) if (has(itemAt(list, i))) index = i
+  }
   if (index < 0) fail(404, notFound)
   return index
 }
@@ -23,7 +33,7 @@ export function replaceById<T extends WithId>(
   make: (old: T) => T,
 ): { old: T; next: T } {
   const index = indexById(list, id, notFound)
-  const old = list[index]!
+  const old = itemAt(list, index)!
   const next = make(old)
   list[index] = next
   return { old, next }
