@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { readCollectionSync } from '#schema/content-folder-read.ts'
+import { noteReplaced } from '#schema/list-lineage.ts'
 import { describe, expect, it } from 'vitest'
 import {
   findPublishedBlog,
@@ -11,7 +12,7 @@ import {
 } from './content.ts'
 import { MAX_REPLACED, replacedPositions } from './list-steps.ts'
 import { renderScope } from './render-scope.ts'
-import { sitePages } from './site-pages.ts'
+import { sitePages, type SitePage } from './site-pages.ts'
 
 // Issue 33 (decision 337): the site's lists are carried from the last publish when a save replaced a few entries
 // of the API's frozen content. Whatever the saves, each publish must list the same pages with the same keys (and
@@ -68,8 +69,11 @@ function random(seed: number) {
   }
 }
 
-/** A save as the API makes it: a new frozen list with new objects only at the positions it changed. */
-function save(c: Content, name: 'blogs' | 'social-projects', at: number[], change: (e: Entry) => void): Content {
+/**
+ * A save as the API makes it: a new frozen list with new objects only at the positions it changed, noted as the
+ * write gate notes them (schema/list-lineage.ts) unless `noted` is false (a list from elsewhere: compared).
+ */
+function save(c: Content, name: 'blogs' | 'social-projects', at: number[], change: (e: Entry) => void, noted = true): Content {
   const list = c[name].slice()
   for (const i of at) {
     const copy = structuredClone(list[i]!)
@@ -79,6 +83,7 @@ function save(c: Content, name: 'blogs' | 'social-projects', at: number[], chang
     if (copy.unpublishAt === undefined) delete copy.unpublishAt
     list[i] = copy
   }
+  if (noted) noteReplaced(list, c[name], at)
   return deepFreeze({ ...c, [name]: list })
 }
 
@@ -90,16 +95,24 @@ const addresses = new Set<string>()
 function publish(c: Content, now: number, dir: string) {
   for (const e of [...c.blogs, ...c['social-projects']]) addresses.add(e.id).add(String(e.slug))
   const scope = { contentDir: dir, version: ++version, read: (name: string) => c[name], now }
-  return renderScope.run(scope, () => ({
-    pages: sitePages().map((p) => `${p.path} ${p.key}`),
+  return renderScope.run(scope, () => {
+    const list = sitePages()
+    lists.set(dir, list)
+    return {
+    pages: list.map((p) => `${p.path} ${p.key}`),
     blogs: loadPublishedBlogs().map((p) => `${p.id} ${p.createdAt} ${p.title}`),
     projects: loadPublishedProjects().map((p) => `${p.id} ${p.createdAt}`),
     tags: loadPublishedBlogTags(),
     next: loadNextChange(),
     // A post's or project's page finds its item by address (the pages a save renders).
     found: [...addresses].map((a) => `${a}: ${findPublishedBlog(a)?.id} ${findPublishedProject(a)?.id}`),
-  }))
+    }
+  })
 }
+/** The last page list made per content folder (the objects, for the places the site's list notes). */
+const lists = new Map<string, SitePage[]>()
+/** The places where two page lists hold other objects, compared one by one (what a note must not miss). */
+const differing = (a: SitePage[], b: SitePage[]) => b.flatMap((p, i) => (p === a[i] ? [] : [i]))
 
 describe('lists carried from the last publish (decision 337)', () => {
   it('replacedPositions: the positions holding another object; null when not comparable or too many', () => {
@@ -135,7 +148,7 @@ describe('lists carried from the last publish (decision 337)', () => {
       const kind = ['title', 'tags', 'date', 'draft', 'publishAt', 'unpublishAt', 'slug', 'many', 'add', 'remove', 'clock', 'chrome', 'peek', 'none'][pick(14)]!
       kinds.push(kind)
       const one = among(kind === 'draft' ? drafts : kind === 'tags' ? unique : ahead)
-      if (kind === 'title') c = save(c, name, one, (e) => void (e.title = `Başlık ${step}`))
+      if (kind === 'title') c = save(c, name, one, (e) => void (e.title = `Başlık ${step}`), rnd() < 0.5)
       if (kind === 'tags' && name === 'blogs') c = save(c, name, one, (e) => void (e.tags = [`etiket-${pick(8)}`, `yeni-${step}`].slice(0, 1 + pick(2))))
       if (kind === 'date') c = save(c, name, one, (e) => void (e.createdAt = iso(START - pick(60) * HOUR)))
       if (kind === 'draft') c = save(c, name, one, (e) => void (e.status = e.status === 'draft' ? 'published' : 'draft'))
@@ -154,9 +167,14 @@ describe('lists carried from the last publish (decision 337)', () => {
       if (kind === 'chrome') c = deepFreeze({ ...c, 'contact-settings': { ...(c['contact-settings'] as object), phone: `0212 000 ${step}` } })
       // The publisher lists the pages of the next scheduled time too (pagesThen): a later clock, then now again.
       if (kind === 'peek') publish(c, now + (1 + pick(8)) * HOUR, live)
+      const before = lists.get(live)
       const carried = publish(c, now, live)
       const fresh = publish(c, now, `${contentDir}/fresh-${++reference}`)
       expect({ step, kind, ...carried }).toEqual({ step, kind, ...fresh })
+      // The places the page list noted as replaced since the last list are every place holding another page: the
+      // publisher compares only those (planPublish's previous pages).
+      const after = lists.get(live)!
+      if (before && before.length === after.length) expect({ step, kind, at: replacedPositions(before, after) }).toEqual({ step, kind, at: differing(before, after).length > MAX_REPLACED ? null : differing(before, after) })
     }
     // The seed reached the cases a carry must refuse: a time that passed, a draft, a move, a bulk save, a clock back.
     expect(new Set(kinds).size).toBeGreaterThanOrEqual(12)
