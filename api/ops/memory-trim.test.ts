@@ -12,7 +12,7 @@ describe('memory trim after publishes', () => {
       calls.push(options)
       return new Promise<void>((resolve) => (finish = resolve))
     }
-    const trim = createMemoryTrim(gc, { external: () => external, rss: () => 100 * MB })
+    const trim = createMemoryTrim(gc, { external: () => external, rss: () => 100 * MB, heapUsed: () => 50 * MB })
     external = 35 * MB
     trim.afterPublish()
     expect(calls).toEqual([])
@@ -38,6 +38,7 @@ describe('memory trim after publishes', () => {
     const trim = createMemoryTrim(async (o) => void calls.push(o), {
       external: () => external,
       rss: () => 100 * MB,
+      heapUsed: () => 50 * MB,
     })
     external = 10 * MB
     trim.afterPublish()
@@ -45,7 +46,7 @@ describe('memory trim after publishes', () => {
     trim.afterPublish()
     expect(calls).toEqual([])
     external = 100 * MB
-    createMemoryTrim(undefined, { external: () => external }).afterPublish()
+    createMemoryTrim(undefined, { external: () => external, heapUsed: () => 50 * MB }).afterPublish()
   })
 })
 
@@ -61,7 +62,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
       calls.push(options)
       return new Promise<void>((resolve) => (finish = resolve))
     }
-    const trim = createMemoryTrim(gc, { external: () => 0, rss: () => rss, now: () => clock })
+    const trim = createMemoryTrim(gc, { external: () => 0, rss: () => rss, heapUsed: () => 50 * MB, now: () => clock })
     rss = 231 * MB
     clock = 60_000
     trim.afterPublish()
@@ -96,6 +97,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     const trim = createMemoryTrim(async (o) => void calls.push(o), {
       external: () => external,
       rss: () => 100 * MB,
+      heapUsed: () => 50 * MB,
     })
     const stop = trim.start()
     external = 35 * MB
@@ -113,7 +115,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     vi.useFakeTimers()
     let rss = 100 * MB
     const calls: unknown[] = []
-    const trim = createMemoryTrim(async (o) => void calls.push(o), { external: () => 0, rss: () => rss })
+    const trim = createMemoryTrim(async (o) => void calls.push(o), { external: () => 0, rss: () => rss, heapUsed: () => 50 * MB })
     const stop = trim.start()
     rss = 140 * MB
     vi.advanceTimersByTime(29_999)
@@ -124,5 +126,41 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     rss = 400 * MB
     vi.advanceTimersByTime(120_000)
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('a large heap (100,000 posts)', () => {
+  it('asks for a collection only once the growth is an eighth (regular) or a quarter (reducing) of the heap in use', () => {
+    let [external, rss, heap, clock] = [20 * MB, 1000 * MB, 640 * MB, 0]
+    const calls: unknown[] = []
+    const trim = createMemoryTrim(async (o) => void calls.push(o), {
+      external: () => external,
+      rss: () => rss,
+      heapUsed: () => heap,
+      now: () => clock,
+    })
+    clock = 60_000
+    external = 99 * MB // 79 MB grown, under 640 / 8 = 80
+    rss = 1159 * MB // 159 MB grown, under 640 / 4 = 160
+    trim.afterPublish()
+    expect(calls).toEqual([])
+    external = 100 * MB
+    trim.afterPublish()
+    expect(calls).toEqual([{ type: 'major', execution: 'async' }])
+    rss = 1160 * MB
+    heap = 600 * MB
+    const again = createMemoryTrim(async (o) => void calls.push(o), {
+      external: () => 0,
+      rss: () => rss,
+      heapUsed: () => heap,
+      now: () => clock,
+    })
+    rss = 1309 * MB // 149 MB, under 600 / 4 = 150
+    clock = 120_000
+    again.afterPublish()
+    expect(calls).toHaveLength(1)
+    rss = 1310 * MB
+    again.afterPublish()
+    expect(calls.at(-1)).toEqual({ type: 'major', execution: 'async', flavor: 'last-resort' })
   })
 })
