@@ -70,11 +70,10 @@ export function createSeoRecorder(
           if (--queued > 0) return
           clearTimeout(quiet)
           quiet = setTimeout(() => {
-            try {
-              afterStored()
-            } catch (err) {
-              log.error({ err }, 'SEO önerileri hazırlanamadı')
-            }
+            // A promise it returns (the answers are made in slices, seo-answers.ts) is followed: its failure is reported.
+            new Promise<void>((resolve) => resolve(afterStored())).catch((err: unknown) =>
+              log.error({ err }, 'SEO önerileri hazırlanamadı'),
+            )
           }, quietMs)
           quiet.unref()
         })

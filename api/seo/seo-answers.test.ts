@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import type { SeoPageRow } from '../store/private/seo-pages.ts'
+import { prepareSeoAnswers, preparedSeoAnswer, seoAnswer } from './seo-answers.ts'
+import { editorFinder, seoReport } from './seo-report.ts'
+
+/**
+ * The answers made in slices (decision 340) are the answers made in one piece: a site of a few thousand pages in
+ * memory (rows as the store keeps them, posts as the content store hands them), no app.
+ */
+type Post = { id: string; slug?: string; oldSlugs?: string[] }
+function site(pages: number) {
+  const rows = new Map<string, SeoPageRow>()
+  let blogs: Post[] = Array.from({ length: pages }, (_, i) => ({
+    id: `blog-${i}`,
+    ...(i % 7 ? { slug: `yazi-${i}` } : {}),
+    ...(i % 5 === 0 ? { oldSlugs: [`eski-${i}`] } : {}),
+  }))
+  const projects: Post[] = [{ id: 'proje-1', slug: 'fidan' }]
+  for (let i = 0; i < pages; i++) {
+    const path = i % 11 === 0 ? `/blog/eski-${i - (i % 5)}` : `/blog/${i % 7 ? `yazi-${i}` : `blog-${i}`}`
+    rows.set(path, {
+      path,
+      title: `Yazı ${i % (pages / 2)}`,
+      description: i % 3 ? `Açıklama ${i % 100}` : '',
+      findings:
+        i % 4
+          ? []
+          : [
+              {
+                code: i % 8 ? 'image-alt' : 'h1-missing',
+                severity: i % 8 ? 'warning' : 'error',
+                message: `Bulgu ${i}`,
+              },
+            ],
+      checkedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 60)).toISOString(),
+    })
+  }
+  for (const path of ['/sosyal-sorumluluk/fidan', '/blog/sayfa/2', '/iletisim', '/yok'])
+    rows.set(path, {
+      path,
+      title: 'Sabit',
+      description: '',
+      findings: [{ code: 'x', severity: 'error', message: 'Hata' }],
+      checkedAt: '2026-01-02T00:00:00.000Z',
+    })
+  let version = 0
+  let list: SeoPageRow[] | null = null
+  const seo = { version: () => version, all: () => (list ??= [...rows.values()]) }
+  const sources = {
+    data: { db: {}, seo },
+    content: { read: (name: string) => (name === 'blogs' ? blogs : projects) },
+  } as unknown as Parameters<typeof seoAnswer>[0]
+  return {
+    sources,
+    /** A save: one page checked again, one post replaced (a new array of the same other posts). */
+    save(n: number, title: string) {
+      const path = [...rows.keys()][n]!
+      rows.set(path, { ...rows.get(path)!, title })
+      list = null
+      version++
+      blogs = blogs.map((b, i) => (i === n ? { ...b, oldSlugs: [...(b.oldSlugs ?? []), `yeni-${n}`] } : b))
+    },
+    /** The answer as one stringify of the report made in one piece (the route's JSON before decision 340). */
+    expected(limit?: number) {
+      const report = seoReport(seo.all(), editorFinder(blogs, projects))
+      return JSON.stringify({
+        success: true,
+        data: {
+          checkedAt: report.checkedAt,
+          checkedPages: report.checkedPages,
+          total: report.pages.length,
+          pages: report.pages.slice(0, limit ?? report.pages.length),
+        },
+      })
+    },
+  }
+}
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8')
+
+describe('seoAnswer and prepareSeoAnswers', () => {
+  it('prepare in slices makes the same full list as one piece, and each query reads it', async () => {
+    const s = site(3000)
+    await prepareSeoAnswers(s.sources)
+    const prepared = preparedSeoAnswer(s.sources, {})
+    expect(prepared).toBeDefined()
+    expect(text(prepared!)).toBe(s.expected())
+    expect(seoAnswer(s.sources, {})).toBe(prepared)
+    expect(text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
+    const one = JSON.parse(text(seoAnswer(s.sources, { path: '/blog/yazi-8' })))
+    expect(one.data.pages).toEqual([
+      expect.objectContaining({ path: '/blog/yazi-8', edit: '/blog-duzenle?duzenle=blog-8' }),
+    ])
+    expect(preparedSeoAnswer(s.sources, { limit: 5 })).toBeDefined()
+  })
+
+  it('after a save, answers the new rows and posts (a preparation or none), never the old ones', async () => {
+    const s = site(2000)
+    await prepareSeoAnswers(s.sources)
+    s.save(10, 'Yeni başlık')
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    expect(text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    s.save(20, 'Yazı 3')
+    await prepareSeoAnswers(s.sources)
+    expect(text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
+    expect(text(seoAnswer(s.sources, { limit: 3 }))).toBe(s.expected(3))
+  })
+
+  it('a read while a preparation runs finishes it (not made twice) and answers the same', async () => {
+    const s = site(20_000)
+    s.save(1, 'Başka')
+    const preparing = prepareSeoAnswers(s.sources)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    const read = seoAnswer(s.sources, {})
+    expect(text(read)).toBe(s.expected())
+    await preparing
+    expect(preparedSeoAnswer(s.sources, {})).toBe(read)
+  })
+
+  it('a save while a preparation runs stops it; the next read answers the new state', async () => {
+    const s = site(20_000)
+    const preparing = prepareSeoAnswers(s.sources)
+    await new Promise((resolve) => setImmediate(resolve))
+    s.save(5, 'Değişti')
+    await preparing
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    expect(text(seoAnswer(s.sources, {}))).toBe(s.expected())
+  })
+})
