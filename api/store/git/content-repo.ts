@@ -2,6 +2,7 @@ import { readdir, realpath, rm } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { readContentFileSafely } from '../content-file.ts'
 import { git, gitBytes, gitOrNull } from './git-exec.ts'
+import { gitViaHelper, startGitHelper } from './git-helper.ts'
 import { acceptableAuthor, blobId, oneLineMessage, type GitAuthor } from './git-text.ts'
 import { commitBody, writeLooseObject } from './loose-objects.ts'
 import { editTree, parseTreeRows, type PathChange, type TreeRow, type TreeWrite } from './tree-edit.ts'
@@ -160,6 +161,10 @@ export async function openContentRepo(
   const pathOf = (name: string) => (prefix ? `${prefix}/${name}` : name)
   const nameOf = (path: string) => path.slice(prefix ? prefix.length + 1 : 0)
   const run = (args: string[], env: Record<string, string> = {}, input?: FileBytes) => git(args, { cwd: root, env, input })
+  // The two git calls of every save (update-ref, update-index) are forked by a shell started now, while the server
+  // is small: a fork of a server of 1–2 GB costs ~25–30 ms (git-helper.ts, decision 340).
+  const runOnSave = (args: string[], input?: FileBytes) => gitViaHelper(args, { cwd: root, env: {}, input })
+  if (mode === 'commit') startGitHelper()
   // gc.auto=0 in the repository's config means its owner packs by hand: the server then never does.
   let packing: boolean | undefined
   await rm(join(gitDir, PRIVATE_INDEX), { force: true })
@@ -264,7 +269,7 @@ export async function openContentRepo(
     const splitting = split === false ? ['--split-index'] : []
     for (let attempt = 1; ; attempt++) {
       try {
-        await run(['update-index', ...splitting, '--add', '--index-info'], {}, lines.join('\n') + '\n')
+        await runOnSave(['update-index', ...splitting, '--add', '--index-info'], lines.join('\n') + '\n')
         unsynced.clear()
         if (splitting.length) split = true
         return
@@ -322,7 +327,7 @@ export async function openContentRepo(
     if (tree === headTree && !mergeParent && !options.onto) return null
     if (options.onto && tree === base) {
       // Nothing of ours on top of the new history: the branch simply moves there.
-      await run(['update-ref', '-m', message, BRANCH, options.onto, head ?? noCommit])
+      await runOnSave(['update-ref', '-m', message, BRANCH, options.onto, head ?? noCommit])
       known = null
       for (const [path, blob] of blobs) unsynced.set(path, blob)
       return options.onto
@@ -333,7 +338,7 @@ export async function openContentRepo(
     const body = commitBody({ tree, parents, author, committer: SERVER_COMMITTER, at: new Date(), message })
     const commit = await writeLooseObject(objectsDir, 'commit', [body], hash)
     // Compare-and-swap: fails when someone committed in between (then the caller tries again on the new HEAD).
-    await run(['update-ref', '-m', message, BRANCH, commit, head ?? noCommit])
+    await runOnSave(['update-ref', '-m', message, BRANCH, commit, head ?? noCommit])
     known = { head: commit, tree }
     for (const [path, blob] of blobs) unsynced.set(path, blob)
     return commit
@@ -365,7 +370,7 @@ export async function openContentRepo(
       if (mode === 'local') return false
       const { head } = (known ??= await readHead())
       try {
-        await run(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', BRANCH, target, head ?? noCommit])
+        await runOnSave(['update-ref', '-m', 'İçerik uzak depodan alındı (ileri sarma)', BRANCH, target, head ?? noCommit])
       } catch {
         known = null
         return false
