@@ -135,6 +135,8 @@ export const GROUPS: Group[] = [
   // How every git process is run (environment, input, errors): its own tests run a few git processes each, so a
   // mutant there never waits for content-repo's repositories (issue 28, third session of 2026-11-28).
   { name: 'git-exec', mutate: ['api/store/git/git-exec.ts'], tests: ['api/store/git/git-exec.test.ts'] },
+  // The shell that forks a save's git calls (decision 340): its own tests, a few git processes each.
+  { name: 'git-helper', mutate: ['api/store/git/git-helper.ts'], tests: ['api/store/git/git-helper.test.ts'] },
   // The SQLite journal's rows (decision 333: a path table; rows of the older version read as one file).
   {
     name: 'git-journal',
