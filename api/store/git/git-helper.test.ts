@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -92,6 +92,23 @@ describe('gitViaHelper', { timeout: 20_000 }, () => {
     expect((await gitViaHelper(['hash-object', '--stdin'], { cwd: repo })).trim()).toBe(blobId('', 'sha1'))
   })
 
+  it('git is forked by the shell, not by the server, unless its input cannot be a here-document', async () => {
+    // An alias's shell is git's child: its parent's parent is whoever forked git.
+    const forker = async (input?: string) => {
+      const args = ['-c', 'alias.kim=!ps -o ppid= -p $PPID', 'kim']
+      return Number((await gitViaHelper(args, { cwd: repo, input })).trim())
+    }
+    expect(await forker()).not.toBe(process.pid)
+    expect(await forker('')).not.toBe(process.pid)
+    expect(await forker('satır\n')).not.toBe(process.pid)
+    expect(await forker('x'.repeat(1024 * 1024 - 1) + '\n')).not.toBe(process.pid)
+    expect(await forker('x'.repeat(1024 * 1024) + '\n')).toBe(process.pid)
+    expect(await forker('son satırsız')).toBe(process.pid)
+    expect(await forker('a\0b\n')).toBe(process.pid)
+    // The shell's own error output and output are a call's only up to its marks: the next call has its own.
+    expect(await gitViaHelper(['rev-parse', '--git-dir'], { cwd: repo })).toBe('.git\n')
+  })
+
   it('input a here-document cannot carry exactly (no newline at its end, a NUL, over 1 MB) goes to git as it is', async () => {
     for (const input of ['son satırsız', 'a\0b\n', 'x'.repeat(1024 * 1024) + '\n', 'satır\n\n', '\n', ''])
       expect((await gitViaHelper(['hash-object', '--stdin'], { cwd: repo, input })).trim()).toBe(
@@ -166,7 +183,7 @@ describe('gitViaHelper', { timeout: 20_000 }, () => {
       .find((line) => line.includes('/bin/sh') && line.trim().split(/\s+/)[1] === String(process.pid))
     expect(ours).toBeDefined()
     process.kill(Number(ours!.trim().split(/\s+/)[0]), 'SIGKILL')
-    await expect(running).rejects.toThrow(/^git -c: /)
+    await expect(running).rejects.toThrow(/^git -c: git yardımcısı durdu$/)
     expect(await gitViaHelper(['rev-parse', '--git-dir'], { cwd: repo })).toBe('.git\n')
   })
 
@@ -180,6 +197,32 @@ describe('gitViaHelper', { timeout: 20_000 }, () => {
     })
     expect(sh(['ls-files'])).toBe('bos.txt\n')
     expect(await readdir(own)).toEqual([])
+  })
+
+  it('keeps a script alive while a call runs, and not once the shell is idle', async () => {
+    const module = JSON.stringify(new URL('./git-helper.ts', import.meta.url).href)
+    const run = (body: string) =>
+      spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', `import { gitViaHelper, startGitHelper } from ${module}\n${body}`],
+        {
+          cwd: repo,
+          timeout: 15_000,
+          encoding: 'utf8',
+        },
+      )
+    // Only awaited promises: without the shell's handles held while it runs, Node would end before the answer.
+    const answered = run(
+      `process.stdout.write(await gitViaHelper(['rev-parse', '--git-dir'], { cwd: process.cwd() }))`,
+    )
+    expect(answered.stdout).toBe('.git\n')
+    expect(answered.status).toBe(0)
+    // An idle shell holds nothing: the script ends at once, not at the timeout.
+    const ended = run(
+      `startGitHelper(); await gitViaHelper(['rev-parse', '--git-dir'], { cwd: process.cwd() })`,
+    )
+    expect(ended.signal).toBeNull()
+    expect(ended.status).toBe(0)
   })
 
   it('counts each call as a git process, by its command', async () => {
