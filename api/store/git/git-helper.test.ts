@@ -199,6 +199,29 @@ describe('gitViaHelper', { timeout: 20_000 }, () => {
     expect(await readdir(own)).toEqual([])
   })
 
+  it('holds the process (the shell and its three pipes) only while a call runs', async () => {
+    await gitViaHelper(['rev-parse', '--git-dir'], { cwd: repo })
+    const held = () =>
+      process.getActiveResourcesInfo().filter((r) => r === 'ProcessWrap' || r === 'PipeWrap').length
+    const idle = held()
+    const running = gitViaHelper(['-c', 'alias.bekle=!sleep 0.5', 'bekle'], { cwd: repo })
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(held()).toBe(idle + 4)
+    await running
+    expect(held()).toBe(idle)
+  })
+
+  it('a shell that died while idle is replaced at the next call, quietly', async () => {
+    await gitViaHelper(['rev-parse', '--git-dir'], { cwd: repo })
+    const ours = execFileSync('ps', ['-o', 'pid=,ppid=,args=', '-u', String(process.getuid!())])
+      .toString()
+      .split('\n')
+      .find((line) => line.includes('/bin/sh') && line.trim().split(/\s+/)[1] === String(process.pid))
+    process.kill(Number(ours!.trim().split(/\s+/)[0]), 'SIGKILL')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await gitViaHelper(['rev-parse', '--git-dir'], { cwd: repo })).toBe('.git\n')
+  })
+
   it('keeps a script alive while a call runs, and not once the shell is idle', async () => {
     const module = JSON.stringify(new URL('./git-helper.ts', import.meta.url).href)
     const run = (body: string) =>
