@@ -219,6 +219,12 @@ describe('gitViaHelper', { timeout: 20_000 }, () => {
       .find((line) => line.includes('/bin/sh') && line.trim().split(/\s+/)[1] === String(process.pid))
     process.kill(Number(ours!.trim().split(/\s+/)[0]), 'SIGKILL')
     await new Promise((resolve) => setTimeout(resolve, 200))
+    // A new shell holds nothing until a call runs.
+    const held = () =>
+      process.getActiveResourcesInfo().filter((r) => r === 'ProcessWrap' || r === 'PipeWrap').length
+    const before = held()
+    startGitHelper()
+    expect(held()).toBe(before)
     expect(await gitViaHelper(['rev-parse', '--git-dir'], { cwd: repo })).toBe('.git\n')
   })
 
