@@ -94,12 +94,14 @@ describe('gitViaHelper', { timeout: 20_000 }, () => {
 
   it('git is forked by the shell, not by the server, unless its input cannot be a here-document', async () => {
     // An alias's shell is git's child: its parent's parent is whoever forked git.
-    const forker = async (input?: string) => {
+    const forker = async (input?: string | Uint8Array[]) => {
       const args = ['-c', 'alias.kim=!ps -o ppid= -p $PPID', 'kim']
       return Number((await gitViaHelper(args, { cwd: repo, input })).trim())
     }
     expect(await forker()).not.toBe(process.pid)
     expect(await forker('')).not.toBe(process.pid)
+    // Bytes in pieces are joined as they are (pieces read as one text would hold NULs: a fork of the server).
+    expect(await forker([Buffer.from('bir\n'), Buffer.from('iki\n')])).not.toBe(process.pid)
     expect(await forker('satır\n')).not.toBe(process.pid)
     expect(await forker('x'.repeat(1024 * 1024 - 1) + '\n')).not.toBe(process.pid)
     expect(await forker('x'.repeat(1024 * 1024) + '\n')).toBe(process.pid)
