@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { movedAddress, movedAddressList } from './moved-addresses.ts'
+import { movedSteps, referenceList, referenceMoved } from '../testing/moved-steps.ts'
 
 // Old addresses answer with where the item lives now, in whatever version of the collection a save left (the
 // map of old addresses is kept per stored array): always the answers of the collection as it is.
@@ -33,5 +34,70 @@ describe('moved addresses across saves', () => {
     blogs = Object.freeze(blogs.map((b, i) => (i < 100 ? { ...b } : b)).concat())
     save(150, { ...blogs[150]!, oldSlugs: ['eski-150'] })
     expect(at('/blog/eski-150')).toBe(`/blog/${blogs[150]!.slug}`)
+  })
+})
+
+// The old addresses are carried from one stored array to the next by the positions a save replaced, and the list
+// is made again only when an old address, its item's address or schedule, or the clock's side of a scheduled time
+// changed: after every random save, the answers of the collection worked out from scratch.
+describe('moved addresses carried from save to save', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    it(`equal a computation from scratch after 400 random saves and clock moves (seed ${seed})`, () => {
+      const s = movedSteps(seed)
+      const deps = { content: { read: s.read }, now: () => new Date(s.clock.now) } as never
+      const answers = () => s.paths().map((path) => `${path} ${movedAddress(deps, path)}`)
+      const expectedAnswers = () => {
+        const moved = referenceMoved(s.read, s.clock.now)
+        return s.paths().map((path) => `${path} ${moved(path)}`)
+      }
+      let last = movedAddressList(s.read, s.clock.now)
+      const kinds = new Set<string>()
+      for (let i = 0; i < 400; i++) {
+        const kind = s.step()
+        kinds.add(kind)
+        // The server's answers before the list, at times (each reads the collection as it is).
+        if (s.random() < 0.5) expect([i, kind, answers()]).toEqual([i, kind, expectedAnswers()])
+        const list = movedAddressList(s.read, s.clock.now)
+        const expected = referenceList(s.read, s.clock.now)
+        expect([i, kind, list]).toEqual([i, kind, expected])
+        // The same list (the same array) for a save that changed nothing it shows.
+        if (kind === 'yalnız başlık' || kind === 'aynı öğeler, yeni dizi') expect(list).toBe(last)
+        last = list
+        expect([i, kind, answers()]).toEqual([i, kind, expectedAnswers()])
+      }
+      expect(kinds.size).toBeGreaterThanOrEqual(12)
+    })
+  }
+
+  it('a scheduled item going live (and ending) changes the list without a save', () => {
+    const now = Date.parse('2026-03-01T09:00:00Z')
+    const blogs = Object.freeze([
+      { id: 'a', slug: 'yeni-a', oldSlugs: ['eski-a'], publishAt: '2026-03-01T10:00:00Z', unpublishAt: '2026-03-01T12:00:00Z' },
+      ...posts(3),
+    ])
+    const read = (name: string) => (name === 'blogs' ? blogs : undefined)
+    const before = movedAddressList(read, now)
+    expect(before.map(([from]) => from)).not.toContain('/blog/eski-a')
+    expect(movedAddressList(read, now + 59 * 60_000)).toBe(before)
+    const live = movedAddressList(read, now + 60 * 60_000)
+    expect(live).toContainEqual(['/blog/eski-a', '/blog/yeni-a'])
+    expect(live).toContainEqual(['/blog/a/', '/blog/yeni-a'])
+    expect(movedAddressList(read, now + 2 * 60 * 60_000)).toBe(live)
+    expect(movedAddressList(read, now + 3 * 60 * 60_000)).toEqual(before)
+  })
+
+  it('an old address two items have answers for the first; the next one once the first gives it up', () => {
+    let blogs: readonly Item[] = Object.freeze([...posts(3), { id: 'b', slug: 'b-yeni', oldSlugs: ['ortak'] }, { id: 'c', slug: 'c-yeni', oldSlugs: ['ortak'] }])
+    const deps = { content: { read: () => blogs }, now: () => new Date() } as never
+    expect(movedAddress(deps, '/blog/ortak')).toBe('/blog/b-yeni')
+    blogs = Object.freeze(blogs.map((b) => (b.id === 'c' ? b : b.id === 'b' ? { ...b, oldSlugs: [] } : b)))
+    expect(movedAddress(deps, '/blog/ortak')).toBe('/blog/c-yeni')
+    blogs = Object.freeze(blogs.map((b) => (b.id === 'yazi-0' || b.id === 'id0' ? { ...b, oldSlugs: ['ortak'] } : b)))
+    expect(movedAddress(deps, '/blog/ortak')).toBe('/blog/yazi-0')
+    blogs = Object.freeze(blogs.map((b) => (b.id === 'id0' ? { ...b, oldSlugs: [] } : b.id === 'b' ? { ...b, oldSlugs: ['ortak'] } : b)))
+    expect(movedAddress(deps, '/blog/ortak')).toBe('/blog/b-yeni')
+    blogs = Object.freeze(blogs.map((b) => (b.id === 'b' ? { ...b, status: 'draft' } : b)))
+    // The first one has it, and it is not live: no answer (the server never answered for a later one).
+    expect(movedAddress(deps, '/blog/ortak')).toBeNull()
   })
 })

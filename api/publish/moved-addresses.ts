@@ -3,6 +3,8 @@ import { isLiveAt, type Scheduled } from '#schema/schedule.ts'
 import type { Deps } from '../app-env.ts'
 
 type Item = Addressed & Scheduled
+/** An old address and where it lives now: ['/blog/eski', '/blog/yeni']. */
+export type Move = readonly [string, string]
 const BASES = { blog: 'blogs', 'sosyal-sorumluluk': 'social-projects' } as const
 const DETAIL = /^\/(blog|sosyal-sorumluluk)\/([^/]+)\/?$/
 
@@ -20,15 +22,108 @@ function oldAddressesOf(item: Item): readonly string[] {
   return list
 }
 
-// Per stored collection (a save replaces the array): every address an item answers to but does not live at.
-const aliasMaps = new WeakMap<readonly Item[], Map<string, Item>>()
-function aliases(items: readonly Item[]): Map<string, Item> {
-  let map = aliasMaps.get(items)
-  if (map) return map
-  map = new Map()
-  for (const item of items) for (const a of oldAddressesOf(item)) if (!map.has(a)) map.set(a, item)
-  aliasMaps.set(items, map)
-  return map
+/**
+ * A collection's old addresses, each with the position of the first item that has it (the one it answers for),
+ * carried from one stored array to the next by the positions a save replaced: rebuilt per save, it took ~37 ms at
+ * 100,000 posts, each of which has its id as an old address (issue 33).
+ */
+type Aliases = {
+  items: readonly Item[]
+  first: Map<string, number>
+  /** An old address more than one item has: the other items' positions (rare: an address given up and taken). */
+  others: Map<string, number[]>
+  /** Changes (from a counter shared by all) when an old address, or its item's address or schedule, changed. */
+  version: number
+}
+let versions = 0
+const carried = new Map<string, Aliases>()
+
+/** At most this many replaced positions are carried; more are mapped whole. */
+const MAX_REPLACED = 64
+
+/**
+ * The positions at which `after` holds another object than `before`; null when not comparable (another length)
+ * or more than MAX_REPLACED. The content store replaces only the entries a save changed (the same objects at the
+ * same positions otherwise), so a save is a few positions.
+ */
+function replacedPositions(before: readonly unknown[], after: readonly unknown[]): number[] | null {
+  if (before.length !== after.length) return null
+  const at: number[] = []
+  for (let i = 0; i < after.length; i++) {
+    if (before[i] === after[i]) continue
+    if (at.length === MAX_REPLACED) return null
+    at.push(i)
+  }
+  return at
+}
+
+function add(a: Aliases, alias: string, p: number) {
+  const at = a.first.get(alias)
+  if (at === undefined) return void a.first.set(alias, p)
+  let rest = a.others.get(alias)
+  if (!rest) a.others.set(alias, (rest = []))
+  if (p < at) {
+    a.first.set(alias, p)
+    rest.push(at)
+  } else rest.push(p)
+}
+
+function remove(a: Aliases, alias: string, p: number) {
+  const rest = a.others.get(alias)
+  let at = rest ? rest.indexOf(p) : -1
+  if (a.first.get(alias) === p) {
+    if (!rest) return void a.first.delete(alias)
+    // The next item that has it answers for it now.
+    at = 0
+    for (let i = 1; i < rest.length; i++) if (rest[i]! < rest[at]!) at = i
+    a.first.set(alias, rest[at]!)
+  }
+  rest!.splice(at, 1)
+  if (!rest!.length) a.others.delete(alias)
+}
+
+/** What of an item the moved addresses depend on is the same: its old addresses, its address and its schedule. */
+function sameMoves(was: Item, now: Item): boolean {
+  const old = oldAddressesOf(was)
+  const next = oldAddressesOf(now)
+  if (old === NONE && next === NONE) return true
+  return (
+    old.length === next.length &&
+    old.every((a, i) => a === next[i]) &&
+    addressOf(was) === addressOf(now) &&
+    was.status === now.status &&
+    was.publishAt === now.publishAt &&
+    was.unpublishAt === now.unpublishAt
+  )
+}
+
+function mapped(items: readonly Item[]): Aliases {
+  const a: Aliases = { items, first: new Map(), others: new Map(), version: ++versions }
+  for (let p = 0; p < items.length; p++) for (const alias of oldAddressesOf(items[p]!)) add(a, alias, p)
+  return a
+}
+
+/** The old addresses of collection `name` as `items` has it: the last ones carried by the replaced positions. */
+function aliases(name: string, items: readonly Item[]): Aliases {
+  const last = carried.get(name)
+  if (last?.items === items) return last
+  const positions = last ? replacedPositions(last.items, items) : null
+  if (!last || !positions) {
+    const a = mapped(items)
+    carried.set(name, a)
+    return a
+  }
+  const before = last.items
+  last.items = items
+  let changed = false
+  for (const p of positions) {
+    if (sameMoves(before[p]!, items[p]!)) continue
+    for (const alias of oldAddressesOf(before[p]!)) remove(last, alias, p)
+    for (const alias of oldAddressesOf(items[p]!)) add(last, alias, p)
+    changed = true
+  }
+  if (changed) last.version = ++versions
+  return last
 }
 
 /**
@@ -45,26 +140,53 @@ export function movedAddress(deps: Pick<Deps, 'content' | 'now'>, path: string):
   } catch {
     return null
   }
-  const item = aliases(deps.content.read(BASES[base]) as readonly Item[]).get(part)
-  if (!item || !isLiveAt(item, deps.now().getTime())) return null
+  const a = aliases(BASES[base], deps.content.read(BASES[base]) as readonly Item[])
+  const p = a.first.get(part)
+  if (p === undefined) return null
+  const item = a.items[p]!
+  if (!isLiveAt(item, deps.now().getTime())) return null
   return `/${base}/${addressOf(item)}`
 }
 
 /**
+ * The last list and what it was made of: the collections' versions, and the moments between which no item's
+ * schedule changes its liveness (a publishAt or unpublishAt is where it does), so a scheduled post going live
+ * makes a new list without a save.
+ */
+let listed: { versions: string; from: number; until: number; list: readonly Move[] } | null = null
+const timeOf = (v: string | undefined) => (v ? Date.parse(v) : NaN)
+
+/**
  * Every old address of a live post or project and where it lives now, as the server answers them (movedAddress),
  * for the static host's redirect rules (static-host.ts: `_redirects`, nginx's maps): '/blog/eski' → '/blog/yeni',
- * with and without the trailing slash.
+ * with and without the trailing slash; in code-unit order of the old address. The same array (not to be changed)
+ * as long as the list is the same: a save that changed no old address, item address or schedule, and no item
+ * reaching a scheduled time.
  */
-export function movedAddressList(read: (name: string) => unknown, now: number): [string, string][] {
-  const out: [string, string][] = []
+export function movedAddressList(read: (name: string) => unknown, now: number): readonly Move[] {
+  const collections: [string, Aliases][] = []
   for (const [base, name] of Object.entries(BASES)) {
     const items = read(name)
-    if (!Array.isArray(items)) continue
-    for (const [alias, item] of aliases(items as readonly Item[])) {
+    if (Array.isArray(items)) collections.push([base, aliases(name, items as readonly Item[])])
+  }
+  const key = collections.map(([base, a]) => `${base}:${a.version}`).join()
+  if (listed?.versions === key && listed.from <= now && now < listed.until) return listed.list
+  const list: Move[] = []
+  let from = -Infinity
+  let until = Infinity
+  for (const [base, a] of collections) {
+    for (const [alias, p] of a.first) {
+      const item = a.items[p]!
+      for (const t of [timeOf(item.publishAt), timeOf(item.unpublishAt)]) {
+        if (t <= now) from = Math.max(from, t)
+        else if (t > now) until = Math.min(until, t)
+      }
       if (!isLiveAt(item, now)) continue
       const to = `/${base}/${addressOf(item)}`
-      out.push([`/${base}/${alias}`, to], [`/${base}/${alias}/`, to])
+      list.push([`/${base}/${alias}`, to], [`/${base}/${alias}/`, to])
     }
   }
-  return out
+  list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  listed = { versions: key, from, until, list }
+  return list
 }

@@ -12,6 +12,7 @@ import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 
 /** The nginx maps a tree carries and their id (the marker file `_nginx-<id>`). */
 type NginxMaps = { text: string; id: string }
+type Moves = readonly (readonly [string, string])[]
 
 /** The files a static host reads beside the pages (root files named `_…` are never served: isHostFile). */
 export const HOST_FILES = { headers: '/_headers', redirects: '/_redirects', nginx: '/_nginx.conf' }
@@ -29,7 +30,7 @@ export type StaticHostOptions = {
   /** SITE_URL is https: `_headers` carries HSTS (a CDN answers over https only). */
   https: boolean
   /** Old addresses of posts and projects and their current one (moved-addresses.ts), as the server redirects them. */
-  moved?: () => [string, string][]
+  moved?: () => Moves
   /**
    * Where nginx reads the maps from (SITE_BUILD_DIR/nginx-maps.conf, beside `live`; deploy/nginx/netiz-site.conf
    * includes it): written after each switch that changed them (decision 292).
@@ -280,7 +281,7 @@ function headersFile(policies: Map<string, PagePolicy>): string {
 const fixedRedirects = (): [string, string][] =>
   Object.entries(REDIRECTS).flatMap(([from, to]) => [from, `${from}/`, `${from}/index.html`].map((a): [string, string] => [a, to]))
 
-function redirectsFile(moved: [string, string][]): string {
+function redirectsFile(moved: Moves): string {
   const lines = ['# Written by each publish (api/publish/static-host.ts): the server\'s permanent redirects.']
   for (const [from, to] of [...fixedRedirects(), ...moved]) lines.push(`${from} ${to} 301`)
   return `${lines.join('\n')}\n`
@@ -302,9 +303,9 @@ function quoted(value: string): string {
  * evaluates each one on every answer, and two regex maps cost 2 % of the home page's rate (issue 22's bench).
  * The /_astro/ cache rule is a location of netiz-site.conf for the same reason.
  */
-export function nginxMaps(policies: Map<string, PagePolicy>, moved: [string, string][] = []): string {
+export function nginxMaps(policies: Map<string, PagePolicy>, moved: Moves = []): string {
   const out = ['# Written by each publish (api/publish/static-host.ts); nginx reads it when it (re)loads.']
-  const map = (source: string, name: string, fallback: string, entries: [string, string][]) => {
+  const map = (source: string, name: string, fallback: string, entries: readonly (readonly [string, string])[]) => {
     out.push(`map ${source} ${name} {`, `  default ${quoted(fallback)};`)
     for (const [key, value] of entries) out.push(`  ${key.startsWith('~') ? key : quoted(key)} ${quoted(value)};`)
     out.push('}')
