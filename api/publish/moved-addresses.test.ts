@@ -27,7 +27,7 @@ describe('moved addresses across saves', () => {
     // The post that had one loses it.
     save(0, { id: 'a', slug: 'yeni-a' })
     expect(at('/blog/eski-a')).toBeNull()
-    const list = movedAddressList((name) => (name === 'blogs' ? blogs : []), Date.now())
+    const list = movedAddressList((name) => (name === 'blogs' ? blogs : []), Date.now()).pairs()
     expect(list.filter(([from]) => from.startsWith('/blog/eski-') || from.startsWith('/blog/yazi-9'))).toEqual([])
     expect(list).toContainEqual(['/blog/id7', '/blog/yazi-7'])
     // Many saved at once (more than 64 replaced): mapped whole, the same answers.
@@ -51,18 +51,23 @@ describe('moved addresses carried from save to save', () => {
         return s.paths().map((path) => `${path} ${moved(path)}`)
       }
       let last = movedAddressList(s.read, s.clock.now)
+      let lastPairs = last.pairs()
       const kinds = new Set<string>()
       for (let i = 0; i < 400; i++) {
         const kind = s.step()
         kinds.add(kind)
         // The server's answers before the list, at times (each reads the collection as it is).
         if (s.random() < 0.5) expect([i, kind, answers()]).toEqual([i, kind, expectedAnswers()])
-        const list = movedAddressList(s.read, s.clock.now)
-        const expected = referenceList(s.read, s.clock.now)
-        expect([i, kind, list]).toEqual([i, kind, expected])
-        // The same list (the same array) for a save that changed nothing it shows.
-        if (kind === 'yalnız başlık' || kind === 'aynı öğeler, yeni dizi') expect(list).toBe(last)
-        last = list
+        const moved = movedAddressList(s.read, s.clock.now)
+        const pairs = moved.pairs()
+        expect([i, kind, pairs]).toEqual([i, kind, referenceList(s.read, s.clock.now)])
+        // The same key for a save that changed nothing the list shows; the same key only for the same list.
+        if (kind === 'yalnız başlık' || kind === 'aynı öğeler, yeni dizi') expect(moved.key).toBe(last.key)
+        if (moved.key === last.key) expect([i, kind, pairs]).toEqual([i, kind, lastPairs])
+        // A list lists the collections as they were when it was asked for.
+        expect([i, kind, last.pairs()]).toEqual([i, kind, lastPairs])
+        last = moved
+        lastPairs = pairs
         expect([i, kind, answers()]).toEqual([i, kind, expectedAnswers()])
       }
       expect(kinds.size).toBeGreaterThanOrEqual(12)
@@ -77,13 +82,19 @@ describe('moved addresses carried from save to save', () => {
     ])
     const read = (name: string) => (name === 'blogs' ? blogs : undefined)
     const before = movedAddressList(read, now)
-    expect(before.map(([from]) => from)).not.toContain('/blog/eski-a')
-    expect(movedAddressList(read, now + 59 * 60_000)).toBe(before)
+    expect(before.pairs().map(([from]) => from)).not.toContain('/blog/eski-a')
+    expect(movedAddressList(read, now + 59 * 60_000).key).toBe(before.key)
     const live = movedAddressList(read, now + 60 * 60_000)
-    expect(live).toContainEqual(['/blog/eski-a', '/blog/yeni-a'])
-    expect(live).toContainEqual(['/blog/a/', '/blog/yeni-a'])
-    expect(movedAddressList(read, now + 2 * 60 * 60_000)).toBe(live)
-    expect(movedAddressList(read, now + 3 * 60 * 60_000)).toEqual(before)
+    expect(live.key).not.toBe(before.key)
+    expect(live.pairs()).toContainEqual(['/blog/eski-a', '/blog/yeni-a'])
+    expect(live.pairs()).toContainEqual(['/blog/a/', '/blog/yeni-a'])
+    expect(movedAddressList(read, now + 2 * 60 * 60_000 - 1).key).toBe(live.key)
+    const ended = movedAddressList(read, now + 3 * 60 * 60_000)
+    expect(ended.key).not.toBe(live.key)
+    expect(ended.pairs()).toEqual(before.pairs())
+    // The clock set back (a test's clock, a corrected system time): the list of that moment.
+    expect(movedAddressList(read, now).pairs()).toEqual(before.pairs())
+    expect(movedAddressList(read, now + 61 * 60_000).pairs()).toEqual(live.pairs())
   })
 
   it('an old address two items have answers for the first; the next one once the first gives it up', () => {

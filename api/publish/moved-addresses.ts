@@ -149,44 +149,61 @@ export function movedAddress(deps: Pick<Deps, 'content' | 'now'>, path: string):
 }
 
 /**
- * The last list and what it was made of: the collections' versions, and the moments between which no item's
- * schedule changes its liveness (a publishAt or unpublishAt is where it does), so a scheduled post going live
- * makes a new list without a save.
+ * The moved addresses at one moment: `key` is the same as long as the list is (a save that changed no old address,
+ * nor its item's address or schedule, and no item reaching a scheduled time), so a publish compares keys, not
+ * ~200,000 addresses at 100,000 posts; `pairs()` lists them (the collections as they were then), in code-unit
+ * order of the old address: ['/blog/eski', '/blog/yeni'], with and without the trailing slash.
  */
-let listed: { versions: string; from: number; until: number; list: readonly Move[] } | null = null
+export type MovedAddressList = { readonly key: string; pairs(): Move[] }
+
+/**
+ * The last key and what it was made of: the collections' versions, and the moments between which no item's
+ * schedule changes its liveness (a publishAt or unpublishAt is where it does), so a scheduled post going live
+ * makes a new key without a save.
+ */
+let listed: { versions: string; from: number; until: number; key: string } | null = null
+let keys = 0
 const timeOf = (v: string | undefined) => (v ? Date.parse(v) : NaN)
 
 /**
  * Every old address of a live post or project and where it lives now, as the server answers them (movedAddress),
- * for the static host's redirect rules (static-host.ts: `_redirects`, nginx's maps): '/blog/eski' → '/blog/yeni',
- * with and without the trailing slash; in code-unit order of the old address. The same array (not to be changed)
- * as long as the list is the same: a save that changed no old address, item address or schedule, and no item
- * reaching a scheduled time.
+ * for the static host's redirect rules (static-host.ts: `_redirects`, nginx's maps).
  */
-export function movedAddressList(read: (name: string) => unknown, now: number): readonly Move[] {
-  const collections: [string, Aliases][] = []
+export function movedAddressList(read: (name: string) => unknown, now: number): MovedAddressList {
+  const collections: [string, string, readonly Item[]][] = []
   for (const [base, name] of Object.entries(BASES)) {
     const items = read(name)
-    if (Array.isArray(items)) collections.push([base, aliases(name, items as readonly Item[])])
+    if (Array.isArray(items)) collections.push([base, name, items as readonly Item[]])
   }
-  const key = collections.map(([base, a]) => `${base}:${a.version}`).join()
-  if (listed?.versions === key && listed.from <= now && now < listed.until) return listed.list
-  const list: Move[] = []
-  let from = -Infinity
-  let until = Infinity
-  for (const [base, a] of collections) {
-    for (const [alias, p] of a.first) {
-      const item = a.items[p]!
-      for (const t of [timeOf(item.publishAt), timeOf(item.unpublishAt)]) {
-        if (t <= now) from = Math.max(from, t)
-        else if (t > now) until = Math.min(until, t)
+  const states = collections.map(([, name, items]) => aliases(name, items))
+  const versions = states.map((a, i) => `${collections[i]![0]}:${a.version}`).join()
+  if (!(listed?.versions === versions && listed.from <= now && now < listed.until)) {
+    let from = -Infinity
+    let until = Infinity
+    for (const a of states) {
+      for (const p of a.first.values()) {
+        for (const t of [timeOf(a.items[p]!.publishAt), timeOf(a.items[p]!.unpublishAt)]) {
+          if (t <= now) from = Math.max(from, t)
+          else if (t > now) until = Math.min(until, t)
+        }
       }
+    }
+    listed = { versions, from, until, key: `${++keys}` }
+  }
+  return { key: listed.key, pairs: () => pairsOf(collections, now) }
+}
+
+function pairsOf(collections: [string, string, readonly Item[]][], now: number): Move[] {
+  const list: Move[] = []
+  for (const [base, name, items] of collections) {
+    // The carried map while it is still this array's (a list asked for later maps its own, leaving the carried one).
+    const carriedNow = carried.get(name)
+    for (const [alias, p] of (carriedNow?.items === items ? carriedNow : mapped(items)).first) {
+      const item = items[p]!
       if (!isLiveAt(item, now)) continue
       const to = `/${base}/${addressOf(item)}`
       list.push([`/${base}/${alias}`, to], [`/${base}/${alias}/`, to])
     }
   }
-  list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  listed = { versions: key, from, until, list }
-  return list
+  return list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }

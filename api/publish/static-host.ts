@@ -13,9 +13,11 @@ import { compressText, MIN_COMPRESS_BYTES } from './text-compression.ts'
 /** The nginx maps a tree carries and their id (the marker file `_nginx-<id>`). */
 type NginxMaps = { text: string; id: string }
 type Moves = readonly (readonly [string, string])[]
-/** Moved addresses as a tree redirects them: the list they were taken from, and those where no page is, in order. */
-type MovedState = { source: Moves; redirected: Moves }
-const NO_MOVES: Moves = []
+/** Moved addresses as moved-addresses.ts gives them: a key that is the same while they are, and the list (in order). */
+type MovedList = { readonly key: string; pairs(): Moves }
+/** The moved addresses a tree redirects: the key of the list they were taken from, a digest of those it redirects. */
+type MovedState = { key: string; digest: string }
+const NO_MOVES: MovedList = { key: '', pairs: () => [] }
 
 /** The files a static host reads beside the pages (root files named `_…` are never served: isHostFile). */
 export const HOST_FILES = { headers: '/_headers', redirects: '/_redirects', nginx: '/_nginx.conf' }
@@ -33,7 +35,7 @@ export type StaticHostOptions = {
   /** SITE_URL is https: `_headers` carries HSTS (a CDN answers over https only). */
   https: boolean
   /** Old addresses of posts and projects and their current one (moved-addresses.ts), as the server redirects them. */
-  moved?: () => Moves
+  moved?: () => MovedList
   /**
    * Where nginx reads the maps from (SITE_BUILD_DIR/nginx-maps.conf, beside `live`; deploy/nginx/netiz-site.conf
    * includes it): written after each switch that changed them (decision 292).
@@ -61,7 +63,7 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
   /** Each HTML file's policy (URL path of the file → headers), kept between publishes. */
   let policies: Map<string, PagePolicy> | null = null
   let mapUrlSeen: string | undefined
-  /** The moved addresses of the live tree: the list they were taken from (`o.moved()`) and those it redirects. */
+  /** The moved addresses of the live tree (the list's key, the digest of those it redirects). */
   let movedSeen: MovedState | null = null
   /** The maps of the last contribution and their id (the marker in its tree). */
   let maps: NginxMaps | null = null
@@ -162,16 +164,18 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
       }
       let rulesChanged = policiesChanged
       // Old addresses the server redirects: only where no page is (the server serves a page that is there). Listed
-      // again only when the list or the pages changed: filtering, sorting and comparing ~200,000 of them at
-      // 100,000 posts took ~50 ms of every save (issue 33).
+      // and compared (by a digest: no copy is kept) only when the list's key or the pages changed, or the files are
+      // written: listing, sorting and comparing ~200,000 of them at 100,000 posts took ~50 ms of every save (issue 33).
       const source = o.moved?.() ?? NO_MOVES
-      let moved: MovedState
-      if (!all && !pagesChanged && movedSeen?.source === source) moved = movedSeen
-      else {
+      let redirects: Moves | null = null
+      const redirected = () => {
         const hasPage = (address: string) => next.has(address.endsWith('/') ? `${address}index.html` : `${address}/index.html`)
-        const redirected = source.filter(([from]) => !hasPage(from)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        moved = { source, redirected }
-        if (!movedSeen || !sameMoves(redirected, movedSeen.redirected)) rulesChanged = true
+        return (redirects ??= source.pairs().filter(([from]) => !hasPage(from)))
+      }
+      let moved = movedSeen!
+      if (all || pagesChanged || movedSeen?.key !== source.key) {
+        moved = { key: source.key, digest: createHash('sha256').update(JSON.stringify(redirected())).digest('hex') }
+        if (moved.digest !== movedSeen?.digest) rulesChanged = true
       }
       const texts = new Map<string, string>()
       let nextMaps = maps
@@ -186,8 +190,8 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
           texts.set(file, text)
         }
         await write(HOST_FILES.headers, headersFile(next))
-        await write(HOST_FILES.redirects, redirectsFile(moved.redirected))
-        const body = nginxMaps(next, moved.redirected)
+        await write(HOST_FILES.redirects, redirectsFile(redirected()))
+        const body = nginxMaps(next, redirected())
         const id = createHash('sha256').update(body).digest('hex').slice(0, 16)
         const text = `${body}map $scheme $site_maps_id {\n  default ${quoted(id)};\n}\n`
         if (maps && maps.id !== id) await tree.remove(mapsMarker(maps.id))
@@ -213,13 +217,6 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
       mapsWritten = maps.text
     },
   }
-}
-
-/** Two lists of moved addresses alike, pair by pair. */
-function sameMoves(a: Moves, b: Moves): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false
-  return true
 }
 
 /** The addresses a page file answers at: '/blog/x/index.html' → '/blog/x', '/blog/x/'; '/404.html' → '/404.html', '/404'. */
