@@ -41,8 +41,8 @@ describe('moved addresses across saves', () => {
 // is made again only when an old address, its item's address or schedule, or the clock's side of a scheduled time
 // changed: after every random save, the answers of the collection worked out from scratch.
 describe('moved addresses carried from save to save', () => {
-  for (const seed of [1, 2, 3, 4, 5, 6]) {
-    it(`equal a computation from scratch after 400 random saves and clock moves (seed ${seed})`, () => {
+  for (const seed of [1, 2, 3, 4]) {
+    it(`equal a computation from scratch after 300 random saves and clock moves (seed ${seed})`, () => {
       const s = movedSteps(seed)
       const deps = { content: { read: s.read }, now: () => new Date(s.clock.now) } as never
       const answers = () => s.paths().map((path) => `${path} ${movedAddress(deps, path)}`)
@@ -53,7 +53,7 @@ describe('moved addresses carried from save to save', () => {
       let last = movedAddressList(s.read, s.clock.now)
       let lastPairs = last.pairs()
       const kinds = new Set<string>()
-      for (let i = 0; i < 400; i++) {
+      for (let i = 0; i < 300; i++) {
         const kind = s.step()
         kinds.add(kind)
         // The server's answers before the list, at times (each reads the collection as it is).

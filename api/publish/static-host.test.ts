@@ -70,7 +70,7 @@ describe('host files carried from publish to publish', () => {
     return out
   }
 
-  for (const seed of [7, 8, 9]) {
+  for (const seed of [7, 8]) {
     it(`equal a full contribution on the same tree after each of 40 random publishes (seed ${seed})`, async () => {
       const root = await temp('static-host-carry-')
       const s = movedSteps(seed)
