@@ -93,8 +93,14 @@ describe('moved addresses carried from save to save', () => {
     expect(ended.key).not.toBe(live.key)
     expect(ended.pairs()).toEqual(before.pairs())
     // The clock set back (a test's clock, a corrected system time): the list of that moment.
-    expect(movedAddressList(read, now).pairs()).toEqual(before.pairs())
-    expect(movedAddressList(read, now + 61 * 60_000).pairs()).toEqual(live.pairs())
+    const back = movedAddressList(read, now)
+    expect(back.key).not.toBe(ended.key)
+    expect(back.pairs()).toEqual(before.pairs())
+    const again = movedAddressList(read, now + 60 * 60_000)
+    expect(again.key).not.toBe(back.key)
+    expect(again.pairs()).toEqual(live.pairs())
+    // Back to just before it went live: a new key again (the list of that moment is another).
+    expect(movedAddressList(read, now + 60 * 60_000 - 1).key).not.toBe(again.key)
   })
 
   it('an old address two items have answers for the first; the next one once the first gives it up', () => {

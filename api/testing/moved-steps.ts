@@ -120,8 +120,13 @@ export function movedSteps(seed: number) {
     const items = store[name]
     const roll = r()
     if (roll < 0.12) {
-      // The clock: mostly within the hour, at times past several scheduled times at once.
-      clock.now += Math.floor(r() * (r() < 0.8 ? HOUR : 12 * HOUR))
+      // The clock: mostly within the hour, at times past several scheduled times at once, at times set back.
+      const by = Math.floor(r() * (r() < 0.8 ? HOUR : 12 * HOUR))
+      if (r() < 0.15) {
+        clock.now -= by
+        return 'saat geri'
+      }
+      clock.now += by
       return 'saat'
     }
     if (roll < 0.18) {
