@@ -1,4 +1,5 @@
 import { addressesOf, addressOf, type Addressed } from '#schema/address.ts'
+import { replacedPositions } from '#schema/list-lineage.ts'
 import { isLiveAt, type Scheduled } from '#schema/schedule.ts'
 import type { Deps } from '../app-env.ts'
 
@@ -38,24 +39,11 @@ type Aliases = {
 let versions = 0
 const carried = new Map<string, Aliases>()
 
-/** At most this many replaced positions are carried; more are mapped whole. */
-const MAX_REPLACED = 64
-
 /**
- * The positions at which `after` holds another object than `before`; null when not comparable (another length)
- * or more than MAX_REPLACED. The content store replaces only the entries a save changed (the same objects at the
- * same positions otherwise), so a save is a few positions.
+ * At most this many replaced positions are carried; more are mapped whole. A save replaces the entries it changed
+ * (the same objects at the same positions otherwise), and the write gate notes which (schema/list-lineage.ts).
  */
-function replacedPositions(before: readonly unknown[], after: readonly unknown[]): number[] | null {
-  if (before.length !== after.length) return null
-  const at: number[] = []
-  for (let i = 0; i < after.length; i++) {
-    if (before[i] === after[i]) continue
-    if (at.length === MAX_REPLACED) return null
-    at.push(i)
-  }
-  return at
-}
+const MAX_REPLACED = 64
 
 function add(a: Aliases, alias: string, p: number) {
   const at = a.first.get(alias)
@@ -107,7 +95,7 @@ function mapped(items: readonly Item[]): Aliases {
 function aliases(name: string, items: readonly Item[]): Aliases {
   const last = carried.get(name)
   if (last?.items === items) return last
-  const positions = last ? replacedPositions(last.items, items) : null
+  const positions = last ? replacedPositions(last.items, items, MAX_REPLACED) : null
   if (!last || !positions) {
     const a = mapped(items)
     carried.set(name, a)
