@@ -137,20 +137,17 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
         edited.set(url, policy)
       }
       const html = (url: string) => serves(url) && url.endsWith('.html')
+      // A page added or removed changes the policies too (and so the old addresses that have no page).
       let policiesChanged = all
-      // A page added or removed: the old addresses where no page is are listed again.
-      let pagesChanged = all
       for (const url of tree.removed) {
         if (policyAt(url) === undefined) continue
         edit(url, null)
-        policiesChanged = pagesChanged = true
+        policiesChanged = true
       }
       for (const url of files ? files.filter(html) : tree.changed.filter(html)) {
         if (!(await stat(join(tree.dir, url)).catch(() => null))?.isFile()) continue
         const policy = await policyOf(tree.dir, url)
-        const was = policyAt(url)
-        if (was === undefined) pagesChanged = true
-        if (was !== policy) policiesChanged = true
+        if (policyAt(url) !== policy) policiesChanged = true
         edit(url, policy)
       }
       let next = live
@@ -164,8 +161,8 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
       }
       let rulesChanged = policiesChanged
       // Old addresses the server redirects: only where no page is (the server serves a page that is there). Listed
-      // and compared (by a digest: no copy is kept) only when the list's key or the pages changed, or the files are
-      // written: listing, sorting and comparing ~200,000 of them at 100,000 posts took ~50 ms of every save (issue 33).
+      // and compared (by a digest: no copy is kept) only when the list's key or the policies (the pages) changed:
+      // listing, sorting and comparing ~200,000 of them at 100,000 posts took ~50 ms of every save (issue 33).
       const source = o.moved?.() ?? NO_MOVES
       let redirects: Moves | null = null
       const redirected = () => {
@@ -173,7 +170,7 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
         return (redirects ??= source.pairs().filter(([from]) => !hasPage(from)))
       }
       let moved = movedSeen!
-      if (all || pagesChanged || movedSeen?.key !== source.key) {
+      if (policiesChanged || movedSeen?.key !== source.key) {
         moved = { key: source.key, digest: createHash('sha256').update(JSON.stringify(redirected())).digest('hex') }
         if (moved.digest !== movedSeen?.digest) rulesChanged = true
       }
