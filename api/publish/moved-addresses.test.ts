@@ -70,7 +70,7 @@ describe('moved addresses carried from save to save', () => {
         lastPairs = pairs
         expect([i, kind, answers()]).toEqual([i, kind, expectedAnswers()])
       }
-      expect(kinds.size).toBeGreaterThanOrEqual(12)
+      expect(kinds.size).toBeGreaterThanOrEqual(14)
     })
   }
 

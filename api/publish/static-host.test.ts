@@ -5,7 +5,7 @@ import { listExportFiles } from './export-folder.ts'
 import type { PublishTree } from './export-trees.ts'
 import { movedAddressList } from './moved-addresses.ts'
 import { createStaticHost, HOST_FILES, nginxMaps } from './static-host.ts'
-import { BASES, movedSteps, PARTS } from '../testing/moved-steps.ts'
+import { BASES, movedSteps, PARTS, referenceList } from '../testing/moved-steps.ts'
 import { testCleanups } from '../testing/temp-folders.ts'
 
 /** Host files grouped by section (decision 330): the maps at 10,000 posts are small and a new post changes nothing. */
@@ -145,6 +145,13 @@ describe('host files carried from publish to publish', () => {
         await createStaticHost(options()).contribute(treeOf(fresh, publish, true, [], []))
         const expected = await hostFiles(fresh)
         expect([publish, await hostFiles(live)]).toEqual([publish, expected])
+        // And what the server redirects, worked out apart: every moved address of a live item where no page is.
+        const hasPage = async (from: string) =>
+          stat(join(live, from.endsWith('/') ? `${from}index.html` : `${from}/index.html`)).then(() => true, () => false)
+        const redirects: string[] = []
+        for (const [from, to] of referenceList(s.read, s.clock.now)) if (!(await hasPage(from))) redirects.push(`${from} ${to} 301`)
+        const moves = expected[HOST_FILES.redirects]!.split('\n').filter((l) => /^\/(blog|sosyal-sorumluluk)\//.test(l))
+        expect([publish, moves]).toEqual([publish, redirects])
         expect(await readFile(join(root, 'nginx-maps.conf'), 'utf8')).toBe(expected[HOST_FILES.nginx])
         await rm(fresh, { recursive: true })
       }

@@ -68,7 +68,13 @@ export function referenceMoved(
   )
   return (path) => {
     const match = /^\/(blog|sosyal-sorumluluk)\/([^/]+)\/?$/.exec(path)
-    const item = match ? maps[match[1]!]!.get(decodeURIComponent(match[2]!)) : undefined
+    let part: string | undefined
+    try {
+      part = match ? decodeURIComponent(match[2]!) : undefined
+    } catch {
+      return null
+    }
+    const item = part === undefined ? undefined : maps[match![1]!]!.get(part)
     return item && isLiveAt(item, now) ? `/${match![1]}/${addressOf(item)}` : null
   }
 }
@@ -103,6 +109,13 @@ export function movedSteps(seed: number) {
       oldSlugs: [...(item.oldSlugs ?? []), addressOf(item)],
     }),
     'adres kaldır': (item) => ({ ...item, slug: undefined }),
+    // The address changed and the old one not kept: the same old addresses, another target.
+    'adres değiştir': (item) => ({ ...item, slug: pick(PARTS) }),
+    // An old address swapped for another: as many old addresses as before.
+    'eski adres değiştir': (item) => ({
+      ...item,
+      oldSlugs: [...(item.oldSlugs ?? []).slice(0, -1), pick(PARTS)],
+    }),
     'eski adres düşür': (item) => ({ ...item, oldSlugs: item.oldSlugs?.slice(1) }),
     'eski adres ekle': (item) => ({ ...item, oldSlugs: [...(item.oldSlugs ?? []), pick(PARTS)] }),
     zamanla: (item) => {
@@ -160,11 +173,13 @@ export function movedSteps(seed: number) {
   const read = (name: string): unknown => store[name as Name]
   /** Every address the steps may ask about: every part of every base, with and without the slash. */
   const paths = () =>
-    Object.keys(BASES).flatMap((base) =>
-      [...PARTS, ...Array.from({ length: n }, (_, i) => `id-${i}`), 'yok'].flatMap((p) => [
-        `/${base}/${p}`,
-        `/${base}/${p}/`,
-      ]),
-    )
+    Object.keys(BASES)
+      .flatMap((base) =>
+        [...PARTS, ...Array.from({ length: n }, (_, i) => `id-${i}`), 'yok'].flatMap((p) => [
+          `/${base}/${p}`,
+          `/${base}/${p}/`,
+        ]),
+      )
+      .concat(['/hakkimizda', '/blog/a/b', '/blog/%E0%A4%A', '/blog/'])
   return { step, read, clock, paths, store, random: r }
 }
