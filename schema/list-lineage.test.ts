@@ -43,23 +43,28 @@ describe('replacedPositions', () => {
     expect(replacedPositions(c, d)).toEqual([5])
   })
 
-  it('falls back to comparing when the chain does not reach the old list or is longer than 16 notes', () => {
+  it('falls back to comparing when the chain does not reach the old list', () => {
     const a = objects(4)
     const other = objects(4)
     const b = replaced(other, [1])
     expect(replacedPositions(a, b)).toEqual([0, 1, 2, 3])
-    let list: object[] = a
-    for (let k = 0; k < 16; k++) list = replaced(list, [k % 4])
-    const long = replaced(list, [0])
-    ;(long as object[])[0] = a[0]!
-    // 17 notes back: compared place by place (what differs is every place, each replaced in some step).
-    expect(replacedPositions(a, long)).toEqual([1, 2, 3])
-    const sixteen = replaced(a, [])
-    let l2: object[] = sixteen
-    for (let k = 0; k < 15; k++) l2 = replaced(l2, [1])
-    ;(l2 as object[])[3] = { unnoted: true }
-    // 16 notes back: answered from the notes (the unnoted place is not seen).
-    expect(replacedPositions(a, l2)).toEqual([1])
+  })
+
+  it('keeps 4 notes behind a list: an older list is compared place by place (and can be collected)', () => {
+    const a = objects(6)
+    const lists: object[][] = [a]
+    for (let k = 1; k <= 5; k++) {
+      const next = replaced(lists.at(-1)!, [k])
+      // A place changed behind the notes' back: only a comparison sees it.
+      ;(next as object[])[0] = { unnoted: k }
+      lists.push(next)
+    }
+    const last = lists[5]!
+    // 4 notes back (lists[1]): answered from the notes, which do not name place 0.
+    expect(replacedPositions(lists[1], last)).toEqual([2, 3, 4, 5])
+    expect(replacedPositions(lists[4], last)).toEqual([5])
+    // 5 notes back (a): the oldest note is gone, so the lists are compared.
+    expect(replacedPositions(a, last)).toEqual([0, 1, 2, 3, 4, 5])
   })
 
   it('ignores a note of another length and a note of a list as its own origin', () => {
