@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { noteReplaced, replacedPositions } from './list-lineage.ts'
 
@@ -65,6 +67,23 @@ describe('replacedPositions', () => {
     expect(replacedPositions(lists[4], last)).toEqual([5])
     // 5 notes back (a): the oldest note is gone, so the lists are compared.
     expect(replacedPositions(a, last)).toEqual([0, 1, 2, 3, 4, 5])
+  })
+
+  it('lets a list 5 notes back be collected (each note holds the list before it)', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    // Made in a function of its own: nothing but the notes may hold the first lists.
+    const chain = () => {
+      const first = objects(3)
+      let list: object[] = first
+      for (let k = 0; k < 5; k++) list = replaced(list, [k % 3])
+      return { oldest: new WeakRef(first), last: list }
+    }
+    const { oldest, last } = chain()
+    await new Promise((r) => setTimeout(r, 0))
+    gc()
+    expect(oldest.deref()).toBeUndefined()
+    expect(last).toHaveLength(3)
   })
 
   it('ignores a note of another length and a note of a list as its own origin', () => {

@@ -77,8 +77,9 @@ export function planPublish(o: {
 const MAX_CARRIED_PAGES = 1024
 
 /**
- * The pages at the places `pages` replaced since `previous` (noted by the site's list), and the live paths that
- * left those places; null when no note links the two lists or the records are not exactly `previous`'s pages.
+ * The pages at the places where `pages` holds another page than `previous` (from the site list's notes, else
+ * compared place by place), and the live paths that left those places; null when the lists differ in length or in
+ * more than MAX_CARRIED_PAGES places, or the records are not exactly `previous`'s pages.
  */
 function changedSince(previous: SitePage[] | null | undefined, pages: SitePage[], records: Map<string, PageRecord>) {
   if (!previous || records.size !== previous.length) return null

@@ -9,6 +9,7 @@ import { replacedPositions as replacedBetween } from '#schema/list-lineage.ts'
  * whose result is a list the next step reads notes the positions it replaced (noteReplaced), so the next step finds
  * them without comparing 100,000 places.
  */
+
 /** More replaced positions than this derive the list again (a bulk change, a list read from disk). */
 export const MAX_REPLACED = 64
 
