@@ -1,5 +1,6 @@
 import { addressesOf, addressOf } from '#schema/address.ts'
 import { isLiveAt } from '#schema/schedule.ts'
+import { seededRandom } from './random-admin-ops.ts'
 
 /**
  * Random saves of posts and projects as the content store makes them (a save replaces the entries it changed; the
@@ -18,17 +19,6 @@ export type Item = {
 export const BASES = { blog: 'blogs', 'sosyal-sorumluluk': 'social-projects' } as const
 type Name = (typeof BASES)[keyof typeof BASES]
 
-/** mulberry32: the same seed gives the same steps. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Few address parts, so old addresses are shared, taken by another item's address or by a page. */
 export const PARTS = Array.from({ length: 12 }, (_, i) => `adres-${i}`)

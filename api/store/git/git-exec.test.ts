@@ -2,10 +2,11 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { cleanEnv, git, gitBytes, gitOrNull } from './git-exec.ts'
 import { blobId } from './git-text.ts'
 import { metrics } from '../../lib/metrics.ts'
+import { testEnv } from '../../testing/env-vars.ts'
 
 /**
  * The one way the server runs git (issue 28, mutation group `git-exec`): the system's git in temporary folders, no
@@ -27,18 +28,7 @@ beforeEach(newFolders)
 afterAll(() => Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5 }))))
 
 // Variables a git hook (or a developer's shell) may have set for the server's process: restored after each test.
-const saved = new Map<string, string | undefined>()
-const setEnv = (key: string, value: string) => {
-  if (!saved.has(key)) saved.set(key, process.env[key])
-  process.env[key] = value
-}
-afterEach(() => {
-  for (const [key, value] of saved) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-  saved.clear()
-})
+const setEnv = testEnv()
 
 describe('cleanEnv', () => {
   it('drops the caller’s GIT_* variables, keeps the others, never prompts, speaks C; the extra wins', () => {

@@ -2,11 +2,12 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { git } from './git-exec.ts'
 import { gitViaHelper, shellWord, startGitHelper } from './git-helper.ts'
 import { blobId } from './git-text.ts'
 import { metrics } from '../../lib/metrics.ts'
+import { testEnv } from '../../testing/env-vars.ts'
 
 /**
  * The shell that forks git for a save's calls (decision 340, mutation group `git-helper`): what git sees and
@@ -25,18 +26,7 @@ beforeEach(async () => {
 })
 afterAll(() => Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5 }))))
 
-const saved = new Map<string, string | undefined>()
-const setEnv = (key: string, value: string) => {
-  if (!saved.has(key)) saved.set(key, process.env[key])
-  process.env[key] = value
-}
-afterEach(() => {
-  for (const [key, value] of saved) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-  saved.clear()
-})
+const setEnv = testEnv()
 
 /** Two commits made with git itself, HEAD at the second. */
 function twoCommits() {
