@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { nodeExportFs, type ExportFs } from './export-fs.ts'
+import { removeTree } from './remove-tree.ts'
 import { makeTreePublic, mkdirPublic, PUBLIC_DIR_MODE, PUBLIC_FILE_MODE } from './public-modes.ts'
 import { log } from '../lib/log.ts'
 
@@ -143,6 +144,10 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
     return true
   }
 
+  /** Removes a tree: in one `rm` process on the real file system (remove-tree.ts), else through the test's layer. */
+  const removeWhole = (dir: string): Promise<void> =>
+    fs === nodeExportFs ? removeTree(dir) : fs.rm(dir, { recursive: true, force: true })
+
   /**
    * A new tree whose every file is a hard link to the same file in `from`: `cp -al` in one process (10,000 posts,
    * 43,000 entries: 1.4 s, against 2.8–3.7 s of mkdir and link calls from here), else (no GNU cp, or a test's
@@ -152,7 +157,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
     if (fs === nodeExportFs) {
       if (await copyAsLinks(from, to)) return
       // Whatever a failed cp left, before linking call by call.
-      await fs.rm(to, { recursive: true, force: true })
+      await removeWhole(to)
     }
     const entries = await fs.readdir(from, { withFileTypes: true, recursive: true })
     const dirs: string[] = []
@@ -262,7 +267,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
       const due = tree.retiredAt + graceMs
       if (due <= now) {
         forget(tree)
-        await fs.rm(tree.dir, { recursive: true, force: true })
+        await removeWhole(tree.dir)
       } else nextAt = Math.min(nextAt, due)
     }
     if (nextAt < Infinity && !stopped) {
@@ -280,7 +285,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
         tree.state = 'free'
       } catch (err) {
         forget(tree)
-        await fs.rm(tree.dir, { recursive: true, force: true }).catch(() => {})
+        await removeWhole(tree.dir).catch(() => {})
         throw err
       } finally {
         current.pins--
@@ -290,7 +295,7 @@ export function createExportTrees(buildRoot: string, o: ExportTreesOptions = {})
 
   async function discard(tree: Tree): Promise<void> {
     forget(tree)
-    await fs.rm(tree.dir, { recursive: true, force: true }).catch(() => {})
+    await removeWhole(tree.dir).catch(() => {})
   }
 
   return {

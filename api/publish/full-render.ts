@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.ts'
@@ -7,6 +7,7 @@ import { collectionChunks } from '../store/json-text.ts'
 import type { PageRecord } from './export-folder.ts'
 import { PublishFailure, withinText } from './publish-failure.ts'
 import type { FullRenderJob } from './full-render-child.ts'
+import { removeTree } from './remove-tree.ts'
 
 /** The content files the site reads (site/src/lib/content.ts, picture.ts). */
 const CONTENT_NAMES = ['contact-settings', 'home', 'about', 'references', 'blogs', 'social-projects', 'programs', 'media']
@@ -73,6 +74,6 @@ export async function renderAllInChild(
       failed: new Map(Object.entries(result.failed ?? {})),
     }
   } finally {
-    await rm(workDir, { recursive: true, force: true })
+    await removeTree(workDir)
   }
 }
