@@ -33,12 +33,17 @@ export const legacyFile = (name: string) => `${name}.json`
  * The sub-folder an item's file is in (decision 336): FNV-1a (32 bits) of the id, folded to 8 bits, as two lowercase
  * hex digits. Ids are ASCII (ENTRY_ID), so a character code is a byte. Any id scheme spreads over the 256 folders.
  */
-export function bucketOf(id: string): string {
+export const bucketOf = (id: string): string => bucketName(bucketNumberOf(id))
+
+/** The number (0–255) of an item's sub-folder: kept per item where a string each would cost memory. */
+export function bucketNumberOf(id: string): number {
   let hash = 0x811c9dc5
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
-  const folded = (hash ^ (hash >>> 8) ^ (hash >>> 16) ^ (hash >>> 24)) & 0xff
-  return folded.toString(16).padStart(2, '0')
+  return (hash ^ (hash >>> 8) ^ (hash >>> 16) ^ (hash >>> 24)) & 0xff
 }
+
+/** A sub-folder's name from its number: two lowercase hex digits. */
+export const bucketName = (n: number): string => n.toString(16).padStart(2, '0')
 
 /** The sub-folder of decision 333's first form: the id's first character, lowercased. Read, never written. */
 export const oldBucketOf = (id: string) => id.charAt(0).toLowerCase()

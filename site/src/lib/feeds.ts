@@ -1,7 +1,9 @@
-import { addressOf } from '#schema/address.ts'
+import { addressOf, type Addressed } from '#schema/address.ts'
 import type { BlogPost } from '#schema/blog.ts'
+import { PART_PREFIX, partOf, splitsSitemap, STATIC_PART } from '#schema/sitemap-parts.ts'
 import type { SocialProject } from '#schema/social-project.ts'
 import { absoluteUrl } from './site.ts'
+import { type SitemapEntry, type SitemapPart, urlsetXml } from './sitemap-xml.ts'
 import { escapeXml, isoDateOnly, rfc822 } from './xml.ts'
 
 /**
@@ -29,21 +31,58 @@ export function lastChanged(p: { createdAt: string; updatedAt?: string; publishA
   return p.publishAt && Date.parse(p.publishAt) > (Date.parse(edited) || 0) ? p.publishAt : edited
 }
 
-/** sitemap.xml: the static pages plus every published blog post and social project. */
-export function sitemapXml(site: URL | string, posts: BlogPost[], projects: SocialProject[]): string {
-  const entries = [
+type Dated = Addressed & { createdAt: string; updatedAt?: string; publishAt?: string }
+/** An entry's line of the sitemap: its page and day of last change. Not kept: at 100,000 posts that held ~25 MB. */
+const lineOf = (item: Dated, base: string): SitemapEntry => ({
+  path: `${base}${addressOf(item)}`,
+  lastmod: isoDateOnly(lastChanged(item)),
+})
+const SECTIONS = [
+  ['/blog/', PART_PREFIX.blogs],
+  ['/sosyal-sorumluluk/', PART_PREFIX['social-projects']],
+] as const
+
+/** Every address the sitemap lists: the static pages, then each published blog post and social project. */
+export function sitemapEntries(posts: BlogPost[], projects: SocialProject[]): SitemapEntry[] {
+  return [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: '' })),
-    ...posts.map((p) => ({ path: `/blog/${addressOf(p)}`, lastmod: isoDateOnly(lastChanged(p)) })),
-    ...projects.map((p) => ({
-      path: `/sosyal-sorumluluk/${addressOf(p)}`,
-      lastmod: isoDateOnly(lastChanged(p)),
-    })),
+    ...posts.map((p) => lineOf(p, '/blog/')),
+    ...projects.map((p) => lineOf(p, '/sosyal-sorumluluk/')),
   ]
-  const urls = entries.map(({ path, lastmod }) => {
-    const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : ''
-    return `  <url><loc>${escapeXml(absoluteUrl(path, site))}</loc>${mod}</url>`
-  })
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+/** sitemap.xml of a site of at most SITEMAP_SPLIT_AT addresses: the static pages plus every post and project. */
+export function sitemapXml(site: URL | string, posts: BlogPost[], projects: SocialProject[]): string {
+  return urlsetXml(site, sitemapEntries(posts, projects))
+}
+
+/** Whether a site of this many published posts and projects has a sitemap index and parts (decision 342). */
+export const sitemapIsSplit = (posts: number, projects: number) =>
+  splitsSitemap(STATIC_PATHS.length + posts + projects)
+
+/**
+ * The parts of a split sitemap (decision 342), each non-empty: the static pages, then the posts' parts and the
+ * projects' by content folder ('blog-00' … 'blog-ff', 'projeler-00' …), each in the lists' order. `only`: that part
+ * alone (a part's file; the others' lines are not made).
+ */
+export function sitemapParts(posts: BlogPost[], projects: SocialProject[], only?: string): SitemapPart[] {
+  const byName = new Map<string, SitemapEntry[]>()
+  for (const [[base, prefix], items] of [
+    [SECTIONS[0], posts],
+    [SECTIONS[1], projects],
+  ] as const) {
+    for (const item of items) {
+      const part = partOf(prefix, item.id)
+      if (only !== undefined && part !== only) continue
+      const entries = byName.get(part)
+      if (entries) entries.push(lineOf(item, base))
+      else byName.set(part, [lineOf(item, base)])
+    }
+  }
+  const names = [...byName.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const parts = names.map((name) => ({ name, entries: byName.get(name)! }))
+  if (only !== undefined && only !== STATIC_PART) return parts
+  return [{ name: STATIC_PART, entries: STATIC_PATHS.map((path) => ({ path, lastmod: '' })) }, ...parts]
 }
 
 /** robots.txt: everything allowed except the admin panel and the API. */

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { readCollectionSync } from '#schema/content-folder-read.ts'
-import { describe, expect, it } from 'vitest'
+import { partOf, partPath, SITEMAP_SPLIT_AT } from '#schema/sitemap-parts.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderScope } from './render-scope.ts'
 import { mediaKeys, sitePages } from './site-pages.ts'
 
@@ -204,5 +205,60 @@ describe('media keys', () => {
     expect([...a.byUrl.keys()]).toEqual(media.map((m) => m.url))
     expect(media.filter((m) => a.byUrl.get(m.url) !== b.byUrl.get(m.url)).map((m) => m.url)).toEqual([media[1]!.url])
     expect(renderScope.run(scope(base), mediaKeys).all).toBe(a.all)
+  })
+})
+
+describe('a large site: the sitemap as an index and parts (decision 342)', () => {
+  // SITEMAP_SPLIT_AT lowered, so the demo content's 55 addresses are a large site.
+  const saved = process.env.SITEMAP_SPLIT_AT
+  beforeAll(() => void (process.env.SITEMAP_SPLIT_AT = '20'))
+  afterAll(() => (saved === undefined ? delete process.env.SITEMAP_SPLIT_AT : (process.env.SITEMAP_SPLIT_AT = saved)))
+  const sitemapOf = (k: Map<string, string>) => [...k.keys()].filter((p) => p.startsWith('/sitemap'))
+  const part = (id: string) => partPath(partOf(id.startsWith('proje') ? 'projeler' : 'blog', id))
+  const inSitemap = (paths: string[]) => paths.filter((p) => p.startsWith('/sitemap'))
+
+  it('the index, the static pages’ part and one per content folder in use; the pages after them as before', () => {
+    const split = keys(base)
+    const ids = [...base.blogs.map((b) => b.id), ...base['social-projects'].map((p) => p.id)]
+    expect(sitemapOf(split)).toEqual(['/sitemap.xml', '/sitemap-sayfalar.xml', ...[...new Set(ids.map(part))].sort()])
+    // Every other page and its key as on a small site.
+    expect(changed(before, split).filter((p) => !p.startsWith('/sitemap'))).toEqual([])
+  })
+
+  it('an edit of one post: its part, and the index when the part’s newest day moves; never another part', () => {
+    const start = keys(base)
+    expect(inSitemap(changed(start, keys(edit(base, (c) => void (post(c, 3).updatedAt = day(60))))))).toEqual(['/sitemap.xml', part('yazi-3')].sort())
+    expect(inSitemap(changed(start, keys(edit(base, (c) => void (post(c, 3).slug = 'yeni-adres')))))).toEqual([part('yazi-3')])
+    expect(inSitemap(changed(start, keys(edit(base, (c) => void (post(c, 3).title = 'Yeni başlık')))))).toEqual([])
+    expect(inSitemap(changed(start, keys(edit(base, (c) => void (project(c, 2).updatedAt = day(60))))))).toEqual(['/sitemap.xml', part('proje-2')].sort())
+    // Contact settings, the small collections: no sitemap page.
+    const chrome = edit(base, (c) => void ((c['contact-settings'] as Record<string, unknown>).phone = '+90 212 000 00 00'))
+    expect(inSitemap(changed(start, keys(chrome)))).toEqual([])
+  })
+
+  it('a new post: its part and at most the index; an unpublished one: its part, or the part goes', () => {
+    const start = keys(base)
+    const added = edit(base, (c) => void c.blogs.push({ ...post(c, 0), id: 'yeni-yazi', slug: 'yeni-yazi', createdAt: day(2), updatedAt: day(2) }))
+    const diff = inSitemap(changed(start, keys(added)))
+    expect(diff).toContain(part('yeni-yazi'))
+    expect(diff.filter((p) => p !== part('yeni-yazi') && p !== '/sitemap.xml')).toEqual([])
+    const draft = keys(edit(base, (c) => void (post(c, 7).status = 'draft')))
+    const alone = base.blogs.filter((b) => part(b.id) === part('yazi-7')).length === 1
+    expect(inSitemap(changed(start, draft))).toEqual(alone ? ['/sitemap.xml', part('yazi-7')].sort() : [part('yazi-7')])
+  })
+
+  it('crossing the threshold: one file at SITEMAP_SPLIT_AT addresses, the index and parts one address above', () => {
+    // 9 static pages + 11 posts = 20 (no projects).
+    expect(sitemapOf(keys(content(11, 0)))).toEqual(['/sitemap.xml'])
+    expect(sitemapOf(keys(content(12, 0)))).toContain('/sitemap-sayfalar.xml')
+  })
+})
+
+describe('at SITEMAP_SPLIT_AT itself', () => {
+  it.skipIf(process.env.SITEMAP_SPLIT_AT !== undefined)('10,000 addresses in one file, 10,001 in an index and parts', () => {
+    const sitemap = (k: Map<string, string>) => [...k.keys()].filter((p) => p.startsWith('/sitemap'))
+    const posts = SITEMAP_SPLIT_AT - 9 - 16
+    expect(sitemap(keys(content(posts, 16)))).toEqual(['/sitemap.xml'])
+    expect(sitemap(keys(content(posts + 1, 16)))).toHaveLength(2 + 256 + new Set(Array.from({ length: 16 }, (_, i) => partOf('projeler', `proje-${i}`))).size)
   })
 })

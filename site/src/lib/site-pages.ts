@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
 import { addressOf, type Addressed } from '#schema/address.ts'
+import { bucketNumberOf } from '#schema/content-layout.ts'
+import { PART_PREFIX } from '#schema/sitemap-parts.ts'
 import { noteReplaced } from '#schema/list-lineage.ts'
 import {
   loadAbout,
@@ -12,20 +13,17 @@ import {
   loadPublishedProjects,
   loadReferences,
 } from './content.ts'
-import { lastChanged, RSS_ITEMS } from './feeds.ts'
+import { lastChanged, RSS_ITEMS, sitemapIsSplit } from './feeds.ts'
 import { BLOG_PAGE_SIZE, PROJECT_PAGE_SIZE, pageCount, pageHref } from './paging.ts'
 import { contentDir } from './content-files.ts'
 import { currentYear } from './dates.ts'
 import { carriedStep, replacedPositions } from './list-steps.ts'
+import { hash } from './page-hash.ts'
+import { sitemapPages } from './sitemap-keys.ts'
 import { isoDateOnly } from './xml.ts'
 
 /** One page of the site and the key of what it shows: an equal key means the rendered page is still right. */
 export type SitePage = { path: string; key: string }
-
-const hash = (value: unknown): string =>
-  createHash('sha1')
-    .update(JSON.stringify(value) ?? '')
-    .digest('base64url')
 
 // An unchanged entry keeps its checked object between publishes (readContentList): hash it once.
 const entryHashes = new WeakMap<object, string>()
@@ -35,8 +33,11 @@ const hashEntry = (entry: object): string => {
   return h
 }
 
-/** A published entry as the pages list it: its key, its address and day of last change (sitemap), its page. */
-type Listing = { key: string; listed: string; page: SitePage; chrome: string }
+/**
+ * A published entry as the pages list it: its key, its address and day of last change and its content folder's
+ * number (the sitemap and its part, sitemap-keys.ts), its page.
+ */
+type Listing = { key: string; listed: string; bucket: number; page: SitePage; chrome: string }
 // Per entry object, kept between publishes while the entry is unchanged (readContentList): a publish at 10,000
 // posts made 10,000 of these again, with their hashes, dates and page paths (issue 33). The page's key also holds
 // the chrome (contact settings, year): a new chrome makes the listing again.
@@ -48,7 +49,8 @@ function listing(entry: Listed, base: string, chrome: string): Listing {
     const key = known?.key ?? hashEntry(entry)
     const address = addressOf(entry)
     const listed = known?.listed ?? `${address}@${isoDateOnly(lastChanged(entry))}`
-    listings.set(entry, (known = { key, listed, chrome, page: Object.freeze({ path: `${base}${address}`, key: `${chrome}:${key}` }) }))
+    const bucket = known?.bucket ?? bucketNumberOf(entry.id)
+    listings.set(entry, (known = { key, listed, bucket, chrome, page: Object.freeze({ path: `${base}${address}`, key: `${chrome}:${key}` }) }))
   }
   return known
 }
@@ -89,10 +91,16 @@ export function sitePages(): SitePage[] {
     path,
     key: `${chrome}:${small}${path === '/' ? `:${preview}` : ''}`,
   }))
-  // The feed shows the newest posts only; the sitemap each address and its day of last change (feeds.ts).
+  // The feed shows the newest posts only; the sitemap each address and its day of last change (feeds.ts), in one
+  // file or, on a large site, in an index and parts (decision 342).
   const feed = hash(blogs.slice(0, RSS_ITEMS).map((b) => b.key).join())
   pages.push({ path: '/rss.xml', key: `${chrome}:${small}:${feed}` })
-  pages.push({ path: '/sitemap.xml', key: `${sitemapKey(`${dir}:blogs`, blogs)}:${sitemapKey(`${dir}:social-projects`, projects)}` })
+  const split = sitemapIsSplit(blogs.length, projects.length)
+  const sitemap = sitemapPages(split, [
+    [`${dir}:blogs`, PART_PREFIX.blogs, blogs],
+    [`${dir}:social-projects`, PART_PREFIX['social-projects'], projects],
+  ])
+  for (const p of sitemap) pages.push(p)
   const head = pages.length
   for (const b of blogs) pages.push(b.page)
   for (const p of projects) pages.push(p.page)
@@ -111,8 +119,8 @@ const lastPages = new Map<string, { pages: SitePage[]; head: number; parts: read
 /**
  * Notes which places of `pages` hold other pages than the last list had (schema/list-lineage.ts), from what the
  * parts' steps noted: the publisher then compares those pages with the live ones, not 100,000 (issue 33). The head
- * (static pages, feed, sitemap) is made anew each time and counted as replaced. No note when a part changed length
- * or many of its places: the publisher compares every page then.
+ * (static pages, feed, sitemap and its parts) is made anew each time and counted as replaced. No note when a part
+ * changed length or many of its places: the publisher compares every page then.
  */
 function notePages(dir: string, pages: SitePage[], head: number, parts: readonly (readonly unknown[])[]) {
   const last = lastPages.get(dir)
@@ -141,15 +149,6 @@ function listingsOf(key: string, entries: readonly Listed[], base: string, chrom
     noteReplaced(listings, last.listings, positions)
     return { chrome, listings }
   }).listings
-}
-
-const sitemapSteps = carriedStep<Listing, string>()
-/** The sitemap's part for a collection: a hash of each address and its day of last change, in order. */
-function sitemapKey(key: string, listings: readonly Listing[]): string {
-  const all = () => hash(listings.map((e) => e.listed).join())
-  return sitemapSteps.run(key, listings, all, (last, before, positions) =>
-    positions.every((i) => before[i]!.listed === listings[i]!.listed) ? last : null,
-  )
 }
 
 const listPageSteps = carriedStep<Listing, { shared: string; pages: SitePage[] }>()
