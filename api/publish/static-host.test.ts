@@ -159,3 +159,29 @@ describe('host files carried from publish to publish', () => {
     }, 120_000)
   }
 })
+
+describe('precompressed copies', () => {
+  const { temp } = testCleanups()
+  it('a file that shrank below the bound loses its .br and .gz (a part of the sitemap that lost entries)', async () => {
+    const dir = await temp('static-host-small-')
+    const tree = (publish: number, full: boolean, changed: string[]): PublishTree => ({
+      dir, publish, full, changed: full ? ['*'] : changed, removed: [],
+      write: async (file, body) => {
+        await mkdir(dirname(join(dir, file)), { recursive: true })
+        await writeFile(join(dir, file), body)
+      },
+      remove: (file) => rm(join(dir, file), { force: true }),
+    })
+    const host = createStaticHost({ mapUrl: () => undefined, https: false })
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Ana</title>')
+    await writeFile(join(dir, 'sitemap-blog-3f.xml'), `<urlset>${'<url><loc>https://ornek.com/blog/x</loc></url>'.repeat(20)}</urlset>`)
+    await host.contribute(tree(1, true, []))
+    await host.committed!()
+    expect(await listExportFiles(dir)).toEqual(expect.arrayContaining(['/sitemap-blog-3f.xml.br', '/sitemap-blog-3f.xml.gz']))
+    await writeFile(join(dir, 'sitemap-blog-3f.xml'), '<urlset></urlset>')
+    await host.contribute(tree(2, false, ['/sitemap-blog-3f.xml']))
+    const files = await listExportFiles(dir)
+    expect(files).toContain('/sitemap-blog-3f.xml')
+    expect(files.filter((f) => f.startsWith('/sitemap-blog-3f.xml.'))).toEqual([])
+  })
+})

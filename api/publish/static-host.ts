@@ -96,7 +96,13 @@ export function createStaticHost(o: StaticHostOptions): TreeContributor {
       await Promise.all(
         urls.slice(i, i + BATCH).map(async (url) => {
           const body = await readFile(join(tree.dir, url)).catch(() => null)
-          if (!body || body.length < MIN_COMPRESS_BYTES) return
+          if (!body) return
+          if (body.length < MIN_COMPRESS_BYTES) {
+            // Too small to compress now, it may have had copies when larger (a sitemap part that lost entries):
+            // nginx would serve those old bytes to a client that takes br or gzip.
+            if (!tree.full) await Promise.all([tree.remove(`${url}.br`), tree.remove(`${url}.gz`)])
+            return
+          }
           const [br, gzBody] = await compressText(body)
           await tree.write(`${url}.br`, br)
           await tree.write(`${url}.gz`, gzBody)
