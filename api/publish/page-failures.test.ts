@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageLabel } from './page-failures.ts'
 import { createSitePublisher } from './site-publisher.ts'
 import { lookupPath } from './static-cache.ts'
 
@@ -200,4 +201,16 @@ describe('a page whose render throws', () => {
     expect(await s.page('/')).not.toContain('yeni')
     await s.p.stop()
   }, 60_000)
+})
+
+describe('the names staff read for pages with no one subject', () => {
+  it('the feeds, the sitemap and each part of a large site’s sitemap (decision 342), in Turkish', () => {
+    expect(pageLabel('/rss.xml', null)).toBe('RSS beslemesi')
+    expect(pageLabel('/sitemap.xml', null)).toBe('Site haritası')
+    expect(pageLabel('/sitemap-sayfalar.xml', null)).toBe('Site haritası (sabit sayfalar)')
+    expect(pageLabel('/sitemap-blog-3f.xml', null)).toBe('Site haritası (blog yazıları, bölüm 3f)')
+    expect(pageLabel('/sitemap-projeler-00.xml', null)).toBe('Site haritası (projeler, bölüm 00)')
+    for (const other of ['/sitemap-blog-3F.xml', '/sitemap-blog-3f.xml.br', '/x/sitemap-blog-3f.xml', '/sitemap-yazilar-3f.xml'])
+      expect(pageLabel(other, null), other).toBe('Sitenin bir sayfası')
+  })
 })

@@ -1,6 +1,7 @@
 import { addressOf } from '#schema/address.ts'
 import { FIELD_LABELS } from '#schema/field-names.ts'
 import { msg } from '#schema/messages.ts'
+import { PART_PATH, STATIC_PART } from '#schema/sitemap-parts.ts'
 
 /**
  * Pages a publish could not render while every other page went live (issue 27, point 2): what the page is, which
@@ -70,7 +71,15 @@ export function pageSubject(path: string, read: Read): PageSubject | null {
 /** The page's name for staff when it has no one subject (never its address: staff read words). */
 export function pageLabel(path: string, subject: PageSubject | null): string {
   if (subject) return subject.label
-  return OTHER_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? 'Sitenin bir sayfası'
+  return OTHER_PAGES.find(([pattern]) => pattern.test(path))?.[1] ?? sitemapPartLabel(path) ?? 'Sitenin bir sayfası'
+}
+
+/** A part of a large site's sitemap (decision 342): which addresses it holds, and its content folder. */
+function sitemapPartLabel(path: string): string | null {
+  const [, name, section, folder] = PART_PATH.exec(path) ?? []
+  if (name === undefined) return null
+  if (name === STATIC_PART) return 'Site haritası (sabit sayfalar)'
+  return `Site haritası (${section === 'blog' ? 'blog yazıları' : 'projeler'}, bölüm ${folder})`
 }
 
 function safeDecode(part: string): string {

@@ -30,7 +30,8 @@ async function writeSite(dir: string) {
     'demo/ekip.webp': 'RIFF-görsel',
     'robots.txt': 'User-agent: *\nAllow: /\n',
     'rss.xml': '<rss><channel><title>Gizli başlık</title></channel></rss>',
-    'sitemap.xml': '<urlset><url><loc>/blog/ilk-yazi</loc></url></urlset>',
+    'sitemap.xml': '<sitemapindex><sitemap><loc>/sitemap-blog-3f.xml</loc></sitemap></sitemapindex>',
+    'sitemap-blog-3f.xml': '<urlset><url><loc>/blog/ilk-yazi</loc></url></urlset>',
   }
   for (const [name, body] of Object.entries(files)) {
     await mkdir(join(dir, name, '..'), { recursive: true })
@@ -85,7 +86,7 @@ describe('site routes', () => {
     // Finding 5 of issue 13: /rss.xml and /sitemap.xml answered 200 with titles and excerpts.
     // Issue 20: paths the site does not have (under /demo/ and /_astro/ too) showed the site's 404 page.
     const unknown = ['/demo/x', '/_astro/x', '/_astro/yok.abc123.js', '/demo/yok.webp', '/favicon-yok.ico']
-    for (const path of ['/', '/blog/ilk-yazi', '/yok', '/rss.xml', '/sitemap.xml', ...unknown]) {
+    for (const path of ['/', '/blog/ilk-yazi', '/yok', '/rss.xml', '/sitemap.xml', '/sitemap-blog-3f.xml', ...unknown]) {
       const res = await app.request(path)
       expect(res.status, path).toBe(503)
       expect(res.headers.get('retry-after')).toBe('3600')
@@ -126,6 +127,16 @@ describe('site routes', () => {
     // Over https (here: the proxy says so) pages get HSTS.
     const secure = await app.request('/', { headers: { 'x-forwarded-proto': 'https' } })
     expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000')
+  })
+
+  it('answers a part of the sitemap (decision 342) as /sitemap.xml: its type, its cache rule, no page policy', async () => {
+    const [index, part] = [await app.request('/sitemap.xml'), await app.request('/sitemap-blog-3f.xml')]
+    expect(part.status).toBe(200)
+    expect(await part.text()).toContain('/blog/ilk-yazi')
+    expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    for (const name of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options'])
+      expect(part.headers.get(name), name).toBe(index.headers.get(name))
+    expect(part.headers.get('content-security-policy')).toBeNull()
   })
 
   it('serves only uploads of ours', async () => {

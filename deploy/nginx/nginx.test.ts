@@ -95,6 +95,8 @@ async function startNode(nginxPort: number): Promise<string> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The demo's 18 addresses make a large site's sitemap: an index and parts, answered alike (decision 342).
+      SITEMAP_SPLIT_AT: '12',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -221,6 +223,11 @@ async function publishLive(saved: Response, cookie: string): Promise<void> {
   }
 }
 
+/** The parts of the sitemap in the export ('/sitemap-blog-3f.xml' …; decision 342). */
+async function sitemapParts(): Promise<string[]> {
+  return (await listExportFiles(join(buildDir, 'live'))).filter((f) => /^\/sitemap-[^/]+\.xml$/.test(f))
+}
+
 /**
  * Every page of the export, as the address a visitor uses ('/blog/x/index.html' → '/blog/x', and '/blog/x/' as
  * well), except the old addresses the server redirects (checked on their own).
@@ -268,7 +275,12 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
   it('answers every public page with the same body and the same headers as the server; br and gzip too', { timeout: 120_000 }, async () => {
     const pages = await publicPages()
     expect(pages.length).toBeGreaterThan(10)
-    for (const path of [...pages, '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+    // The static pages' part and at least one of the posts' and of the projects'.
+    const parts = await sitemapParts()
+    expect(parts).toContain('/sitemap-sayfalar.xml')
+    expect(parts.filter((p) => p.startsWith('/sitemap-blog-')).length).toBeGreaterThan(0)
+    expect(parts.filter((p) => p.startsWith('/sitemap-projeler-')).length).toBeGreaterThan(0)
+    for (const path of [...pages, '/rss.xml', '/sitemap.xml', ...parts, '/robots.txt']) {
       const [fromNginx, fromNode] = await Promise.all([get(proxied, path), get(direct, path)])
       expect(fromNginx.headers.server, path).toMatch(/^nginx/)
       expect(fromNginx.status, path).toBe(fromNode.status)
@@ -285,6 +297,16 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
         expect(brotliDecompressSync(br.body).equals(fromNode.body), `${path}: br body`).toBe(true)
         expect(picked(br), `${path}: br headers`).toEqual(picked(fromNode))
       }
+    }
+    // The parts are served as /sitemap.xml is (its type and cache rule), and the index lists each of them.
+    const index = await get(proxied, '/sitemap.xml')
+    expect(index.body.toString('utf8')).toContain('<sitemapindex')
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8')
+    for (const part of parts) {
+      const answer = await get(proxied, part)
+      expect(answer.body.toString('utf8'), part).toContain('<urlset')
+      expect([answer.headers['content-type'], answer.headers['cache-control']], part).toEqual([index.headers['content-type'], index.headers['cache-control']])
+      expect(index.body.toString('utf8'), part).toContain(`${part}</loc>`)
     }
     // An asset: the year-long cache rule, the same type and bytes.
     const home = (await get(direct, '/')).body.toString('utf8')
@@ -361,7 +383,7 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
       })
     expect((await toggle(true)).status).toBe(200)
     try {
-      for (const path of ['/', '/iletisim', '/blog', '/rss.xml', '/bize-ulasin', '/_astro/yok.js', '/yok']) {
+      for (const path of ['/', '/iletisim', '/blog', '/rss.xml', '/sitemap.xml', ...(await sitemapParts()).slice(0, 2), '/bize-ulasin', '/_astro/yok.js', '/yok']) {
         const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
         expect(a.status, path).toBe(503)
         expect(b.status, path).toBe(503)
@@ -422,7 +444,7 @@ describe.skipIf(!hasNginx)('nginx with deploy/nginx/netiz-site.conf in front of 
     const previewUrl = ((await preview.json()) as { data: { url: string } }).data.url
 
     const compareAll = async (round: number, expectStatus?: number) => {
-      const paths = [...(await publicPages()), '/rss.xml', '/sitemap.xml', '/yok-boyle-bir-sayfa', '/blog/yok-boyle-bir-yazi', previewUrl, ...oldAddresses]
+      const paths = [...(await publicPages()), '/rss.xml', '/sitemap.xml', ...(await sitemapParts()), '/sitemap-blog-zz.xml', '/yok-boyle-bir-sayfa', '/blog/yok-boyle-bir-yazi', previewUrl, ...oldAddresses]
       for (const path of new Set(paths)) {
         const [a, b] = await Promise.all([get(proxied, path), get(direct, path)])
         const where = `round ${round}: ${path}`
