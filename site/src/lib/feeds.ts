@@ -79,7 +79,7 @@ export function sitemapParts(posts: BlogPost[], projects: SocialProject[], only?
       else byName.set(part, [lineOf(item, base)])
     }
   }
-  const names = [...byName.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const names = [...byName.keys()].sort() // ASCII names: code unit order
   const parts = names.map((name) => ({ name, entries: byName.get(name)! }))
   if (only !== undefined && only !== STATIC_PART) return parts
   return [{ name: STATIC_PART, entries: STATIC_PATHS.map((path) => ({ path, lastmod: '' })) }, ...parts]

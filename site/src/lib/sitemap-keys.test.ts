@@ -146,5 +146,30 @@ describe('the sitemap’s page keys (decision 342)', () => {
     expect(reads).toBeGreaterThanOrEqual(size)
     expect(reads).toBeLessThan(size + 10)
     expect(after).toEqual(keys(edited))
+    // A save that changed no line (a title): the replaced place is read, no part hashed again.
+    const titled = counted(edited.slice())
+    titled[600] = entry('yazi-600', 600 % 300)
+    noteReplaced(titled, edited, [600])
+    keys(edited, 'cost')
+    reads = 0
+    expect(keys(titled, 'cost')).toEqual(after)
+    expect(reads).toBeLessThan(10)
+  })
+
+  it('carried: the one-file key of a small site reads only the replaced places when no line changed', () => {
+    const small = (list: readonly SitemapListing[]) => keys(list, 'one-file', false)
+    const blogs = posts(9000)
+    const first = small(blogs)
+    let reads = 0
+    const titled = new Proxy(blogs.slice(), {
+      get(target, prop, receiver) {
+        if (typeof prop === 'string' && /^\d+$/.test(prop)) reads++
+        return Reflect.get(target, prop, receiver)
+      },
+    })
+    titled[10] = entry('yazi-10', 10)
+    noteReplaced(titled, blogs, [10])
+    expect(small(titled)).toEqual(first)
+    expect(reads).toBeLessThan(10)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BlogPost } from '#schema/blog.ts'
 import {
+  PART_PATH,
   partOf,
   partPath,
   SITEMAP_MAX_URLS,
@@ -50,6 +51,52 @@ describe('the threshold', () => {
       expect(sitemapIsSplit(posts, 0)).toBe(false)
       expect(sitemapIsSplit(posts, 1)).toBe(true)
     }
+  })
+})
+
+describe('the files', () => {
+  it('a <urlset> and a <sitemapindex>, one address a line, absolute, escaped; no <lastmod> for no day', () => {
+    const site = 'https://ornek.com'
+    expect(
+      urlsetXml(site, [
+        { path: '/', lastmod: '' },
+        { path: '/blog/a&b', lastmod: '2024-02-03' },
+      ]),
+    ).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '  <url><loc>https://ornek.com/</loc></url>\n' +
+        '  <url><loc>https://ornek.com/blog/a&amp;b</loc><lastmod>2024-02-03</lastmod></url>\n</urlset>\n',
+    )
+    const parts = [
+      { name: 'sayfalar', entries: [{ path: '/', lastmod: '' }] },
+      {
+        name: 'blog-3f',
+        entries: [
+          { path: '/blog/a', lastmod: '2024-01-05' },
+          { path: '/blog/b', lastmod: '2024-03-01' },
+        ],
+      },
+    ]
+    expect(sitemapIndexXml(site, parts)).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '  <sitemap><loc>https://ornek.com/sitemap-sayfalar.xml</loc></sitemap>\n' +
+        '  <sitemap><loc>https://ornek.com/sitemap-blog-3f.xml</loc><lastmod>2024-03-01</lastmod></sitemap>\n</sitemapindex>\n',
+    )
+  })
+
+  it('a part’s path: its name, and for a collection’s part its section and content folder', () => {
+    expect(PART_PATH.exec('/sitemap-sayfalar.xml')?.slice(1)).toEqual(['sayfalar', undefined, undefined])
+    expect(PART_PATH.exec('/sitemap-blog-3f.xml')?.slice(1)).toEqual(['blog-3f', 'blog', '3f'])
+    expect(PART_PATH.exec(partPath(partOf('projeler', 'proje-1')))?.[2]).toBe('projeler')
+    for (const other of [
+      '/x/sitemap-blog-3f.xml',
+      '/sitemap-blog-3f.xml.br',
+      '/sitemap-blog-3.xml',
+      '/sitemap-blog-3F.xml',
+      '/sitemap-blog-zz.xml',
+      '/sitemap.xml',
+    ])
+      expect(PART_PATH.test(other), other).toBe(false)
   })
 })
 
