@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.ts'
-import { collectionChunks } from '../store/json-text.ts'
+import { collectionChunksOnce } from '../store/json-text.ts'
 import type { PageRecord } from './export-folder.ts'
 import { PublishFailure, withinText } from './publish-failure.ts'
 import type { FullRenderJob } from './full-render-child.ts'
@@ -20,7 +20,7 @@ export async function snapshotContent(read: (name: string) => unknown, dir: stri
   await mkdir(dir, { recursive: true })
   for (const name of CONTENT_NAMES) {
     const data = read(name)
-    if (data !== undefined) await writeFile(join(dir, `${name}.json`), collectionChunks(data))
+    if (data !== undefined) await writeFile(join(dir, `${name}.json`), collectionChunksOnce(data))
   }
 }
 
