@@ -134,10 +134,22 @@ export function keepEntryLayout(
   data: unknown,
   text: string,
   sameEntry: (raw: unknown, entry: unknown) => boolean,
+  keepBytes = true,
 ): Layout {
   if (!Array.isArray(data) || data.length === 0) return SERVER_LAYOUT
   const spans = entrySpans(text)
   if (!spans || spans.length !== data.length) return SERVER_LAYOUT
+  if (keepBytes) keepEachEntry(data, text, spans, sameEntry)
+  return layoutOf(text, spans[0]!)
+}
+
+/** Each entry whose text means exactly the loaded entry keeps that text as its bytes. */
+function keepEachEntry(
+  data: unknown[],
+  text: string,
+  spans: [number, number][],
+  sameEntry: (raw: unknown, entry: unknown) => boolean,
+): void {
   spans.forEach(([start, end], i) => {
     const entry = data[i]
     if (!entry || typeof entry !== 'object') return
@@ -150,7 +162,6 @@ export function keepEntryLayout(
     }
     if (sameEntry(raw, entry)) entryBytes.set(entry, Buffer.from(slice))
   })
-  return layoutOf(text, spans[0]!)
 }
 
 /** The layout of a list file, read from its first entry: its prefix, the indent of its second line, the end. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ContentRefused, gateNext } from '../gate/content-gate.ts'
 import { openContentRepo } from '../git/content-repo.ts'
 import { lastValidVersion, loadContentFile } from './content-load.ts'
+import { hasKeptBytes } from '../json-text.ts'
 import { readCollection, writeCollection } from '../../testing/content-files.ts'
 
 // Issue 28 (the `store-versions` mutation group): how a content file from disk or from history is read and checked.
@@ -52,6 +53,21 @@ describe('loadContentFile', () => {
     await writeFile(join(dir, 'blogs.json'), text)
     const loaded = await loadContentFile(dir, 'blogs')
     expect(loaded.kind === 'ok' && loaded.layout).toEqual({ prefix: '\t', indent: null, finalNewline: false })
+  })
+
+  it('keeps each entry’s own bytes of a list file, but not of a list about to become a folder of files', async () => {
+    const posts = readCollection<unknown[]>(DEMO, 'blogs')
+    await writeFile(join(dir, 'blogs.json'), `[\n${posts.map((p) => `\t${JSON.stringify(p)}`).join(',\n')}\n]`)
+    const asList = await loadContentFile(dir, 'blogs')
+    const listed = (asList.kind === 'ok' ? asList.data : []) as object[]
+    expect(listed.length).toBe(posts.length)
+    expect(listed.every((post) => hasKeptBytes(post))).toBe(true)
+    // With folders on, blogs.json is moved to a file per post at start: same layout read, no bytes kept per post.
+    const toFolder = await loadContentFile(dir, 'blogs', true)
+    const moved = (toFolder.kind === 'ok' ? toFolder.data : []) as object[]
+    expect(toFolder.kind === 'ok' && toFolder.layout).toEqual({ prefix: '\t', indent: null, finalNewline: false })
+    expect(moved.length).toBe(posts.length)
+    expect(moved.some((post) => hasKeptBytes(post))).toBe(false)
   })
 
   it('a file the schema refuses is refused with the field and the bytes (a save keeps them in history)', async () => {

@@ -116,7 +116,10 @@ export async function loadContentFile(dir: string, name: ContentName, folders = 
   // Checked whole: the write gate need not check these entries again when a later save keeps them.
   if (!checked.ok) return { kind: 'refused', error: checked.error, bytes: read.bytes }
   markChecked(name, checked.data)
-  return { kind: 'ok', data: checked.data, bytes: read.bytes, layout: keepEntryLayout(checked.data, text, isDeepStrictEqual) }
+  // A collection stored as a folder is moved out of its list file at start (folder-migration.ts) and never written
+  // back into one: its entries' bytes in the list's layout would only be kept (~25 MB at 10,000 posts).
+  const keepBytes = !(folders && isFolderCollection(name))
+  return { kind: 'ok', data: checked.data, bytes: read.bytes, layout: keepEntryLayout(checked.data, text, isDeepStrictEqual, keepBytes) }
 }
 
 /** The newest valid version in history of a refused item file (by its path), or undefined. */
