@@ -54,7 +54,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
   afterEach(() => vi.useRealTimers())
   const reducing = { type: 'major', execution: 'async', flavor: 'last-resort' }
 
-  it('once RSS grew by 32 MB since the last one and 30 s passed, after a publish; measures RSS again after it', async () => {
+  it('once RSS grew by 32 MB since the last one and 30 s passed (the first), after a publish; measures RSS again after it', async () => {
     let [rss, clock] = [200 * MB, 0]
     const calls: unknown[] = []
     let finish = () => {}
@@ -82,15 +82,50 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     trim.afterPublish()
     expect(calls).toHaveLength(1) // 31 MB above the 190 MB after it
     rss = 222 * MB
-    clock = 30_000 + 29_999
+    clock = 30_000 + 4_999
     trim.afterPublish()
-    expect(calls).toHaveLength(1) // 30 s after the last one not yet passed
-    clock = 60_000
+    expect(calls).toHaveLength(1) // it took no time: the next one 5 s after it at the soonest
+    clock = 35_000
     trim.afterPublish()
     expect(calls).toEqual([reducing, reducing])
   })
 
-  it('every 10 s without publishes, also the regular collection once external memory grew by 16 MB', () => {
+  it('waits a hundred times the last reducing collection’s duration before the next (at most 1 % of the time)', async () => {
+    let [rss, clock] = [200 * MB, 0]
+    const calls: unknown[] = []
+    let finish = () => {}
+    const gc = (options: unknown) => {
+      calls.push(options)
+      return new Promise<void>((resolve) => (finish = resolve))
+    }
+    const trim = createMemoryTrim(gc, { external: () => 0, rss: () => rss, heapUsed: () => 50 * MB, now: () => clock })
+    ;[rss, clock] = [240 * MB, 30_000]
+    trim.afterPublish()
+    expect(calls).toEqual([reducing])
+    // Asked at 30 s, done at 30.3 s: the next not before 30.3 + 30 s.
+    ;[rss, clock] = [200 * MB, 30_300]
+    finish()
+    await new Promise((r) => setTimeout(r, 0))
+    rss = 240 * MB
+    clock = 30_300 + 29_999
+    trim.afterPublish()
+    expect(calls).toHaveLength(1)
+    clock = 30_300 + 30_000
+    trim.afterPublish()
+    expect(calls).toEqual([reducing, reducing])
+    // A short one (20 ms) allows the next after 5 s, not 2 s.
+    ;[rss, clock] = [200 * MB, 60_320]
+    finish()
+    await new Promise((r) => setTimeout(r, 0))
+    ;[rss, clock] = [240 * MB, 60_320 + 4_999]
+    trim.afterPublish()
+    expect(calls).toHaveLength(2)
+    clock = 60_320 + 5_000
+    trim.afterPublish()
+    expect(calls).toHaveLength(3)
+  })
+
+  it('every 2 s without publishes, also the regular collection once external memory grew by 16 MB', () => {
     vi.useFakeTimers()
     let external = 20 * MB
     const calls: unknown[] = []
@@ -101,17 +136,17 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     })
     const stop = trim.start()
     external = 35 * MB
-    vi.advanceTimersByTime(10_000)
+    vi.advanceTimersByTime(2_000)
     expect(calls).toEqual([])
     external = 36 * MB
-    vi.advanceTimersByTime(9_999)
+    vi.advanceTimersByTime(1_999)
     expect(calls).toEqual([])
     vi.advanceTimersByTime(1)
     expect(calls).toEqual([{ type: 'major', execution: 'async' }])
     stop()
   })
 
-  it('is checked every 10 s without publishes too (reads fill the pool), until stopped', () => {
+  it('is checked every 2 s without publishes too (reads fill the pool), until stopped', () => {
     vi.useFakeTimers()
     let rss = 100 * MB
     const calls: unknown[] = []
