@@ -65,9 +65,10 @@ export type SitePublisherOptions = {
   now?: () => Date
   debounceMs?: number
   /**
-   * Memory for hot pages and assets (bodies and their brotli and gzip forms): 16 MB holds a company site's hot set
-   * (home, lists, recent posts: ~250 pages of 60 KB with their compressed forms); the rest is read from the export
-   * on demand, as nginx serves every page (issue 33: 32 MB of it after a crawl of 10,000 pages).
+   * Memory for hot pages and assets (bodies and their brotli and gzip forms): 8 MB holds a company site's hot set
+   * (home, lists, recent posts: ~125 pages of 60 KB with their compressed forms); the rest is read from the export
+   * on demand, as nginx serves every page (a cold post page in ~2 ms at 100,000 posts; issue 33: 16 MB of RSS at
+   * 10,000 posts was this cache after a crawl, twelfth session).
    */
   hotBytes?: number
   /** The API's content in memory by collection name: renders skip reading and parsing the files. */
@@ -92,7 +93,7 @@ export type SitePublisherOptions = {
 
 const urlKey = (path: string) => `/${pageFile(path)}`
 /** The hot pages' memory by default (see `hotBytes`). */
-const HOT_BYTES = 16 * 1024 * 1024
+const HOT_BYTES = 8 * 1024 * 1024
 
 /** The export tree an index's files are in: shared by the index's files, so a publish moves them all at once. */
 type TreeAt = { dir: string }
