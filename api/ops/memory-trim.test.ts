@@ -3,15 +3,25 @@ import { createMemoryTrim } from './memory-trim.ts'
 
 const MB = 1024 * 1024
 
+/** A gc that records what it was asked and runs until `finish()` (which also lets its callbacks run). */
+function heldGc() {
+  const calls: unknown[] = []
+  let done = () => {}
+  const gc = (options: unknown) => {
+    calls.push(options)
+    return new Promise<void>((resolve) => (done = resolve))
+  }
+  const finish = async () => {
+    done()
+    await new Promise((r) => setTimeout(r, 0))
+  }
+  return { gc, calls, finish }
+}
+
 describe('memory trim after publishes', () => {
   it('asks for one collection once external memory grew by 16 MB since the last one, and measures again after it', async () => {
     let external = 20 * MB
-    const calls: unknown[] = []
-    let finish = () => {}
-    const gc = (options: unknown) => {
-      calls.push(options)
-      return new Promise<void>((resolve) => (finish = resolve))
-    }
+    const { gc, calls, finish } = heldGc()
     const trim = createMemoryTrim(gc, { external: () => external, rss: () => 100 * MB, heapUsed: () => 50 * MB })
     external = 35 * MB
     trim.afterPublish()
@@ -22,8 +32,7 @@ describe('memory trim after publishes', () => {
     trim.afterPublish() // one at a time
     expect(calls).toHaveLength(1)
     external = 22 * MB
-    finish()
-    await new Promise((r) => setTimeout(r, 0))
+    await finish()
     external = 37 * MB
     trim.afterPublish()
     expect(calls).toHaveLength(1) // 15 MB above the 22 MB after the collection
@@ -56,12 +65,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
 
   it('once RSS grew by 32 MB since the last one and 30 s passed (the first), after a publish; measures RSS again after it', async () => {
     let [rss, clock] = [200 * MB, 0]
-    const calls: unknown[] = []
-    let finish = () => {}
-    const gc = (options: unknown) => {
-      calls.push(options)
-      return new Promise<void>((resolve) => (finish = resolve))
-    }
+    const { gc, calls, finish } = heldGc()
     const trim = createMemoryTrim(gc, { external: () => 0, rss: () => rss, heapUsed: () => 50 * MB, now: () => clock })
     rss = 231 * MB
     clock = 60_000
@@ -75,8 +79,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     trim.afterPublish()
     expect(calls).toEqual([reducing])
     rss = 190 * MB
-    finish()
-    await new Promise((r) => setTimeout(r, 0))
+    await finish()
     rss = 221 * MB
     clock = 100_000
     trim.afterPublish()
@@ -92,20 +95,14 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
 
   it('waits a hundred times the last reducing collection’s duration before the next (at most 1 % of the time)', async () => {
     let [rss, clock] = [200 * MB, 0]
-    const calls: unknown[] = []
-    let finish = () => {}
-    const gc = (options: unknown) => {
-      calls.push(options)
-      return new Promise<void>((resolve) => (finish = resolve))
-    }
+    const { gc, calls, finish } = heldGc()
     const trim = createMemoryTrim(gc, { external: () => 0, rss: () => rss, heapUsed: () => 50 * MB, now: () => clock })
     ;[rss, clock] = [240 * MB, 30_000]
     trim.afterPublish()
     expect(calls).toEqual([reducing])
     // Asked at 30 s, done at 30.3 s: the next not before 30.3 + 30 s.
     ;[rss, clock] = [200 * MB, 30_300]
-    finish()
-    await new Promise((r) => setTimeout(r, 0))
+    await finish()
     rss = 240 * MB
     clock = 30_300 + 29_999
     trim.afterPublish()
@@ -115,8 +112,7 @@ describe('memory-reducing collection (V8’s pooled pages)', () => {
     expect(calls).toEqual([reducing, reducing])
     // A short one (20 ms) allows the next after 5 s, not 2 s.
     ;[rss, clock] = [200 * MB, 60_320]
-    finish()
-    await new Promise((r) => setTimeout(r, 0))
+    await finish()
     ;[rss, clock] = [240 * MB, 60_320 + 4_999]
     trim.afterPublish()
     expect(calls).toHaveLength(2)
