@@ -20,6 +20,7 @@ import { observeRequests, recordRoute } from './ops/request-log.ts'
 import { createMemoryTrim } from './ops/memory-trim.ts'
 import { opsRoutes } from './routes/ops.ts'
 import { checkStartFolders } from './ops/start-folders.ts'
+import { keepBodiesIn } from './store/entry-bodies.ts'
 
 /** A stop that takes longer than this ends the process anyway, before systemd's TimeoutStopSec (20 s) kills it. */
 const STOP_DEADLINE_MS = 18_000
@@ -32,6 +33,8 @@ async function main() {
   const repoRoot = join(import.meta.dirname, '..')
   // Before anything is opened: a missing CONTENT_DIR (a typo) stops the start, never an empty site (issue 27).
   await checkStartFolders(env)
+  // Posts' bodies are read from a file of this process in the data folder, not kept in memory (decision 345).
+  keepBodiesIn(env.dataDir)
 
   let admin: StaticCache = new Map()
   // Renders read the API's content from memory (set once the app is open; files until then).

@@ -27,7 +27,8 @@ function collectionOf(path: string): ContentName | null {
  * Adds `version` to every stored entry found anywhere in the body (whatever shape the list answer has). A program
  * has a `version` of its own (the spec's '1.0.0'), so its fingerprint goes in `contentVersion` instead.
  */
-function addEntryVersions(body: unknown, versions: Map<string, string>, seen: (id: string) => void): void {
+type Versions = { has(id: string): boolean; get(id: string): string | undefined }
+function addEntryVersions(body: unknown, versions: Versions, seen: (id: string) => void): void {
   if (Array.isArray(body)) return body.forEach((v) => addEntryVersions(v, versions, seen))
   if (!isRecord(body)) return
   if (typeof body.id === 'string' && versions.has(body.id)) {
@@ -50,7 +51,8 @@ function withVersions(name: ContentName, body: Json, content: ContentStore): voi
     if (isRecord(body.data)) body.data.versions = versions
   } else {
     const entries = new Map(entriesOf(name, stored).map((e) => [e.id, e]))
-    const versions = new Map([...entries].map(([id, e]) => [id, versionOf(e)]))
+    // Only the entries the answer holds (a page of 50 of 100,000 posts; each version hashes the entry's body).
+    const versions: Versions = { has: (id) => entries.has(id), get: (id) => (entries.has(id) ? versionOf(entries.get(id)) : undefined) }
     // What an editor loaded is the base its later save merges from (issue 19).
     const seen = (id: string) => content.recent.remember({ name, id }, entries.get(id), versions.get(id))
     addEntryVersions(body, versions, seen)

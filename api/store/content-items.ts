@@ -77,11 +77,18 @@ export function putItem(ref: ItemRef, draft: unknown, item: unknown): void {
 
 /** A short, stable fingerprint of an item's stored JSON: what If-Match compares. */
 export function versionOf(item: unknown): string {
-  return createHash('sha256')
+  const frozen = !!item && typeof item === 'object' && Object.isFrozen(item)
+  const known = frozen ? versions.get(item) : undefined
+  if (known !== undefined) return known
+  const version = createHash('sha256')
     .update(JSON.stringify(item ?? null))
     .digest('base64url')
     .slice(0, 16)
+  if (frozen) versions.set(item, version)
+  return version
 }
+/** Per stored (frozen, so unchanging) item: its fingerprint, made once (a post's body is read from a file). */
+const versions = new WeakMap<object, string>()
 
 /** The name people know an entry by (title, or a program's name). */
 export function titleOf(item: unknown): string {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { isStowed } from './entry-bodies.ts'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -187,14 +188,21 @@ describe('loading a folder collection: each file on its own, then the list (deci
   })
 
   it('marks what it loaded as checked, in either layout: a save that keeps those posts does not check them again', async () => {
-    await putFile(entryPath('blogs', 'a1'), entryText(post('a1')))
-    await putFile(entryPath('blogs', 'b1'), entryText(post('b1')))
+    const body = { contentStructure: [{ id: 'k1', type: 'text', content: 'Gövde', order: 0 }] }
+    await putFile(entryPath('blogs', 'a1'), entryText(post('a1', body)))
+    await putFile(entryPath('blogs', 'b1'), entryText(post('b1', body)))
     await putFile(orderPath('blogs'), orderText(['a1', 'b1']))
     await writeFile(join(dir, 'blogs.json'), JSON.stringify([post('c1'), post('d1')]))
     for (const folders of [true, false]) {
       const loaded = await loadContentFile(dir, 'blogs', folders)
       const posts = (loaded.kind === 'ok' ? loaded.data : []) as Record<string, unknown>[]
       expect(posts).toHaveLength(2)
+      if (folders) {
+        // From its folder: frozen, its body in the process's file (entry-bodies.ts); nothing can change it.
+        expect(posts.every((p) => Object.isFrozen(p) && isStowed(p))).toBe(true)
+        expect(gateNextFolder('blogs', [posts[1], posts[0]], posts).data).toEqual([posts[1], posts[0]])
+        continue
+      }
       // Changed after loading into something a check refuses: the gate trusts the objects loading checked.
       posts[0]!.title = 42
       expect(gateNextFolder('blogs', [posts[1], posts[0]], posts).data).toEqual([posts[1], posts[0]])

@@ -5,6 +5,7 @@ import { noteReplaced } from '#schema/list-lineage.ts'
 import { MAX_CONTENT_FILE_BYTES, REFUSED } from '../content-file.ts'
 import type { ContentName } from '../content-types.ts'
 import { deepFreeze } from '../durable-file.ts'
+import { freezeEntries, freezeEntry } from '../entry-bodies.ts'
 import { collectionChunks, SERVER_LAYOUT, type Layout } from '../json-text.ts'
 import { claimsOf, clashAt, ruledEntries, type Clash } from './content-rules.ts'
 import { entryPath, entryText, isFolderCollection, oldEntryPath, orderPath, orderText, type FolderCollection } from '#schema/content-layout.ts'
@@ -193,9 +194,9 @@ export function gateNextFolder<T>(
   const edited = editedInPlace(previous, next as unknown[])
   if (edited) return { ...(gateEditsInPlace(name, next as unknown[], previous as unknown[], edited, maxBytes) as { data: T; files: FileWrite[] }), inPlace: true }
   // The entry schemas require an id that can name a file (schema/common.ts `id`, as entryPath needs).
-  const data = checkEntries(name, next as unknown[], elementSchema(name)!, previous)
+  // Frozen with their bodies written out (entry-bodies.ts: new objects for new entries): what memory keeps.
+  const data = freezeEntries(checkEntries(name, next as unknown[], elementSchema(name)!, previous))
   const claimed = checkClaims(name, previous, data)
-  deepFreeze(data)
   const before = new Map((Array.isArray(previous) ? previous : []).map((e) => [idOf(e)!, e]))
   const files: FileWrite[] = []
   for (const entry of data) {
@@ -257,7 +258,14 @@ function gateEditsInPlace(
     const canon = orderLike(result.data, previous[i])
     if (differs(canon, entry)) (data ??= [...next])[i] = canon
   }
-  const list = data ?? (next as unknown[])
+  let list = data ?? (next as unknown[])
+  // Frozen with their bodies written out (entry-bodies.ts: new objects), before anything records them.
+  for (const i of edited) {
+    const entry = freezeEntry(list[i])
+    if (entry === list[i]) continue
+    if (Object.isFrozen(list)) list = [...list]
+    list[i] = entry
+  }
   const index = claims.get(previous)!
   const released = new Set(edited.flatMap((i) => claimsOf(name, previous[i])))
   const taken = new Set<string>()
@@ -272,7 +280,7 @@ function gateEditsInPlace(
   }
   const files: FileWrite[] = []
   for (const i of edited) {
-    const entry = deepFreeze(list[i])
+    const entry = list[i]
     const bytes = Buffer.from(entryText(entry))
     if (bytes.byteLength > maxBytes) refuse(name, '', REFUSED.tooLarge(maxBytes))
     files.push({ path: entryPath(name, idOf(entry)!), bytes })

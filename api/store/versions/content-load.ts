@@ -7,6 +7,7 @@ import { checkContentFile, checkEntryFile, checkOrderFile, type ContentFileError
 import { markChecked } from '../gate/content-gate.ts'
 import { keepEntryLayout, SERVER_LAYOUT, type Layout } from '../json-text.ts'
 import { listEntryFiles } from '../folder-files.ts'
+import { freezeEntries } from '../entry-bodies.ts'
 import { claimsOf, clashAt } from '../gate/content-rules.ts'
 import type { Addressed } from '#schema/address.ts'
 import { collectionSource } from '#schema/content-folder-read.ts'
@@ -95,7 +96,8 @@ async function loadFolder(dir: string, name: FolderCollection, lastValid?: LastV
     const clash = clashAt('', kept.length, entry.data as Addressed, taken)
     refused.push({ file: entry.path, field: clash.field.replace(/^\[\d+\]\.?/, ''), message: clash.message })
   }
-  const data = kept.map((e) => e.data)
+  // Each entry's body goes to the process's file (entry-bodies.ts): 100,000 posts' bodies stay out of memory.
+  const data = freezeEntries(kept.map((e) => e.data))
   markChecked(name, data)
   return { kind: 'ok', data, bytes: null, layout: SERVER_LAYOUT, folder: { refused, added, dropped } }
 }
@@ -115,11 +117,14 @@ export async function loadContentFile(dir: string, name: ContentName, folders = 
   const checked = checkContentFile(name, text)
   // Checked whole: the write gate need not check these entries again when a later save keeps them.
   if (!checked.ok) return { kind: 'refused', error: checked.error, bytes: read.bytes }
-  markChecked(name, checked.data)
   // A collection stored as a folder is moved out of its list file at start (folder-migration.ts) and never written
   // back into one: its entries' bytes in the list's layout would only be kept (~25 MB at 10,000 posts).
   const keepBytes = !(folders && isFolderCollection(name))
-  return { kind: 'ok', data: checked.data, bytes: read.bytes, layout: keepEntryLayout(checked.data, text, isDeepStrictEqual, keepBytes) }
+  const layout = keepEntryLayout(checked.data, text, isDeepStrictEqual, keepBytes)
+  // Its entries' bodies go to the process's file as when they are read from their folder (entry-bodies.ts).
+  const data = keepBytes ? checked.data : freezeEntries(checked.data)
+  markChecked(name, data)
+  return { kind: 'ok', data, bytes: read.bytes, layout }
 }
 
 /** The newest valid version in history of a refused item file (by its path), or undefined. */

@@ -1,4 +1,5 @@
 import { lstat } from 'node:fs/promises'
+import { freezeEntries } from '../entry-bodies.ts'
 import { isDeepStrictEqual } from 'node:util'
 import { createDraft, finishDraft } from 'immer'
 import { join } from 'node:path'
@@ -285,9 +286,11 @@ export function versionCollections(
       return before ? [before] : []
     })
     if (isDeepStrictEqual(result, live)) return false
-    markChecked(name, result)
-    await inner.reload(name, result as ContentData[typeof name])
-    git?.uploads.add(result)
+    // The changed items' bodies go to the process's file, as at start (entry-bodies.ts).
+    const settled = freezeEntries(result)
+    markChecked(name, settled)
+    await inner.reload(name, settled as ContentData[typeof name])
+    git?.uploads.add(settled)
     log.info(`${name}/ dışarıda değişti (${paths.join(', ')}); yeni içerik yüklendi ve yayınlanıyor.`)
     return true
   }
