@@ -15,7 +15,7 @@ import { deepFreeze } from './durable-file.ts'
  * gives a new entry object (freezeEntry): callers use what it returns.
  *
  * A read gives a frozen array; while anything holds it, the entry gives the same array again (Immer tells a draft's
- * untouched child by its identity), otherwise a new one. Code that walks every entry must not ask for bodies it
+ * untouched child by its identity; among the last 1,024 entries read), otherwise a new one. Code that walks every entry must not ask for bodies it
  * does not need (a list row, an address, a date): each is a read of the file.
  */
 
@@ -30,8 +30,17 @@ type BodyFile = { fd: number; size: number }
 let folder: string | null = null
 let file: BodyFile | null = null
 let reads = 0
-/** The array last read per entry, while something else holds it. */
-const lastRead = new WeakMap<object, WeakRef<readonly unknown[]>>()
+/**
+ * The arrays read last, per entry, while something else holds them: the latest RECENT_READS entries only (a full
+ * render reads every body; a reference per post would stay for the process's life).
+ */
+const RECENT_READS = 1024
+const lastRead = new Map<object, WeakRef<readonly unknown[]>>()
+function noteRead(entry: object, body: readonly unknown[]) {
+  lastRead.delete(entry)
+  lastRead.set(entry, new WeakRef(body))
+  if (lastRead.size > RECENT_READS) lastRead.delete(lastRead.keys().next().value!)
+}
 
 /** The folder of the bodies' file (the server's data folder; the system's temporary folder when none was named). */
 export function keepBodiesIn(dir: string): void {
@@ -75,8 +84,28 @@ function readBody(this: Stowed): readonly unknown[] {
   }
   reads++
   const body = deepFreeze(JSON.parse(bytes.toString('utf8')) as unknown[])
-  lastRead.set(this, new WeakRef(body))
+  noteRead(this, body)
   return body
+}
+
+/**
+ * Fields whose values repeat across entries (an author, a status, tags, the same picture): one string per value
+ * for all of them, not one per entry (each is a new string when a file is parsed). At most SHARED_MAX values are
+ * remembered, so an archive of unique values costs a bounded table.
+ */
+const SHARED_FIELDS = new Set(['author', 'status', 'tags', 'featuredImage', 'images'])
+const SHARED_MAX = 50_000
+const sharedStrings = new Map<string, string>()
+function sharedString(value: string): string {
+  const known = sharedStrings.get(value)
+  if (known !== undefined) return known
+  if (sharedStrings.size < SHARED_MAX) sharedStrings.set(value, value)
+  return value
+}
+function shared(value: unknown): unknown {
+  if (typeof value === 'string') return sharedString(value)
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map(sharedString)
+  return value
 }
 
 /** The body's property on every stowed entry: one getter, so the entries share their hidden class in V8. */
@@ -104,11 +133,11 @@ export function freezeEntry<T>(entry: T): T {
   const stowed: Record<string, unknown> = {}
   for (const key of Object.keys(record)) {
     if (key === FIELD) Object.defineProperty(stowed, FIELD, BODY_PROPERTY)
-    else stowed[key] = deepFreeze(record[key])
+    else stowed[key] = deepFreeze(SHARED_FIELDS.has(key) ? shared(record[key]) : record[key])
   }
   Object.defineProperty(stowed, AT, { value: at })
   Object.defineProperty(stowed, LENGTH, { value: bytes.byteLength })
-  lastRead.set(stowed, new WeakRef(deepFreeze(body)))
+  noteRead(stowed, deepFreeze(body))
   return Object.freeze(stowed) as T
 }
 
