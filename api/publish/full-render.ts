@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { msg } from '#schema/messages.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../node-flags.ts'
 import { collectionChunksOnce } from '../store/json-text.ts'
-import type { PageRecord } from './export-folder.ts'
+import { shareRecordValues, type PageRecord } from './export-folder.ts'
 import { PublishFailure, withinText } from './publish-failure.ts'
 import type { FullRenderJob } from './full-render-child.ts'
 import { removeTree } from './remove-tree.ts'
@@ -70,7 +70,7 @@ export async function renderAllInChild(
     if (result?.error !== undefined) throw new Error(result.error)
     if (!result?.records) throw new Error(`Site yayımlanamadı: ${crashed ?? 'sonuç yok'}`)
     return {
-      records: new Map(Object.entries(result.records)),
+      records: shareRecordValues(new Map(Object.entries(result.records))),
       failed: new Map(Object.entries(result.failed ?? {})),
     }
   } finally {

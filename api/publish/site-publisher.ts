@@ -4,7 +4,7 @@ import { readCollectionSync } from '#schema/content-folder-read.ts'
 import type { Env } from '../lib/env.ts'
 import { ensureCodeBuilt, latestCodeBuild, type CodeBuild } from './code-build.ts'
 import { movedAddressList } from './moved-addresses.ts'
-import { isHostFile, listExportFiles, recordManifest, type Manifest, type PageRecord } from './export-folder.ts'
+import { isHostFile, listExportFiles, recordManifest, shareRecordValues, type Manifest, type PageRecord } from './export-folder.ts'
 import { createPublishStateWriter, readPublishState } from './publish-state.ts'
 import type { ExportFs } from './export-fs.ts'
 import { createExportTrees, type Draft, type TreeContributor } from './export-trees.ts'
@@ -593,7 +593,7 @@ export function createSitePublisher(o: SitePublisherOptions) {
       const liveDir = await trees.adopt()
       if (state && liveDir && state.code === code.stamp && state.tree === basename(liveDir)) {
         bundle = await loadSiteBundle(code.dir, code.stamp)
-        records = new Map(Object.entries(state.pages))
+        records = shareRecordValues(new Map(Object.entries(state.pages)))
         planned = null
         indexAt = { dir: liveDir }
         index = await indexFolder(indexAt, records, state.files)
