@@ -103,6 +103,7 @@ async function main() {
   publisher.onPublished(() => memoryTrim.afterPublish())
   memoryTrim.start()
   await publisher.ensureLive()
+  await memoryTrim.reduceNow()
 
   const app = createServerApp(
     api,

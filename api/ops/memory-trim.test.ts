@@ -19,6 +19,29 @@ function heldGc() {
 }
 
 describe('memory trim after publishes', () => {
+  it('reduces memory once when asked (the end of a start), and measures growth from after it', async () => {
+    let rss = 900 * MB
+    let clock = 0
+    const { gc, calls, finish } = heldGc()
+    const trim = createMemoryTrim(gc, { external: () => 20 * MB, rss: () => rss, heapUsed: () => 400 * MB, now: () => clock })
+    rss = 1000 * MB // the first publish: 100 MB, less than a quarter of the heap
+    clock = 60_000
+    const reduced = trim.reduceNow()
+    expect(calls).toEqual([{ type: 'major', execution: 'async', flavor: 'last-resort' }])
+    rss = 700 * MB
+    await finish()
+    await reduced
+    clock = 1_000_000
+    rss = 790 * MB
+    trim.afterPublish()
+    expect(calls).toHaveLength(1) // 90 MB above the 700 after it
+    rss = 801 * MB
+    trim.afterPublish()
+    expect(calls).toHaveLength(2)
+    // Without --expose-gc: nothing to ask, nothing waits.
+    await expect(createMemoryTrim(undefined, { rss: () => rss }).reduceNow()).resolves.toBeUndefined()
+  })
+
   it('asks for one collection once external memory grew by 16 MB since the last one, and measures again after it', async () => {
     let external = 20 * MB
     const { gc, calls, finish } = heldGc()
