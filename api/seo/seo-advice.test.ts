@@ -110,6 +110,19 @@ describe('SEO advice from the rendered pages (API, real publishes)', () => {
     expect(page?.issues.map((i) => i.code)).toEqual(['description-short'])
   })
 
+  it('sends the full list from its file with its length, the card from memory', async () => {
+    const full = await site.app.request('/api/admin/seo', { headers: { cookie } })
+    const body = Buffer.from(await full.arrayBuffer())
+    expect(full.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(full.headers.get('content-length')).toBe(String(body.byteLength))
+    expect(body.equals(await bytesOf(preparedSeoAnswer(site.deps, {})!))).toBe(true)
+    const card = await site.app.request('/api/admin/seo?limit=1', { headers: { cookie } })
+    const one = (await card.json()) as { data: Report }
+    expect(one.data.pages).toEqual(
+      (JSON.parse(body.toString('utf8')) as { data: Report }).data.pages.slice(0, 1),
+    )
+  })
+
   it('is for admins only', async () => {
     expect((await site.app.request('/api/admin/seo')).status).toBe(401)
   })

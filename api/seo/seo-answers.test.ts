@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,6 +68,16 @@ async function site(pages: number) {
   } as unknown as Parameters<typeof seoAnswer>[0]
   return {
     sources,
+    dir,
+    db,
+    seo,
+    /** A publish that removed the `n`th page. */
+    remove(n: number) {
+      const path = [...rows.keys()][n]!
+      rows.delete(path)
+      seo.save([], [path])
+      return path
+    },
     /** A save: one page checked again, one post replaced (a new array of the same other posts). */
     save(n: number, title: string) {
       const path = [...rows.keys()][n]!
@@ -145,5 +156,55 @@ describe('seoAnswer and prepareSeoAnswers', () => {
     await preparing
     expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
     expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
+  })
+
+  it('a limit of the whole list answers the full list’s file; a part of megabytes is answered and not kept', async () => {
+    const s = await site(20_000)
+    await prepareSeoAnswers(s.sources)
+    const full = preparedSeoAnswer(s.sources, {})!
+    const total = (JSON.parse(s.expected(1)) as { data: { total: number } }).data.total
+    expect(seoAnswer(s.sources, { limit: total })).toBe(full)
+    expect(seoAnswer(s.sources, { limit: total + 1 })).toBe(full)
+    const part = seoAnswer(s.sources, { limit: total - 1 })
+    expect(part).toBeInstanceOf(Uint8Array)
+    expect((part as Uint8Array).byteLength).toBeGreaterThan(1 << 20)
+    expect(await text(part)).toBe(s.expected(total - 1))
+    expect(preparedSeoAnswer(s.sources, { limit: total - 1 })).toBeUndefined()
+    expect(await text(seoAnswer(s.sources, { limit: 2 }))).toBe(s.expected(2))
+    expect(preparedSeoAnswer(s.sources, { limit: 2 })).toBeDefined()
+  })
+
+  it('a page removed is gone from every answer; a fresh store (a restart) reads the same summaries', async () => {
+    const s = await site(2000)
+    const gone = s.remove(8)
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    expect(await text(seoAnswer(s.sources, { limit: 4 }))).toBe(s.expected(4))
+    expect(JSON.parse(await text(seoAnswer(s.sources, { path: gone }))).data.pages).toEqual([])
+    const byPath = (a: { path: string }, b: { path: string }) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+    const restarted = seoPageStore(s.db).summaries()
+    expect([...restarted].sort(byPath)).toEqual([...s.seo.summaries()].sort(byPath))
+    expect(restarted).toHaveLength(s.seo.count())
+  })
+
+  it('keeps one full list on disk (0600, in a 0700 folder): a stopped preparation removes its file, a newer one the older', async () => {
+    const s = await site(20_000)
+    const folder = join(s.dir, 'seo-answers')
+    const files = () => readdirSync(folder)
+    await prepareSeoAnswers(s.sources)
+    const [first] = files()
+    expect(files()).toHaveLength(1)
+    expect(statSync(join(folder, first!)).mode & 0o777).toBe(0o600)
+    expect(statSync(folder).mode & 0o777).toBe(0o700)
+    s.save(3, 'Yeni başlık')
+    const preparing = prepareSeoAnswers(s.sources)
+    // Until it writes its file (the report first, then the pages in pieces), then a save stops it.
+    while (files().length < 2) await new Promise((resolve) => setImmediate(resolve))
+    s.save(4, 'Daha yeni')
+    await preparing
+    expect(files()).toEqual([first])
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    expect(files()).toHaveLength(1)
+    expect(files()[0]).not.toBe(first)
   })
 })
