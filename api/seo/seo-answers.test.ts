@@ -148,6 +148,17 @@ describe('seoAnswer and prepareSeoAnswers', () => {
     expect(preparedSeoAnswer(s.sources, {})).toBe(read)
   })
 
+  it('a card read while a preparation runs makes the report only: the full list goes on in slices', async () => {
+    const s = await site(20_000)
+    s.save(2, 'Başka')
+    const preparing = prepareSeoAnswers(s.sources)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    await preparing
+    expect(await text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
+  })
+
   it('a save while a preparation runs stops it; the next read answers the new state', async () => {
     const s = await site(20_000)
     const preparing = prepareSeoAnswers(s.sources)

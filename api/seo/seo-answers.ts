@@ -1,8 +1,9 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { DataStore } from '../store/data-store.ts'
 import type { SeoAnswerFile } from '../store/private/seo-pages.ts'
-import { duplicateFindings, editorFinderSteps, seoEntriesSteps, type SeoEntries } from './seo-report.ts'
-import { finish, inSlices, STEP, type Steps } from './slices.ts'
+import { fullListSteps, headOf, pageJson, TAIL } from './seo-full-list.ts'
+import { editorFinderSteps, seoEntriesSteps, type SeoEntries } from './seo-report.ts'
+import { finish, inSlices, type Steps } from './slices.ts'
 
 /** `limit`: the worst pages only (the dashboard); `path`: one page (an editor); neither: every page with findings. */
 export type SeoQuery = { limit?: number; path?: string }
@@ -31,40 +32,11 @@ const jobOf = new WeakMap<object, Job>()
 
 /** A small answer larger than this (a `limit` close to the whole list) is made for its read and not kept. */
 const KEEP_BYTES = 1 << 20
-/** Pages of the full list written to its file at a time (~50 KB), the thread given back after each. */
-const PIECE = STEP / 4
 
-/**
- * One listed page's JSON, the same as `JSON.stringify({ path, title, edit, issues })` of the report: the findings'
- * text is the stored `JSON.stringify(findings)`, the findings about duplicates added at its end.
- */
-function pageJson(report: SeoEntries, i: number, edit: string | null, seo: Sources['data']['seo']): string {
-  const path = report.pages[i]!.path
-  const stored = seo.texts(path)
-  // The rows of the report's version: a save changes the version, and a report of another version is not read.
-  if (!stored) throw new Error(`SEO report out of date: ${path} is not stored`)
-  let issues = stored.findings
-  const more = duplicateFindings(report.titleTwins[i]!, report.descriptionTwins[i]!)
-  if (more.length) {
-    const added = more.map((f) => JSON.stringify(f)).join(',')
-    issues = issues === '[]' ? `[${added}]` : `${issues.slice(0, -1)},${added}]`
-  }
-  return `{"path":${JSON.stringify(path)},"title":${JSON.stringify(stored.title)},"edit":${JSON.stringify(edit)},"issues":${issues}}`
-}
 const idOf = ({ limit, path }: SeoQuery) => (path === undefined ? `limit:${limit ?? ''}` : `path:${path}`)
 /** The full list: no query, or a `limit` of at least the listed pages (the same JSON). */
 const isWhole = ({ limit, path }: SeoQuery, report: SeoEntries) =>
   path === undefined && (limit === undefined || limit >= report.order.length)
-/** The answer's start, up to its list of pages. */
-function headOf(report: SeoEntries): string {
-  const head = JSON.stringify({
-    success: true,
-    data: { checkedAt: report.checkedAt, checkedPages: report.checkedPages, total: report.order.length },
-  })
-  return `${head.slice(0, -2)},"pages":[`
-}
-const TAIL = ']}}'
-
 /** What the answers are made from now: the stored rows' version, the posts and the projects. */
 function inputsOf({ data, content }: Sources) {
   return {
@@ -99,7 +71,7 @@ function* keptSteps(sources: Sources): Steps<Kept> {
 function* answerSteps(sources: Sources, query: SeoQuery): Steps<SeoAnswer> {
   const kept = yield* keptSteps(sources)
   const { report, editorOf } = kept
-  if (isWhole(query, report)) return (kept.full ??= yield* fullSteps(sources, kept))
+  if (isWhole(query, report)) return (kept.full ??= yield* fullListSteps(sources.data.seo, report, editorOf))
   const id = idOf(query)
   const made = kept.bodies.get(id)
   if (made !== undefined) return made
@@ -111,7 +83,11 @@ function* answerSteps(sources: Sources, query: SeoQuery): Steps<SeoAnswer> {
   const parts = [headOf(report)]
   for (const [k, i] of chosen.entries()) {
     if (k > 0) parts.push(',')
-    parts.push(pageJson(report, i, editorOf(report.pages[i]!.path), sources.data.seo))
+    const path = report.pages[i]!.path
+    const stored = sources.data.seo.texts(path)
+    // The rows of the report's version: a save changes the version, and a report of another version is not read.
+    if (!stored) throw new Error(`SEO report out of date: ${path} is not stored`)
+    parts.push(pageJson(report, i, editorOf(path), stored))
   }
   parts.push(TAIL)
   const body = Buffer.from(parts.join('')) as Uint8Array<ArrayBuffer>
@@ -122,46 +98,31 @@ function* answerSteps(sources: Sources, query: SeoQuery): Steps<SeoAnswer> {
 }
 
 /**
- * The full list written to a file of the data folder, a piece of pages at a time, each page's texts read from the
- * store: at 100,000 pages ~40 MB that are not kept in memory (decision 343). A preparation stopped before the end
- * (`return()`) removes its file.
- */
-function* fullSteps(sources: Sources, { report, editorOf }: Kept): Steps<SeoAnswerFile> {
-  const seo = sources.data.seo
-  const out = seo.answers.create()
-  let done: SeoAnswerFile | undefined
-  try {
-    let parts = [headOf(report)]
-    for (const [k, i] of report.order.entries()) {
-      if (k > 0) parts.push(',')
-      parts.push(pageJson(report, i, editorOf(report.pages[i]!.path), seo))
-      if (k % PIECE === PIECE - 1) {
-        out.write(Buffer.from(parts.join('')))
-        parts = []
-        yield
-      }
-    }
-    parts.push(TAIL)
-    out.write(Buffer.from(parts.join('')))
-    return (done = out.done())
-  } finally {
-    if (!done) out.abort()
-  }
-}
-
-/**
  * The JSON of `GET /api/admin/seo` for a query. The report changes only when a publish's checks are stored, the
  * editors' links when posts or projects do: each is computed once per change, and each answer once per change and
- * query (10,000 pages). A preparation running in slices for the same inputs is finished first, not done twice.
+ * query (10,000 pages). A preparation running in slices for the same inputs is not done twice: a read of the full
+ * list finishes it, a read of a part only its report.
  */
 export function seoAnswer(sources: Sources, query: SeoQuery): SeoAnswer {
-  const job = jobOf.get(sources.data.db)
-  if (job) {
-    jobOf.delete(sources.data.db)
-    if (sameInputs(job, inputsOf(sources))) finish(job.steps)
-    else job.steps.return(undefined as never)
+  const db = sources.data.db
+  const job = jobOf.get(db)
+  if (job && !sameInputs(job, inputsOf(sources))) {
+    jobOf.delete(db)
+    job.steps.return(undefined as never)
+  } else if (job) {
+    // The report is made first: the card or one page does not wait for the full list, which goes on in slices.
+    while (!currentKept(sources) && !job.steps.next().done);
+    const kept = currentKept(sources)
+    if (!kept || isWhole(query, kept.report)) {
+      jobOf.delete(db)
+      finish(job.steps)
+    }
   }
   return finish(answerSteps(sources, query))
+}
+const currentKept = (sources: Sources) => {
+  const kept = keptOf.get(sources.data.db)
+  return kept && sameInputs(kept, inputsOf(sources)) ? kept : undefined
 }
 
 /**

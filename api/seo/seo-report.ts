@@ -152,7 +152,7 @@ export function* seoEntriesSteps(pages: readonly SeoPageSummary[]): Steps<SeoEnt
 /** The same as plain pages (path, title, editor, findings), from whole rows (checks and tests). */
 export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string | null = () => null) {
   const { checkedAt, checkedPages, order, titleTwins, descriptionTwins } = seoEntries(
-    rows.map(seoPageSummary),
+    rows.map((row) => seoPageSummary(row)),
   )
   const pages: SeoPage[] = [...order].map((i) => ({
     path: rows[i]!.path,

@@ -23,6 +23,8 @@ export type SeoPageSummary = {
   /** How many findings the page's own check made, and how many of them are errors. */
   findings: number
   errors: number
+  /** The UTF-8 size of the title as JSON and of the findings' JSON as stored (the answers place each page by it). */
+  textBytes: number
   /** Equal for equal titles (a 128-bit hash of the text), null for no title. */
   title: string | null
   /** The same for the description. */
@@ -35,16 +37,14 @@ export function textKey(text: string): string | null {
   return text ? hash('md5', text, 'latin1') : null
 }
 
-/** A stored page's summary. */
-export function seoPageSummary({
-  path,
-  title,
-  description,
-  findings,
-  checkedAt,
-}: SeoPageRow): SeoPageSummary {
+/** A stored page's summary (`findingsJson`: its findings as stored, `JSON.stringify(findings)`). */
+export function seoPageSummary(
+  { path, title, description, findings, checkedAt }: SeoPageRow,
+  findingsJson = JSON.stringify(findings),
+): SeoPageSummary {
   return {
     path,
+    textBytes: Buffer.byteLength(JSON.stringify(title)) + Buffer.byteLength(findingsJson),
     findings: findings.length,
     errors: findings.filter((f) => f.severity === 'error').length,
     title: textKey(title),
@@ -73,15 +73,15 @@ export function seoPageStore(db: DatabaseSync) {
   let list: SeoPageSummary[] | null = null
   /** One string per check time (a publish's pages share it), not one per row read. */
   const times = new Map<string, string>()
-  const summaryOf = (row: SeoPageRow) => {
+  const summaryOf = (row: SeoPageRow, findingsJson: string) => {
     let checkedAt = times.get(row.checkedAt)
     if (checkedAt === undefined) times.set(row.checkedAt, (checkedAt = row.checkedAt))
-    return seoPageSummary({ ...row, checkedAt })
+    return seoPageSummary({ ...row, checkedAt }, findingsJson)
   }
   const rows = () => {
     if (kept) return kept
     kept = new Map()
-    for (const r of all.iterate()) kept.set(String(r.path), summaryOf(rowOf(r)))
+    for (const r of all.iterate()) kept.set(String(r.path), summaryOf(rowOf(r), String(r.findings)))
     return kept
   }
   return {
@@ -90,13 +90,14 @@ export function seoPageStore(db: DatabaseSync) {
     paths: () => [...rows().keys()],
     /** The checked pages of one publish and the pages it removed, in one transaction (a rare, admin-caused write). */
     save(changed: SeoPageRow[], removed: string[]) {
+      const findingsJson = changed.map((r) => JSON.stringify(r.findings))
       transaction(db, () => {
-        for (const r of changed)
-          upsert.run(r.path, r.title, r.description, JSON.stringify(r.findings), r.checkedAt)
+        for (const [i, r] of changed.entries())
+          upsert.run(r.path, r.title, r.description, findingsJson[i]!, r.checkedAt)
         for (const path of removed) remove.run(path)
       })
       const mine = rows()
-      for (const r of changed) mine.set(r.path, summaryOf(r))
+      for (const [i, r] of changed.entries()) mine.set(r.path, summaryOf(r, findingsJson[i]!))
       for (const path of removed) mine.delete(path)
       list = null
       version++
@@ -112,6 +113,13 @@ export function seoPageStore(db: DatabaseSync) {
     texts(path: string): { title: string; findings: string } | undefined {
       const r = textsOf.get(path)
       return r && { title: String(r.title), findings: String(r.findings) }
+    },
+    /** Every stored page's path, title and findings as stored, in the table's order (one scan; strings). */
+    *storedTexts(): Generator<[path: string, title: string, findings: string], void, void> {
+      const scan = db.prepare('SELECT path, title, findings FROM seo_pages')
+      scan.setReturnArrays(true)
+      for (const r of scan.iterate() as Iterable<SQLOutputValue[]>)
+        yield [String(r[0]), String(r[1]), String(r[2])]
     },
     /** Every stored row, read from the table now (checks and tests; not kept). */
     all(): SeoPageRow[] {
@@ -155,15 +163,16 @@ function seoAnswerFiles(db: DatabaseSync) {
     return dir
   }
   return {
-    /** A new file to write an answer into, piece by piece: `done()` makes it readable, `abort()` removes it. */
+    /** A new file to write an answer into, in pieces at their places: `done()` makes it readable, `abort()` removes it. */
     create() {
       const file = join(folder(), `${randomUUID()}.json`)
       const fd = openSync(file, 'wx', 0o600)
       let size = 0
       return {
-        write(bytes: Uint8Array) {
-          for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at)
-          size += bytes.byteLength
+        writeAt(bytes: Uint8Array, position: number) {
+          for (let at = 0; at < bytes.byteLength;)
+            at += writeSync(fd, bytes, at, bytes.byteLength - at, position + at)
+          size = Math.max(size, position + bytes.byteLength)
         },
         done(): SeoAnswerFile {
           closeSync(fd)
