@@ -71,17 +71,17 @@ export function seoPageStore(db: DatabaseSync) {
   let version = 0
   let kept: Map<string, SeoPageSummary> | null = null
   let list: SeoPageSummary[] | null = null
-  /** One string per check time (a publish's pages share it), not one per row read. */
-  const times = new Map<string, string>()
-  const summaryOf = (row: SeoPageRow, findingsJson: string) => {
-    let checkedAt = times.get(row.checkedAt)
-    if (checkedAt === undefined) times.set(row.checkedAt, (checkedAt = row.checkedAt))
-    return seoPageSummary({ ...row, checkedAt }, findingsJson)
-  }
   const rows = () => {
     if (kept) return kept
     kept = new Map()
-    for (const r of all.iterate()) kept.set(String(r.path), summaryOf(rowOf(r), String(r.findings)))
+    // One string per check time, as a publish's rows share theirs, not one per row read (only while reading).
+    const times = new Map<string, string>()
+    for (const r of all.iterate()) {
+      const row = rowOf(r)
+      const checkedAt = times.get(row.checkedAt) ?? row.checkedAt
+      times.set(checkedAt, checkedAt)
+      kept.set(row.path, seoPageSummary({ ...row, checkedAt }, String(r.findings)))
+    }
     return kept
   }
   return {
@@ -97,7 +97,7 @@ export function seoPageStore(db: DatabaseSync) {
         for (const path of removed) remove.run(path)
       })
       const mine = rows()
-      for (const [i, r] of changed.entries()) mine.set(r.path, summaryOf(r, findingsJson[i]!))
+      for (const [i, r] of changed.entries()) mine.set(r.path, seoPageSummary(r, findingsJson[i]!))
       for (const path of removed) mine.delete(path)
       list = null
       version++
