@@ -10,6 +10,7 @@
  * generated posts of `makeContent` share their demo post's excerpt) and finding messages repeat.
  * Run: node --expose-gc bench/seo-memory.ts   (PAGES to change)
  */
+import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -34,7 +35,8 @@ const EXCERPTS = TITLES.map(
   (t, i) =>
     `${t} üzerine kısa bir özet: başvuru adımları, gerekli belgeler, sık yapılan hatalar ve işletmeniz için öneriler (${i}).`,
 )
-const at = new Date().toISOString()
+/** Fixed: two runs (this code and an older one) give the same answer, compared by its hash. */
+const at = '2026-11-29T12:00:00.000Z'
 function rowOf(i: number): SeoPageRow {
   const base = i % TITLES.length
   const title = `${TITLES[base]!} ${i} | Netiz Dijital`
@@ -66,12 +68,18 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
 const held = (now: ReturnType<typeof usage>, before: ReturnType<typeof usage>) =>
   `heap ${mb(now.heap - before.heap)}, external ${mb(now.external - before.external)}, ` +
   `RSS ${mb(now.rss - before.rss)} (process RSS ${mb(now.rss)})`
-/** The bytes of an answer, whatever form it has (bytes kept in memory, or a file streamed). */
+/** The size and sha256 of an answer, whatever form it has (bytes kept in memory, or a file streamed). */
+let lastHash = ''
 async function bytesOf(answer: unknown): Promise<number> {
-  if (answer instanceof Uint8Array) return answer.byteLength
+  const chunks =
+    answer instanceof Uint8Array ? [answer] : (answer as { stream(): AsyncIterable<Uint8Array> }).stream()
+  const h = createHash('sha256')
   let n = 0
-  for await (const chunk of (answer as { stream(): AsyncIterable<Uint8Array> }).stream())
+  for await (const chunk of chunks) {
+    h.update(chunk)
     n += chunk.byteLength
+  }
+  lastHash = h.digest('hex').slice(0, 16)
   return n
 }
 
@@ -101,10 +109,12 @@ try {
   t = performance.now()
   const card = await bytesOf(seoAnswer(sources, { limit: 10 }))
   const cardMs = performance.now() - t
+  const cardHash = lastHash
   const prepared = usage()
   t = performance.now()
   const full = await bytesOf(seoAnswer(sources, {}))
   const fullMs = performance.now() - t
+  const fullHash = lastHash
   t = performance.now()
   await bytesOf(seoAnswer(sources, {}))
   const againMs = performance.now() - t
@@ -129,7 +139,8 @@ try {
   )
   console.log(`  after reading the full list: ${held(read, before)}`)
   console.log(
-    `  card (limit=10): ${card.toLocaleString('en')} bytes in ${cardMs.toFixed(1)} ms; full list: ${full.toLocaleString('en')} bytes, ` +
+    `  card (limit=10): ${card.toLocaleString('en')} bytes (sha256 ${cardHash}…) in ${cardMs.toFixed(1)} ms; ` +
+      `full list: ${full.toLocaleString('en')} bytes (sha256 ${fullHash}…), ` +
       `first read ${fullMs.toFixed(0)} ms, next ${againMs.toFixed(0)} ms (streamed to the end)`,
   )
   console.log(
