@@ -78,16 +78,16 @@ function* answerSteps(sources: Sources, query: SeoQuery): Steps<SeoAnswer> {
   const { limit, path } = query
   const chosen =
     path !== undefined
-      ? [...report.order].filter((i) => report.pages[i]!.path === path)
+      ? report.order.filter((i) => report.pages[i]!.path === path)
       : report.order.subarray(0, limit)
   const parts = [headOf(report)]
   for (const [k, i] of chosen.entries()) {
     if (k > 0) parts.push(',')
-    const path = report.pages[i]!.path
-    const stored = sources.data.seo.texts(path)
+    const listed = report.pages[i]!.path
+    const stored = sources.data.seo.texts(listed)
     // The rows of the report's version: a save changes the version, and a report of another version is not read.
-    if (!stored) throw new Error(`SEO report out of date: ${path} is not stored`)
-    parts.push(pageJson(report, i, editorOf(path), stored))
+    if (!stored) throw new Error(`SEO report out of date: ${listed} is not stored`)
+    parts.push(pageJson(report, i, editorOf(listed), stored))
   }
   parts.push(TAIL)
   const body = Buffer.from(parts.join('')) as Uint8Array<ArrayBuffer>
