@@ -52,5 +52,8 @@ export const siteStatsRoutes = new Hono<AppEnv>()
     // Checks of the last publishes still running are waited for: the answer shows the pages as they are live.
     await seo.settled()
     const body = seoAnswer({ data, content }, { limit, path })
-    return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' })
+    const type = { 'content-type': 'application/json; charset=utf-8' }
+    if (body instanceof Uint8Array) return c.body(body, 200, type)
+    // The full list, from its file in the data folder (decision 343): streamed, not read into memory.
+    return c.body(body.stream(), 200, { ...type, 'content-length': String(body.size) })
   })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, loginCookie } from '../testing/test-helpers.ts'
 import { createTestSite, type TestSite } from '../testing/test-site.ts'
 import { checkPage } from './page-check.ts'
-import { preparedSeoAnswer } from './seo-answers.ts'
+import { preparedSeoAnswer, type SeoAnswer } from './seo-answers.ts'
 import { editorFinder, seoReport } from './seo-report.ts'
 
 type Report = {
@@ -14,6 +14,14 @@ type Report = {
     edit: string | null
     issues: { code: string; severity: string; message: string }[]
   }[]
+}
+
+/** An answer's bytes: kept in memory, or the full list's file read through its stream. */
+async function bytesOf(answer: SeoAnswer): Promise<Buffer> {
+  if (answer instanceof Uint8Array) return Buffer.from(answer)
+  const chunks: Uint8Array[] = []
+  for await (const chunk of answer.stream()) chunks.push(chunk)
+  return Buffer.concat(chunks)
 }
 
 describe('SEO advice from the rendered pages (API, real publishes)', () => {
@@ -93,13 +101,26 @@ describe('SEO advice from the rendered pages (API, real publishes)', () => {
     await site.deps.seo.settled()
     // Nothing reads the report after that publish: the answer is made once publishes pause, and it is what a read gets.
     await expect.poll(() => preparedSeoAnswer(site.deps, {}), { timeout: 10_000 }).toBeDefined()
-    const prepared = preparedSeoAnswer(site.deps, {})
+    const prepared = await bytesOf(preparedSeoAnswer(site.deps, {})!)
     const res = await site.app.request('/api/admin/seo', { headers: { cookie } })
-    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(prepared!))).toBe(true)
-    const page = (JSON.parse(Buffer.from(prepared!).toString('utf8')) as { data: Report }).data.pages.find(
+    expect(Buffer.from(await res.arrayBuffer()).equals(prepared)).toBe(true)
+    const page = (JSON.parse(prepared.toString('utf8')) as { data: Report }).data.pages.find(
       (p) => p.path === '/blog/blog-e-imza-nedir',
     )
     expect(page?.issues.map((i) => i.code)).toEqual(['description-short'])
+  })
+
+  it('sends the full list from its file with its length, the card from memory', async () => {
+    const full = await site.app.request('/api/admin/seo', { headers: { cookie } })
+    const body = Buffer.from(await full.arrayBuffer())
+    expect(full.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(full.headers.get('content-length')).toBe(String(body.byteLength))
+    expect(body.equals(await bytesOf(preparedSeoAnswer(site.deps, {})!))).toBe(true)
+    const card = await site.app.request('/api/admin/seo?limit=1', { headers: { cookie } })
+    const one = (await card.json()) as { data: Report }
+    expect(one.data.pages).toEqual(
+      (JSON.parse(body.toString('utf8')) as { data: Report }).data.pages.slice(0, 1),
+    )
   })
 
   it('is for admins only', async () => {

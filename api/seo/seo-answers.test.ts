@@ -1,14 +1,31 @@
-import { describe, expect, it } from 'vitest'
-import type { SeoPageRow } from '../store/private/seo-pages.ts'
-import { prepareSeoAnswers, preparedSeoAnswer, seoAnswer } from './seo-answers.ts'
+import { readdirSync, statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../store/private/database.ts'
+import { seoPageStore, type SeoPageRow } from '../store/private/seo-pages.ts'
+import { prepareSeoAnswers, preparedSeoAnswer, seoAnswer, type SeoAnswer } from './seo-answers.ts'
 import { editorFinder, seoReport } from './seo-report.ts'
 
 /**
- * The answers made in slices (decision 340) are the answers made in one piece: a site of a few thousand pages in
- * memory (rows as the store keeps them, posts as the content store hands them), no app.
+ * The answers made in slices (decision 340) are the answers made in one piece: a site of a few thousand pages stored
+ * in a database of a temporary folder (and kept here as rows, for the expected answer), posts as the content store
+ * hands them, no app.
  */
 type Post = { id: string; slug?: string; oldSlugs?: string[] }
-function site(pages: number) {
+const opened: { dir: string; db: DatabaseSync }[] = []
+afterEach(async () => {
+  for (const { dir, db } of opened.splice(0)) {
+    db.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+async function site(pages: number) {
+  const dir = await mkdtemp(join(tmpdir(), 'seo-answers-'))
+  const db = await openDatabase(dir)
+  opened.push({ dir, db })
   const rows = new Map<string, SeoPageRow>()
   let blogs: Post[] = Array.from({ length: pages }, (_, i) => ({
     id: `blog-${i}`,
@@ -43,26 +60,34 @@ function site(pages: number) {
       findings: [{ code: 'x', severity: 'error', message: 'Hata' }],
       checkedAt: '2026-01-02T00:00:00.000Z',
     })
-  let version = 0
-  let list: SeoPageRow[] | null = null
-  const seo = { version: () => version, all: () => (list ??= [...rows.values()]) }
+  const seo = seoPageStore(db)
+  seo.save([...rows.values()], [])
   const sources = {
-    data: { db: {}, seo },
+    data: { db, seo },
     content: { read: (name: string) => (name === 'blogs' ? blogs : projects) },
   } as unknown as Parameters<typeof seoAnswer>[0]
   return {
     sources,
+    dir,
+    db,
+    seo,
+    /** A publish that removed the `n`th page. */
+    remove(n: number) {
+      const path = [...rows.keys()][n]!
+      rows.delete(path)
+      seo.save([], [path])
+      return path
+    },
     /** A save: one page checked again, one post replaced (a new array of the same other posts). */
     save(n: number, title: string) {
       const path = [...rows.keys()][n]!
       rows.set(path, { ...rows.get(path)!, title })
-      list = null
-      version++
+      seo.save([rows.get(path)!], [])
       blogs = blogs.map((b, i) => (i === n ? { ...b, oldSlugs: [...(b.oldSlugs ?? []), `yeni-${n}`] } : b))
     },
     /** The answer as one stringify of the report made in one piece (the route's JSON before decision 340). */
     expected(limit?: number) {
-      const report = seoReport(seo.all(), editorFinder(blogs, projects))
+      const report = seoReport([...rows.values()], editorFinder(blogs, projects))
       return JSON.stringify({
         success: true,
         data: {
@@ -75,18 +100,24 @@ function site(pages: number) {
     },
   }
 }
-const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8')
+/** An answer's text: bytes kept, or the full list's file read through its stream. */
+async function text(answer: SeoAnswer): Promise<string> {
+  if (answer instanceof Uint8Array) return Buffer.from(answer).toString('utf8')
+  const chunks: Uint8Array[] = []
+  for await (const chunk of answer.stream()) chunks.push(chunk)
+  return Buffer.concat(chunks).toString('utf8')
+}
 
 describe('seoAnswer and prepareSeoAnswers', () => {
   it('prepare in slices makes the same full list as one piece, and each query reads it', async () => {
-    const s = site(3000)
+    const s = await site(3000)
     await prepareSeoAnswers(s.sources)
     const prepared = preparedSeoAnswer(s.sources, {})
     expect(prepared).toBeDefined()
-    expect(text(prepared!)).toBe(s.expected())
+    expect(await text(prepared!)).toBe(s.expected())
     expect(seoAnswer(s.sources, {})).toBe(prepared)
-    expect(text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
-    const one = JSON.parse(text(seoAnswer(s.sources, { path: '/blog/yazi-8' })))
+    expect(await text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
+    const one = JSON.parse(await text(seoAnswer(s.sources, { path: '/blog/yazi-8' })))
     expect(one.data.pages).toEqual([
       expect.objectContaining({ path: '/blog/yazi-8', edit: '/blog-duzenle?duzenle=blog-8' }),
     ])
@@ -94,36 +125,97 @@ describe('seoAnswer and prepareSeoAnswers', () => {
   })
 
   it('after a save, answers the new rows and posts (a preparation or none), never the old ones', async () => {
-    const s = site(2000)
+    const s = await site(2000)
     await prepareSeoAnswers(s.sources)
     s.save(10, 'Yeni başlık')
     expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
-    expect(text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
     s.save(20, 'Yazı 3')
     await prepareSeoAnswers(s.sources)
-    expect(text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
-    expect(text(seoAnswer(s.sources, { limit: 3 }))).toBe(s.expected(3))
+    expect(await text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
+    expect(await text(seoAnswer(s.sources, { limit: 3 }))).toBe(s.expected(3))
   })
 
   it('a read while a preparation runs finishes it (not made twice) and answers the same', async () => {
-    const s = site(20_000)
+    const s = await site(20_000)
     s.save(1, 'Başka')
     const preparing = prepareSeoAnswers(s.sources)
     await new Promise((resolve) => setImmediate(resolve))
     expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
     const read = seoAnswer(s.sources, {})
-    expect(text(read)).toBe(s.expected())
+    expect(await text(read)).toBe(s.expected())
     await preparing
     expect(preparedSeoAnswer(s.sources, {})).toBe(read)
   })
 
+  it('a card read while a preparation runs makes the report only: the full list goes on in slices', async () => {
+    const s = await site(20_000)
+    s.save(2, 'Başka')
+    const preparing = prepareSeoAnswers(s.sources)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    await preparing
+    expect(await text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
+  })
+
   it('a save while a preparation runs stops it; the next read answers the new state', async () => {
-    const s = site(20_000)
+    const s = await site(20_000)
     const preparing = prepareSeoAnswers(s.sources)
     await new Promise((resolve) => setImmediate(resolve))
     s.save(5, 'Değişti')
     await preparing
     expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
-    expect(text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
+  })
+
+  it('a limit of the whole list answers the full list’s file; a part of megabytes is answered and not kept', async () => {
+    const s = await site(20_000)
+    await prepareSeoAnswers(s.sources)
+    const full = preparedSeoAnswer(s.sources, {})!
+    const total = (JSON.parse(s.expected(1)) as { data: { total: number } }).data.total
+    expect(seoAnswer(s.sources, { limit: total })).toBe(full)
+    expect(seoAnswer(s.sources, { limit: total + 1 })).toBe(full)
+    const part = seoAnswer(s.sources, { limit: total - 1 })
+    expect(part).toBeInstanceOf(Uint8Array)
+    expect((part as Uint8Array).byteLength).toBeGreaterThan(1 << 20)
+    expect(await text(part)).toBe(s.expected(total - 1))
+    expect(preparedSeoAnswer(s.sources, { limit: total - 1 })).toBeUndefined()
+    expect(await text(seoAnswer(s.sources, { limit: 2 }))).toBe(s.expected(2))
+    expect(preparedSeoAnswer(s.sources, { limit: 2 })).toBeDefined()
+  })
+
+  it('a page removed is gone from every answer; a fresh store (a restart) reads the same summaries', async () => {
+    const s = await site(2000)
+    const gone = s.remove(8)
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    expect(await text(seoAnswer(s.sources, { limit: 4 }))).toBe(s.expected(4))
+    expect(JSON.parse(await text(seoAnswer(s.sources, { path: gone }))).data.pages).toEqual([])
+    const byPath = (a: { path: string }, b: { path: string }) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+    const restarted = seoPageStore(s.db).summaries()
+    expect([...restarted].sort(byPath)).toEqual([...s.seo.summaries()].sort(byPath))
+    expect(restarted).toHaveLength(s.seo.count())
+  })
+
+  it('keeps one full list on disk (0600, in a 0700 folder): a stopped preparation removes its file, a newer one the older', async () => {
+    const s = await site(20_000)
+    const folder = join(s.dir, 'seo-answers')
+    const files = () => readdirSync(folder)
+    await prepareSeoAnswers(s.sources)
+    const [first] = files()
+    expect(files()).toHaveLength(1)
+    expect(statSync(join(folder, first!)).mode & 0o777).toBe(0o600)
+    expect(statSync(folder).mode & 0o777).toBe(0o700)
+    s.save(3, 'Yeni başlık')
+    const preparing = prepareSeoAnswers(s.sources)
+    // Until it writes its file (the report first, then the pages in pieces), then a save stops it.
+    while (files().length < 2) await new Promise((resolve) => setImmediate(resolve))
+    s.save(4, 'Daha yeni')
+    await preparing
+    expect(files()).toEqual([first])
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
+    expect(files()).toHaveLength(1)
+    expect(files()[0]).not.toBe(first)
   })
 })

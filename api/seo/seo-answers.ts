@@ -1,58 +1,49 @@
 import type { ContentStore } from '../store/content-store.ts'
 import type { DataStore } from '../store/data-store.ts'
-import type { SeoPageRow } from '../store/private/seo-pages.ts'
-import { editorFinderSteps, issuesOf, seoEntriesSteps, type ReportEntry, type seoEntries } from './seo-report.ts'
-import { finish, inSlices, STEP, type Steps } from './slices.ts'
+import type { SeoAnswerFile } from '../store/private/seo-pages.ts'
+import { fullListSteps, headOf, pageJson, TAIL } from './seo-full-list.ts'
+import { editorFinderSteps, seoEntriesSteps, type SeoEntries } from './seo-report.ts'
+import { finish, inSlices, type Steps } from './slices.ts'
 
 /** `limit`: the worst pages only (the dashboard); `path`: one page (an editor); neither: every page with findings. */
 export type SeoQuery = { limit?: number; path?: string }
 type Sources = { data: Pick<DataStore, 'seo' | 'db'>; content: Pick<ContentStore, 'read'> }
+/** An answer as sent (UTF-8): bytes in memory (a part of the list), or a file streamed (the full list). */
+export type SeoAnswer = Uint8Array<ArrayBuffer> | SeoAnswerFile
 
-/** The SEO report of the last stored change, the editors' links, and each query's answer as sent (UTF-8). */
+/**
+ * The SEO report of the last stored change, the editors' links, the full list's answer in a file of the data folder,
+ * and the small answers (the dashboard's card, an editor's page) in memory (decision 343).
+ */
 type Kept = {
   version: number
-  report: ReturnType<typeof seoEntries>
+  report: SeoEntries
   blogs: unknown
   projects: unknown
   editorOf: (path: string) => string | null
+  full: SeoAnswerFile | undefined
   bodies: Map<string, Uint8Array<ArrayBuffer>>
 }
 /** Per database (one per app): tests run several apps in one process. */
 const keptOf = new WeakMap<object, Kept>()
 /** The preparation running in slices, per database, with the inputs it was started on. */
-type Job = { version: number; blogs: unknown; projects: unknown; steps: Steps<Uint8Array<ArrayBuffer>> }
+type Job = { version: number; blogs: unknown; projects: unknown; steps: Steps<SeoAnswer> }
 const jobOf = new WeakMap<object, Job>()
 
-/**
- * Each listed page's JSON, kept per stored row (a publish replaces only the rows of the pages it rendered) with what
- * it was made from: a publish of one page makes one page's text again, not 10,000.
- */
-const pageTexts = new WeakMap<
-  SeoPageRow,
-  { titleTwins: number; descriptionTwins: number; edit: string | null; bytes: Buffer }
->()
-function pageText(e: ReportEntry, edit: string | null): Buffer {
-  const kept = pageTexts.get(e.row)
-  if (
-    kept &&
-    kept.titleTwins === e.titleTwins &&
-    kept.descriptionTwins === e.descriptionTwins &&
-    kept.edit === edit
-  )
-    return kept.bytes
-  // As UTF-8 at once: the answer is these bytes put together, never one 4 MB string encoded again.
-  const bytes = Buffer.from(
-    JSON.stringify({ path: e.row.path, title: e.row.title, edit, issues: issuesOf(e) }),
-  )
-  pageTexts.set(e.row, { titleTwins: e.titleTwins, descriptionTwins: e.descriptionTwins, edit, bytes })
-  return bytes
-}
-const COMMA = Buffer.from(',')
-const idOf = ({ limit, path }: SeoQuery) => (path === undefined ? `limit:${limit ?? ''}` : `path:${path}`)
+/** A small answer larger than this (a `limit` close to the whole list) is made for its read and not kept. */
+const KEEP_BYTES = 1 << 20
 
+const idOf = ({ limit, path }: SeoQuery) => (path === undefined ? `limit:${limit ?? ''}` : `path:${path}`)
+/** The full list: no query, or a `limit` of at least the listed pages (the same JSON). */
+const isWhole = ({ limit, path }: SeoQuery, report: SeoEntries) =>
+  path === undefined && (limit === undefined || limit >= report.order.length)
 /** What the answers are made from now: the stored rows' version, the posts and the projects. */
 function inputsOf({ data, content }: Sources) {
-  return { version: data.seo.version(), blogs: content.read('blogs'), projects: content.read('social-projects') }
+  return {
+    version: data.seo.version(),
+    blogs: content.read('blogs'),
+    projects: content.read('social-projects'),
+  }
 }
 const sameInputs = (a: Omit<Job, 'steps'>, b: Omit<Job, 'steps'>) =>
   a.version === b.version && a.blogs === b.blogs && a.projects === b.projects
@@ -65,75 +56,73 @@ function* keptSteps(sources: Sources): Steps<Kept> {
   const now = inputsOf(sources)
   const old = keptOf.get(sources.data.db)
   if (old && sameInputs(old, now)) return old
-  const report = old?.version === now.version ? old.report : yield* seoEntriesSteps(sources.data.seo.all())
+  const report =
+    old?.version === now.version ? old.report : yield* seoEntriesSteps(sources.data.seo.summaries())
   const editorOf =
     old && old.blogs === now.blogs && old.projects === now.projects
       ? old.editorOf
       : yield* editorFinderSteps(now.blogs, now.projects)
-  const kept: Kept = { ...now, report, editorOf, bodies: new Map() }
+  const kept: Kept = { ...now, report, editorOf, full: undefined, bodies: new Map() }
   keptOf.set(sources.data.db, kept)
   return kept
 }
 
-/** One query's answer, in steps: the kept bytes of each page put together. */
-function* answerSteps(sources: Sources, query: SeoQuery): Steps<Uint8Array<ArrayBuffer>> {
+/** One query's answer, in steps. */
+function* answerSteps(sources: Sources, query: SeoQuery): Steps<SeoAnswer> {
   const kept = yield* keptSteps(sources)
+  const { report, editorOf } = kept
+  if (isWhole(query, report)) return (kept.full ??= yield* fullListSteps(sources.data.seo, report, editorOf))
   const id = idOf(query)
   const made = kept.bodies.get(id)
   if (made !== undefined) return made
-  const { report, editorOf } = kept
   const { limit, path } = query
   const chosen =
     path !== undefined
-      ? report.entries.filter((e) => e.row.path === path)
-      : report.entries.slice(0, limit ?? report.entries.length)
-  const head = JSON.stringify({
-    success: true,
-    data: { checkedAt: report.checkedAt, checkedPages: report.checkedPages, total: report.entries.length },
-  })
-  // The same JSON as one stringify of the whole answer, put together from the kept bytes of each page.
-  const parts: Buffer[] = [Buffer.from(`${head.slice(0, -2)},"pages":[`)]
-  for (const [i, e] of chosen.entries()) {
-    if (i > 0) parts.push(COMMA)
-    parts.push(pageText(e, editorOf(e.row.path)))
-    if (i % STEP === STEP - 1) yield
+      ? report.order.filter((i) => report.pages[i]!.path === path)
+      : report.order.subarray(0, limit)
+  const parts = [headOf(report)]
+  for (const [k, i] of chosen.entries()) {
+    if (k > 0) parts.push(',')
+    const listed = report.pages[i]!.path
+    const stored = sources.data.seo.texts(listed)
+    // The rows of the report's version: a save changes the version, and a report of another version is not read.
+    if (!stored) throw new Error(`SEO report out of date: ${listed} is not stored`)
+    parts.push(pageJson(report, i, editorOf(listed), stored))
   }
-  parts.push(Buffer.from(']}}'))
-  const body = yield* concatSteps(parts)
-  // Editors ask for their own page: only the lists (and a few pages) are kept.
+  parts.push(TAIL)
+  const body = Buffer.from(parts.join('')) as Uint8Array<ArrayBuffer>
+  // Editors ask for their own page: only the card and a few pages are kept, and none of megabytes.
   if (kept.bodies.size > 20) kept.bodies.clear()
-  kept.bodies.set(id, body)
+  if (body.byteLength <= KEEP_BYTES) kept.bodies.set(id, body)
   return body
-}
-
-/** `Buffer.concat` in steps (the full list is megabytes at 100,000 pages). */
-function* concatSteps(parts: readonly Buffer[]): Steps<Uint8Array<ArrayBuffer>> {
-  let size = 0
-  for (const part of parts) size += part.byteLength
-  // Not zeroed first (~20 MB at 100,000 pages): every byte is written below.
-  const whole = Buffer.allocUnsafe(size)
-  const out = new Uint8Array(whole.buffer, whole.byteOffset, size) as Uint8Array<ArrayBuffer>
-  let at = 0
-  for (const [i, part] of parts.entries()) {
-    out.set(part, at)
-    at += part.byteLength
-    if (i % (8 * STEP) === 8 * STEP - 1) yield
-  }
-  return out
 }
 
 /**
  * The JSON of `GET /api/admin/seo` for a query. The report changes only when a publish's checks are stored, the
  * editors' links when posts or projects do: each is computed once per change, and each answer once per change and
- * query (10,000 pages). A preparation running in slices for the same inputs is finished first, not done twice.
+ * query (10,000 pages). A preparation running in slices for the same inputs is not done twice: a read of the full
+ * list finishes it, a read of a part only its report.
  */
-export function seoAnswer(sources: Sources, query: SeoQuery): Uint8Array<ArrayBuffer> {
-  const job = jobOf.get(sources.data.db)
-  if (job) {
-    jobOf.delete(sources.data.db)
-    if (sameInputs(job, inputsOf(sources))) finish(job.steps)
+export function seoAnswer(sources: Sources, query: SeoQuery): SeoAnswer {
+  const db = sources.data.db
+  const job = jobOf.get(db)
+  if (job && !sameInputs(job, inputsOf(sources))) {
+    jobOf.delete(db)
+    job.steps.return(undefined as never)
+  } else if (job) {
+    // The report is made first: the card or one page does not wait for the full list, which goes on in slices.
+    while (!currentKept(sources) && !job.steps.next().done);
+    const kept = currentKept(sources)
+    if (!kept || isWhole(query, kept.report)) {
+      jobOf.delete(db)
+      finish(job.steps)
+    }
   }
   return finish(answerSteps(sources, query))
+}
+const currentKept = (sources: Sources) => {
+  const kept = keptOf.get(sources.data.db)
+  return kept && sameInputs(kept, inputsOf(sources)) ? kept : undefined
 }
 
 /**
@@ -154,7 +143,8 @@ export async function prepareSeoAnswers(sources: Sources): Promise<void> {
 }
 
 /** The answer already made for a query, if any (tests: what a publish prepared before any read). */
-export function preparedSeoAnswer({ data }: Pick<Sources, 'data'>, query: SeoQuery) {
+export function preparedSeoAnswer({ data }: Pick<Sources, 'data'>, query: SeoQuery): SeoAnswer | undefined {
   const kept = keptOf.get(data.db)
-  return kept?.version === data.seo.version() ? kept.bodies.get(idOf(query)) : undefined
+  if (kept?.version !== data.seo.version()) return undefined
+  return isWhole(query, kept.report) ? kept.full : kept.bodies.get(idOf(query))
 }

@@ -1,5 +1,10 @@
 import { addressOf } from '#schema/address.ts'
-import type { SeoFinding, SeoPageRow } from '../store/private/seo-pages.ts'
+import {
+  seoPageSummary,
+  type SeoFinding,
+  type SeoPageRow,
+  type SeoPageSummary,
+} from '../store/private/seo-pages.ts'
 import { finish, sortSteps, STEP, type Steps } from './slices.ts'
 
 export type SeoPage = { path: string; title: string; edit: string | null; issues: SeoFinding[] }
@@ -61,14 +66,9 @@ function byAddress(map: Map<string, Addressed>, item: Addressed) {
 }
 const PROJECT = '/sosyal-sorumluluk/'
 
-const weight = (issues: SeoFinding[]) => issues.reduce((n, i) => n + (i.severity === 'error' ? 100 : 1), 0)
-
-/** A checked page with what the whole site adds to it: how many other pages share its title or description. */
-export type ReportEntry = { row: SeoPageRow; titleTwins: number; descriptionTwins: number }
-
-/** The page's findings and the ones about duplicates, in plain Turkish. */
-export function issuesOf({ row, titleTwins, descriptionTwins }: ReportEntry): SeoFinding[] {
-  const issues = [...row.findings]
+/** The findings about duplicates a page gets when `titleTwins` other pages share its title (and its description). */
+export function duplicateFindings(titleTwins: number, descriptionTwins: number): SeoFinding[] {
+  const issues: SeoFinding[] = []
   if (titleTwins > 0)
     issues.push({
       code: 'title-duplicate',
@@ -84,59 +84,81 @@ export function issuesOf({ row, titleTwins, descriptionTwins }: ReportEntry): Se
   return issues
 }
 
-/** A row's own findings' weight, once per stored row (a save replaces the row object). */
-const rowWeights = new WeakMap<SeoPageRow, number>()
-function rowWeight(row: SeoPageRow): number {
-  let w = rowWeights.get(row)
-  if (w === undefined) rowWeights.set(row, (w = weight(row.findings)))
-  return w
+/**
+ * The dashboard's 'SEO İpuçları' as indices into `pages`: every checked page with findings, worst first, with what the
+ * whole site adds to each page (how many other pages share its title or its description). Numbers only, no text and
+ * no object per page (decision 343): the answers read the texts of the pages they list from the store.
+ */
+export type SeoEntries = {
+  checkedAt: string | null
+  checkedPages: number
+  pages: readonly SeoPageSummary[]
+  /** The listed pages' indices in `pages`, worst first (then by path). */
+  order: Uint32Array
+  /** Per page (index in `pages`): how many other pages have its title, and its description. */
+  titleTwins: Uint32Array
+  descriptionTwins: Uint32Array
 }
 
 /**
- * The dashboard's 'SEO İpuçları' as entries: every checked page with findings, worst first, with the findings that
- * need all pages (the same title or description on several pages) counted here. Paged list pages share the list's
- * text by design and are left out of the duplicate check. Cheap per page (counts, no new findings), so it is run
- * again after each publish; the answer's text per page is kept by the route (site-stats.ts).
+ * The report from the stored pages' summaries. Paged list pages share the list's text by design and are left out of
+ * the duplicate check. Cheap per page (counts, no new findings), so it is run again after each publish.
  */
-export function seoEntries(rows: readonly SeoPageRow[]) {
-  return finish(seoEntriesSteps(rows))
+export function seoEntries(pages: readonly SeoPageSummary[]): SeoEntries {
+  return finish(seoEntriesSteps(pages))
 }
 
 /** `seoEntries` in steps (~100 ms at 100,000 pages in one piece). */
-export function* seoEntriesSteps(rows: readonly SeoPageRow[]) {
+export function* seoEntriesSteps(pages: readonly SeoPageSummary[]): Steps<SeoEntries> {
   const titles = new Map<string, number>()
   const descriptions = new Map<string, number>()
-  for (const [i, r] of rows.entries()) {
+  for (const [i, p] of pages.entries()) {
     if (i % STEP === STEP - 1) yield
-    if (/\/sayfa\/\d+$/.test(r.path)) continue
-    if (r.title) titles.set(r.title, (titles.get(r.title) ?? 0) + 1)
-    if (r.description) descriptions.set(r.description, (descriptions.get(r.description) ?? 0) + 1)
+    if (/\/sayfa\/\d+$/.test(p.path)) continue
+    if (p.title !== null) titles.set(p.title, (titles.get(p.title) ?? 0) + 1)
+    if (p.description !== null) descriptions.set(p.description, (descriptions.get(p.description) ?? 0) + 1)
   }
-  const entries: (ReportEntry & { weight: number })[] = []
+  const n = pages.length
+  const titleTwins = new Uint32Array(n)
+  const descriptionTwins = new Uint32Array(n)
+  const weights = new Float64Array(n)
+  const listed: number[] = []
   let checkedAt = ''
-  for (const [i, row] of rows.entries()) {
-    if (row.checkedAt > checkedAt) checkedAt = row.checkedAt
-    const titleTwins = (titles.get(row.title) ?? 1) - 1
-    const descriptionTwins = (descriptions.get(row.description) ?? 1) - 1
-    const w = rowWeight(row) + (titleTwins > 0 ? 1 : 0) + (descriptionTwins > 0 ? 1 : 0)
-    if (w > 0 || row.findings.length) entries.push({ row, titleTwins, descriptionTwins, weight: w })
+  for (const [i, p] of pages.entries()) {
+    if (p.checkedAt > checkedAt) checkedAt = p.checkedAt
+    const t = (titleTwins[i] = p.title === null ? 0 : (titles.get(p.title) ?? 1) - 1)
+    const d = (descriptionTwins[i] = p.description === null ? 0 : (descriptions.get(p.description) ?? 1) - 1)
+    // An error weighs 100, any other finding 1.
+    const w = 99 * p.errors + p.findings + (t > 0 ? 1 : 0) + (d > 0 ? 1 : 0)
+    weights[i] = w
+    if (w > 0 || p.findings > 0) listed.push(i)
     if (i % STEP === STEP - 1) yield
   }
-  yield* sortSteps(
-    entries,
-    (a, b) => b.weight - a.weight || (a.row.path < b.row.path ? -1 : a.row.path > b.row.path ? 1 : 0),
-  )
-  return { checkedAt: checkedAt || null, checkedPages: rows.length, entries }
+  yield* sortSteps(listed, (a, b) => {
+    const x = pages[a]!.path
+    const y = pages[b]!.path
+    return weights[b]! - weights[a]! || (x < y ? -1 : x > y ? 1 : 0)
+  })
+  return {
+    checkedAt: checkedAt || null,
+    checkedPages: n,
+    pages,
+    order: Uint32Array.from(listed),
+    titleTwins,
+    descriptionTwins,
+  }
 }
 
-/** The same as plain pages (path, title, editor, findings). */
+/** The same as plain pages (path, title, editor, findings), from whole rows (checks and tests). */
 export function seoReport(rows: SeoPageRow[], editorOf: (path: string) => string | null = () => null) {
-  const { checkedAt, checkedPages, entries } = seoEntries(rows)
-  const pages: SeoPage[] = entries.map((e) => ({
-    path: e.row.path,
-    title: e.row.title,
-    edit: editorOf(e.row.path),
-    issues: issuesOf(e),
+  const { checkedAt, checkedPages, order, titleTwins, descriptionTwins } = seoEntries(
+    rows.map((row) => seoPageSummary(row)),
+  )
+  const pages: SeoPage[] = [...order].map((i) => ({
+    path: rows[i]!.path,
+    title: rows[i]!.title,
+    edit: editorOf(rows[i]!.path),
+    issues: [...rows[i]!.findings, ...duplicateFindings(titleTwins[i]!, descriptionTwins[i]!)],
   }))
   return { checkedAt, checkedPages, pages }
 }

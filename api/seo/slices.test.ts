@@ -90,6 +90,25 @@ describe('inSlices', () => {
     expect(seen.yields).toBe(0)
   })
 
+  it('ends the steps it stops: their finally blocks run (a file being written is removed)', async () => {
+    const seen = { yields: 0, ended: false }
+    function* cleaning(): Steps<number> {
+      try {
+        return yield* counting(1_000_000, seen)
+      } finally {
+        seen.ended = true
+      }
+    }
+    let current = true
+    const done = inSlices(cleaning(), () => current)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(seen.ended).toBe(false)
+    current = false
+    expect(await done).toBeUndefined()
+    expect(seen.ended).toBe(true)
+    expect(seen.yields).toBeLessThan(1_000_000)
+  })
+
   it('rejects with what the steps throw', async () => {
     function* failing(): Steps<number> {
       yield

@@ -20,13 +20,17 @@ export function finish<T>(steps: Steps<T>): T {
 /**
  * Runs the steps in slices of about `sliceMs` each, the thread given back between slices (setImmediate: the I/O
  * waiting is served first). `current()` is asked before each slice: false stops the work (its inputs changed; the
- * caller starts again). Resolves with the result, or undefined when stopped.
+ * caller starts again) and ends the generator (`return()`). Resolves with the result, or undefined when stopped.
  */
 export function inSlices<T>(steps: Steps<T>, current: () => boolean, sliceMs = 2): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
     const slice = () => {
       try {
-        if (!current()) return resolve(undefined)
+        if (!current()) {
+          // Its `finally` blocks run now (a file being written is removed), not never.
+          steps.return(undefined as never)
+          return resolve(undefined)
+        }
         const until = performance.now() + sliceMs
         do {
           const next = steps.next()
