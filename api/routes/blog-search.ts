@@ -10,11 +10,14 @@ import { validate } from '../middleware/validate.ts'
  * `q`, `tag`, `page`, `pageSize`; answers one page of published post cards with `total`, `page`, `pageSize`.
  */
 export const blogSearchRoutes = new Hono<AppEnv>().get('/', validate('query', blogSearchQuerySchema), (c) => {
-  const { content, now } = c.var.deps
+  const { content, now, blogSearch } = c.var.deps
+  const posts = content.read('blogs')
+  // The words are looked up in the index on disk (decision 344), never in texts kept in memory.
   const { items, ...paging } = searchPublishedBlogs(
-    content.read('blogs'),
+    posts,
     c.req.valid('query'),
     now().getTime(),
+    blogSearch.testFor(posts),
   )
   // Each card's image as <picture> data, as the prebuilt list pages show it (AVIF/WebP copies, fixed ratio).
   const media = content.read('media')
