@@ -23,6 +23,7 @@ export function createBlogSearch(index: BlogSearchIndex) {
   let synced: readonly BlogPost[] | null = null
   let build: { list: readonly BlogPost[]; checked: WeakSet<BlogPost>; done: Promise<void> } | null = null
   let written = 0
+  let failures = 0
   // A failure resets the index: a build of the file before stops, as its checked posts are no longer in it.
   let generation = 0
 
@@ -102,17 +103,20 @@ export function createBlogSearch(index: BlogSearchIndex) {
     /** The word test for a search over `posts`: the index's answer, folding only posts a build has not checked yet. */
     testFor(posts: readonly BlogPost[]): (words: string[]) => WordTest {
       return (words) => {
+        let ids: Set<string>
         try {
           follow(posts)
-          const ids = index.matching(words)
-          const current = build
-          if (!current) return (post) => ids.has(post.id)
-          const scan = scanTest(words)
-          return (post) => (current.checked.has(post) ? ids.has(post.id) : scan(post))
+          ids = index.matching(words)
         } catch (err) {
+          // A write that failed leaves the index unknown: built anew. This search folds every post instead.
+          failures++
           fail(err)
           return scanTest(words)
         }
+        const current = build
+        if (!current) return (post) => ids.has(post.id)
+        const scan = scanTest(words)
+        return (post) => (current.checked.has(post) ? ids.has(post.id) : scan(post))
       }
     },
     /** Resolves when no build is running (tests, benchmarks); starts one for `posts` when the index does not match. */
@@ -122,6 +126,8 @@ export function createBlogSearch(index: BlogSearchIndex) {
     },
     /** Posts folded and written since the start (tests: a restart writes only what changed). */
     written: () => written,
+    /** Searches answered without the index because it failed (tests: none). */
+    failures: () => failures,
   }
 }
 

@@ -16,14 +16,16 @@ const VERSION = 1
 
 /**
  * `blog_search_posts`: a post's id and the hash of the sources of its text (a restart re-indexes only the posts
- * whose hash differs). `blog_search_text`: the folded text, rowid = seq. Trigram with case_sensitive=1 lets SQLite
- * answer `text GLOB '*word*'` from the index (candidates with every trigram of the word, then GLOB checked on the
- * stored text: an exact substring test, words under 3 characters too, by a scan); detail=none keeps no positions,
- * which GLOB does not need, and makes the index several times smaller.
+ * whose hash differs). `blog_search_text`: the folded text, rowid = seq, tokenized in trigrams (case_sensitive=1:
+ * the text and the words are folded already, nothing else may differ). A word of 3 or more characters is a phrase
+ * of its trigrams at consecutive positions: exactly the posts whose text contains it, answered from the index alone
+ * (detail=full keeps the positions; detail=none halves the file but re-reads every candidate's text, 2-5 times
+ * slower for a common word). A shorter word has no trigram: `instr` on the stored text of the candidates, or of every
+ * post when all words are short.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS blog_search_posts (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, hash TEXT NOT NULL);
-  CREATE VIRTUAL TABLE IF NOT EXISTS blog_search_text USING fts5(text, tokenize = 'trigram case_sensitive 1', detail = none);
+  CREATE VIRTUAL TABLE IF NOT EXISTS blog_search_text USING fts5(text, tokenize = 'trigram case_sensitive 1', detail = full);
 `
 
 /** A post's row: its id, the hash of its text's sources and the folded text. */
@@ -43,8 +45,10 @@ export type BlogSearchIndex = {
   close(): void
 }
 
-/** `*word*` for GLOB, with GLOB's own characters taken literally. */
-const containing = (word: string) => `*${word.replace(/[*?[]/g, (ch) => `[${ch}]`)}*`
+/** A word as an FTS5 phrase: quoted, so its characters are never FTS5's query syntax. */
+const phrase = (word: string) => `"${word.replaceAll('"', '""')}"`
+/** Trigrams need 3 characters (code points, as SQLite counts them). */
+const indexable = (word: string) => [...word].length >= 3
 
 /** Opens DATA_DIR/blog-search.sqlite at its first use (an app that never searches makes no file). */
 export function openBlogSearchIndex(dataDir: string): BlogSearchIndex {
@@ -78,16 +82,20 @@ export function openBlogSearchIndex(dataDir: string): BlogSearchIndex {
     matching(words) {
       const o = db()
       const unique = [...new Set(words)]
-      let stmt = o.byCount.get(unique.length)
+      const long = unique.filter(indexable)
+      const short = unique.filter((word) => !indexable(word))
+      const key = `${long.length ? 1 : 0}:${short.length}`
+      let stmt = o.byShape.get(key)
       if (!stmt) {
-        const where = unique.map(() => 'text GLOB ?').join(' AND ')
+        const where = [...(long.length ? ['blog_search_text MATCH ?'] : []), ...short.map(() => 'instr(text, ?) > 0')]
         stmt = o.db.prepare(
-          `SELECT p.id FROM blog_search_posts p WHERE p.seq IN (SELECT rowid FROM blog_search_text WHERE ${where})`,
+          `SELECT p.id FROM blog_search_posts p WHERE p.seq IN (SELECT rowid FROM blog_search_text WHERE ${where.join(' AND ')})`,
         )
-        o.byCount.set(unique.length, stmt)
+        o.byShape.set(key, stmt)
       }
+      const params = [...(long.length ? [long.map(phrase).join(' ')] : []), ...short]
       const ids = new Set<string>()
-      for (const row of stmt.iterate(...unique.map(containing))) ids.add(row.id as string)
+      for (const row of stmt.iterate(...params)) ids.add(row.id as string)
       return ids
     },
     reset() {
@@ -126,8 +134,8 @@ function openFile(path: string) {
     updateText: db.prepare('UPDATE blog_search_text SET text = ? WHERE rowid = ?'),
     deleteText: db.prepare('DELETE FROM blog_search_text WHERE rowid = ?'),
     allIds: db.prepare('SELECT id FROM blog_search_posts'),
-    /** One statement per number of words (a query has at most 100: 200 characters). */
-    byCount: new Map<number, StatementSync>(),
+    /** One statement per shape (any long words; how many short ones: at most 100 in 200 characters). */
+    byShape: new Map<string, StatementSync>(),
   }
 }
 
