@@ -16,12 +16,14 @@ const CHUNK = 250
  * changed first — the positions a save replaced (schema/list-lineage.ts notes them), or for a list that grew or shrank
  * the posts that are not the same objects — and only posts whose text's hash changed are folded and written. Without
  * such a list (the first search after a start) or after a bulk change, a build walks every post in the background,
- * reading each body once to compare its hash with the stored one; a search meanwhile takes the index's answer for
- * the posts the build has checked and folds the others on the spot, keeping nothing, so it is right at every moment.
+ * reading each body once to compare its hash with the stored one. A search meanwhile waits for it when the index
+ * held at least half as many posts as the list when it began (a check after a restart: ~3 µs a post); else (a first
+ * build, ~100-200 µs a post) it takes the index's answer for the posts the build has checked and folds the others on
+ * the spot, keeping nothing. Either way it is right at every moment.
  */
 export function createBlogSearch(index: BlogSearchIndex) {
   let synced: readonly BlogPost[] | null = null
-  let build: { list: readonly BlogPost[]; checked: WeakSet<BlogPost>; done: Promise<void> } | null = null
+  let build: { checked: WeakSet<BlogPost>; done: Promise<void>; wait: boolean } | null = null
   let written = 0
   let failures = 0
   // A failure resets the index: a build of the file before stops, as its checked posts are no longer in it.
@@ -72,12 +74,13 @@ export function createBlogSearch(index: BlogSearchIndex) {
 
   function startBuild(list: readonly BlogPost[]) {
     const checked = new WeakSet<BlogPost>()
+    const wait = index.count() >= list.length / 2
     const done = runBuild(list, checked)
       .catch((err) => fail(err))
       .finally(() => {
         if (build?.checked === checked) build = null
       })
-    build = { list, checked, done }
+    build = { checked, done, wait }
   }
 
   function fail(err: unknown) {
@@ -90,27 +93,45 @@ export function createBlogSearch(index: BlogSearchIndex) {
     } catch {}
   }
 
-  /** Brings the index to `posts`, or starts a build that will. */
-  function follow(posts: readonly BlogPost[]) {
-    if (build || synced === posts) return
-    const diff = changes(synced, posts)
-    if (!diff) return startBuild(posts)
-    index.write(indexed(diff.put), diff.remove)
-    synced = posts
+  /** Brings the index to `posts`, or starts a build that will; a failed write resets the index (false). */
+  function follow(posts: readonly BlogPost[]): boolean {
+    if (build || synced === posts) return true
+    try {
+      const diff = changes(synced, posts)
+      if (!diff) startBuild(posts)
+      else {
+        index.write(indexed(diff.put), diff.remove)
+        synced = posts
+      }
+      return true
+    } catch (err) {
+      fail(err)
+      return false
+    }
   }
 
   return {
+    /**
+     * Resolves once a search may run: at once, or after a build that checks a full index (see above). `read` gives
+     * the current posts; the caller reads them again afterwards (a save may have come meanwhile).
+     */
+    async ready(read: () => readonly BlogPost[]): Promise<void> {
+      while (follow(read()) && build?.wait) await build.done
+    },
     /** The word test for a search over `posts`: the index's answer, folding only posts a build has not checked yet. */
     testFor(posts: readonly BlogPost[]): (words: string[]) => WordTest {
       return (words) => {
+        if (!follow(posts)) {
+          failures++
+          return scanTest(words)
+        }
         let ids: Set<string>
         try {
-          follow(posts)
           ids = index.matching(words)
         } catch (err) {
-          // A write that failed leaves the index unknown: built anew. This search folds every post instead.
+          // A lookup that failed (the file unreadable?): this search folds every post; the next tries again.
+          log.error({ err }, 'Blog arama dizini okunamadı; arama dizinsiz yapıldı')
           failures++
-          fail(err)
           return scanTest(words)
         }
         const current = build

@@ -69,7 +69,7 @@ describe('the blog search index', () => {
     await save((posts) => {
       const post = posts.find((p) => p.id === 'gen-8')!
       post.title = 'Kuzguncuk şubesi'
-      post.contentStructure = [{ type: 'text', content: '<p>Zeytinburnu görüşmesi</p>' }]
+      post.contentStructure = [{ type: 'text', content: '<p>Zeytinburnu görüşmesi</p>', alt: '' }]
     })
     expect(await ids('(8)')).toEqual([])
     expect(await ids('KUZGUNCUK')).toEqual(['gen-8'])

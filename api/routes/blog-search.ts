@@ -9,13 +9,16 @@ import { validate } from '../middleware/validate.ts'
  * Public blog search (mounted at /api/blog-search, apart from /api/blogs/:id so no post id can shadow it):
  * `q`, `tag`, `page`, `pageSize`; answers one page of published post cards with `total`, `page`, `pageSize`.
  */
-export const blogSearchRoutes = new Hono<AppEnv>().get('/', validate('query', blogSearchQuerySchema), (c) => {
+export const blogSearchRoutes = new Hono<AppEnv>().get('/', validate('query', blogSearchQuerySchema), async (c) => {
   const { content, now, blogSearch } = c.var.deps
+  const query = c.req.valid('query')
+  // A search with words may wait for the index to be checked after a start (decision 344); a blank one reads no text.
+  if (query.q.trim()) await blogSearch.ready(() => content.read('blogs'))
   const posts = content.read('blogs')
   // The words are looked up in the index on disk (decision 344), never in texts kept in memory.
   const { items, ...paging } = searchPublishedBlogs(
     posts,
-    c.req.valid('query'),
+    query,
     now().getTime(),
     blogSearch.testFor(posts),
   )

@@ -38,6 +38,8 @@ export type BlogSearchIndex = {
   write(put: readonly IndexedPost[], remove: readonly string[]): void
   /** Every indexed id (the build removes those no post has any more). */
   ids(): string[]
+  /** How many posts are indexed. */
+  count(): number
   /** The ids of the posts whose text contains every word (folded, not blank), as substrings. */
   matching(words: readonly string[]): Set<string>
   /** Removes the file and starts empty (a file that failed to answer). */
@@ -79,6 +81,7 @@ export function openBlogSearchIndex(dataDir: string): BlogSearchIndex {
       })
     },
     ids: () => db().allIds.all().map((row) => row.id as string),
+    count: () => Number(db().count.get()!.n),
     matching(words) {
       const o = db()
       const unique = [...new Set(words)]
@@ -134,6 +137,7 @@ function openFile(path: string) {
     updateText: db.prepare('UPDATE blog_search_text SET text = ? WHERE rowid = ?'),
     deleteText: db.prepare('DELETE FROM blog_search_text WHERE rowid = ?'),
     allIds: db.prepare('SELECT id FROM blog_search_posts'),
+    count: db.prepare('SELECT count(*) AS n FROM blog_search_posts'),
     /** One statement per shape (any long words; how many short ones: at most 100 in 200 characters). */
     byShape: new Map<string, StatementSync>(),
   }
