@@ -53,14 +53,18 @@ function loadPosts(root: string, count: number): BlogPost[] {
     const body = Buffer.from(JSON.stringify(base.contentStructure))
     if (fresh) writeSync(fd, body, 0, body.length, offset)
     const at = offset
-    offset += body.length
+    const length = body.length
+    offset += length
     const { contentStructure: _body, ...meta } = base
-    const post = { ...structuredClone(meta), id: `${base.id}-${i}`, title: `${base.title} ${i}`, status: 'published' as const, createdAt: new Date(start + i * 3_600_000).toISOString() }
+    // Through JSON, as the store reads posts: flat strings (a template literal's would be flattened by the first reader).
+    const post = JSON.parse(
+      JSON.stringify({ ...meta, id: `${base.id}-${i}`, title: `${base.title} ${i}`, status: 'published', createdAt: new Date(start + i * 3_600_000).toISOString() }),
+    )
     Object.defineProperty(post, 'contentStructure', {
       enumerable: true,
       get() {
-        const buf = Buffer.allocUnsafe(body.length)
-        readSync(fd, buf, 0, body.length, at)
+        const buf = Buffer.allocUnsafe(length)
+        readSync(fd, buf, 0, length, at)
         return JSON.parse(buf.toString())
       },
     })
