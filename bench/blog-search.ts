@@ -7,7 +7,8 @@
  * (p50/p95 of `QUERIES` (100) searches of 1-3 words), the memory held (heap used, external, RSS after a forced gc)
  * before the first search and after the searches, and for the index its build from scratch, its size on disk, a
  * search right after a one-post save, the check at a restart (every body read and hashed, nothing written) and the
- * first search after a restart, which waits for that check. `node bench/blog-search.ts` (SIZES=10000 to try).
+ * first search after a restart, which waits for that check. `node bench/blog-search.ts` (SIZES=10000 to try;
+ * MODES=after for one mode; BREAKDOWN=1 for RSS by kind of mapping).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { openSync, readSync, statSync, writeSync } from 'node:fs'
@@ -20,7 +21,7 @@ import { noteReplaced } from '../schema/list-lineage.ts'
 import { foldForSearch } from '../schema/search-fold.ts'
 import { createBlogSearch } from '../api/entries/blog-search-sync.ts'
 import { searchPublishedBlogs } from '../api/entries/blog-search.ts'
-import { foldedTextCache, hasEveryWord, plainTextOf } from '../api/entries/search-text.ts'
+import { foldedTextCache, hasEveryWord, plainTextOf, searchWords } from '../api/entries/search-text.ts'
 import { BLOG_SEARCH_FILE, openBlogSearchIndex } from '../api/store/private/blog-search-index.ts'
 import { memoryBreakdown, percentile, repoRoot } from './lib.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../api/node-flags.ts'
@@ -58,7 +59,13 @@ function loadPosts(root: string, count: number): BlogPost[] {
     const { contentStructure: _body, ...meta } = base
     // Through JSON, as the store reads posts: flat strings (a template literal's would be flattened by the first reader).
     const post = JSON.parse(
-      JSON.stringify({ ...meta, id: `${base.id}-${i}`, title: `${base.title} ${i}`, status: 'published', createdAt: new Date(start + i * 3_600_000).toISOString() }),
+      JSON.stringify({
+        ...meta,
+        id: `${base.id}-${i}`,
+        title: `${base.title} ${i}`,
+        status: 'published',
+        createdAt: new Date(start + i * 3_600_000).toISOString(),
+      }),
     )
     Object.defineProperty(post, 'contentStructure', {
       enumerable: true,
@@ -76,11 +83,16 @@ function loadPosts(root: string, count: number): BlogPost[] {
 /** 1-3 words of the demo posts' texts (folded), a fifth of them with a post's number. */
 function makeQueries(): string[] {
   const demo = readCollectionSync(join(repoRoot, 'content'), 'blogs') as BlogPost[]
-  const text = foldForSearch(demo.map((p) => `${p.title} ${p.excerpt} ${plainTextOf(p.contentStructure)}`).join(' '))
+  const text = foldForSearch(
+    demo.map((p) => `${p.title} ${p.excerpt} ${plainTextOf(p.contentStructure)}`).join(' '),
+  )
   const vocabulary = [...new Set(text.match(/[\p{L}\p{N}-]{3,}/gu) ?? [])]
   const rand = seeded(33)
   return Array.from({ length: QUERIES }, (_, i) => {
-    const words = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => vocabulary[Math.floor(rand() * vocabulary.length)]!)
+    const words = Array.from(
+      { length: 1 + Math.floor(rand() * 3) },
+      () => vocabulary[Math.floor(rand() * vocabulary.length)]!,
+    )
     if (i % 5 === 4) words[0] = String(Math.floor(rand() * 10_000))
     return words.join(' ')
   })
@@ -104,9 +116,19 @@ function timed<T>(fn: () => T): [T, number] {
 /** The search as it was before decision 344 (api/entries/blog-search.ts at b126a89): a memo of every folded text. */
 function beforeTest() {
   const publicText = foldedTextCache<BlogPost & { content?: unknown }>(
-    (post) => [post.title, post.excerpt, post.content, ...(post.contentStructure ?? []).flatMap((item) => [item.type, item.content])],
+    (post) => [
+      post.title,
+      post.excerpt,
+      post.content,
+      ...(post.contentStructure ?? []).flatMap((item) => [item.type, item.content]),
+    ],
     (post) =>
-      [post.title, post.excerpt, plainTextOf(post.contentStructure ?? []), typeof post.content === 'string' ? post.content.replace(/<[^>]*>/g, ' ') : ''].join('\n'),
+      [
+        post.title,
+        post.excerpt,
+        plainTextOf(post.contentStructure ?? []),
+        typeof post.content === 'string' ? post.content.replace(/<[^>]*>/g, ' ') : '',
+      ].join('\n'),
   )
   return (words: string[]) => (post: BlogPost) => hasEveryWord(publicText(post), words)
 }
@@ -119,6 +141,7 @@ async function child(mode: string, count: number, root: string) {
   if (process.env.BREAKDOWN) out.breakdownBefore = await memoryBreakdown(process.pid)
   const dataDir = join(root, `data-${mode}`)
   execFileSync('mkdir', ['-p', dataDir])
+  let lookup: ((words: string[]) => unknown) | null = null
   let testFor: (list: readonly BlogPost[]) => (words: string[]) => (post: BlogPost) => boolean
   if (mode === 'before') {
     const test = beforeTest()
@@ -126,13 +149,17 @@ async function child(mode: string, count: number, root: string) {
     out.firstSearchMs = timed(() => searchPublishedBlogs(posts, query(queries[0]!), NOW, test))[1]
   } else {
     const index = openBlogSearchIndex(dataDir)
+    lookup = (words) => index.matching(words)
     const search = createBlogSearch(index)
     testFor = (list) => search.testFor(list)
     const t = performance.now()
     await search.settled(posts)
     out.buildMs = performance.now() - t
     out.memoryBuilt = memory()
-    out.indexMb = mb(statSync(join(dataDir, BLOG_SEARCH_FILE)).size + (statSync(join(dataDir, `${BLOG_SEARCH_FILE}-wal`), { throwIfNoEntry: false })?.size ?? 0))
+    out.indexMb = mb(
+      statSync(join(dataDir, BLOG_SEARCH_FILE)).size +
+        (statSync(join(dataDir, `${BLOG_SEARCH_FILE}-wal`), { throwIfNoEntry: false })?.size ?? 0),
+    )
   }
   const times: number[] = []
   let found = 0
@@ -145,6 +172,12 @@ async function child(mode: string, count: number, root: string) {
   out.p95 = percentile(times, 95)
   out.meanFound = Math.round(found / queries.length)
   out.memoryAfter = memory()
+  if (lookup) {
+    // The index's part of those searches: the ids for the words, without the filter, order and paging around it.
+    const lookups = queries.map((q) => timed(() => lookup(searchWords(q)))[1])
+    out.lookupP50 = percentile(lookups, 50)
+    out.lookupP95 = percentile(lookups, 95)
+  }
   if (process.env.BREAKDOWN) out.breakdown = await memoryBreakdown(process.pid)
   if (mode === 'after') {
     // A save of one post: a new list with that position noted, as the write gate leaves it.
@@ -176,23 +209,46 @@ async function main() {
   for (const count of SIZES) {
     const root = await mkdtemp(join(tmpdir(), 'bench-blog-search-'))
     try {
-      for (const mode of ['before', 'after']) {
-        const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, import.meta.filename, 'child', mode, String(count), root], {
-          encoding: 'utf8',
-          maxBuffer: 1 << 24,
-          env: { ...process.env, ...SERVER_ENV },
-        })
+      for (const mode of (process.env.MODES ?? 'before,after').split(',')) {
+        const run = spawnSync(
+          process.execPath,
+          [...SERVER_NODE_FLAGS, import.meta.filename, 'child', mode, String(count), root],
+          {
+            encoding: 'utf8',
+            maxBuffer: 1 << 24,
+            env: { ...process.env, ...SERVER_ENV },
+          },
+        )
         if (run.status !== 0) throw new Error(`${mode} ${count}: ${run.stderr}`)
         const r = JSON.parse(run.stdout.trim().split('\n').pop()!)
-        const fmt = (m: { heapUsed: number; external: number; rss: number }) => `heap ${m.heapUsed} / ext ${m.external} / RSS ${m.rss} MB`
-        console.log(`\n${count} posts, ${mode}: search p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${QUERIES} searches, ${r.meanFound} found on average)`)
-        console.log(`  memory before the first search: ${fmt(r.memoryBefore)}; after the searches: ${fmt(r.memoryAfter)}`)
-        if (r.breakdownBefore) console.log(`  RSS by kind before (MB): ${JSON.stringify(r.breakdownBefore, (_k, v) => (typeof v === 'number' ? Math.round(v) : v))}`)
-        if (r.breakdown) console.log(`  RSS by kind (MB): ${JSON.stringify(r.breakdown, (_k, v) => (typeof v === 'number' ? Math.round(v) : v))}`)
-        if (mode === 'before') console.log(`  first search (folds every post): ${r.firstSearchMs.toFixed(0)} ms`)
+        const fmt = (m: { heapUsed: number; external: number; rss: number }) =>
+          `heap ${m.heapUsed} / ext ${m.external} / RSS ${m.rss} MB`
+        console.log(
+          `\n${count} posts, ${mode}: search p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${QUERIES} searches, ${r.meanFound} found on average)`,
+        )
+        console.log(
+          `  memory before the first search: ${fmt(r.memoryBefore)}; after the searches: ${fmt(r.memoryAfter)}`,
+        )
+        if (r.breakdownBefore)
+          console.log(
+            `  RSS by kind before (MB): ${JSON.stringify(r.breakdownBefore, (_k, v) => (typeof v === 'number' ? Math.round(v) : v))}`,
+          )
+        if (r.breakdown)
+          console.log(
+            `  RSS by kind (MB): ${JSON.stringify(r.breakdown, (_k, v) => (typeof v === 'number' ? Math.round(v) : v))}`,
+          )
+        if (mode === 'before')
+          console.log(`  first search (folds every post): ${r.firstSearchMs.toFixed(0)} ms`)
         else {
-          console.log(`  index built from scratch: ${(r.buildMs / 1000).toFixed(1)} s, ${r.indexMb} MB on disk; memory after it: ${fmt(r.memoryBuilt)}`)
-          console.log(`  search after a one-post save: ${r.searchAfterSaveMs.toFixed(1)} ms; restart check: ${(r.restartCheckMs / 1000).toFixed(1)} s, ${r.restartWritten} posts written; the first search after a restart (waits for it): ${r.firstSearchAfterRestartMs.toFixed(0)} ms`)
+          console.log(
+            `  the index's lookups alone in those searches: p50 ${r.lookupP50.toFixed(1)} ms, p95 ${r.lookupP95.toFixed(1)} ms`,
+          )
+          console.log(
+            `  index built from scratch: ${(r.buildMs / 1000).toFixed(1)} s, ${r.indexMb} MB on disk; memory after it: ${fmt(r.memoryBuilt)}`,
+          )
+          console.log(
+            `  search after a one-post save: ${r.searchAfterSaveMs.toFixed(1)} ms; restart check: ${(r.restartCheckMs / 1000).toFixed(1)} s, ${r.restartWritten} posts written; the first search after a restart (waits for it): ${r.firstSearchAfterRestartMs.toFixed(0)} ms`,
+          )
           console.log(`  memory at the end: ${fmt(r.memoryEnd)}`)
         }
       }

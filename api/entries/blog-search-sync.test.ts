@@ -11,11 +11,36 @@ import { searchPublishedBlogs } from './blog-search.ts'
 
 const { temp, later } = testCleanups()
 const NOW = Date.parse('2026-06-01T00:00:00Z')
-const SYLLABLES = ['ka', 'şı', 'ğa', 'İs', 'Iı', 'çe', 'ö', 'ü', 'fa', 'tu', 'ra', '-', 'e', '(', ')', '*', '?', '[', '"', 'â']
+const SYLLABLES = [
+  'ka',
+  'şı',
+  'ğa',
+  'İs',
+  'Iı',
+  'çe',
+  'ö',
+  'ü',
+  'fa',
+  'tu',
+  'ra',
+  '-',
+  'e',
+  '(',
+  ')',
+  '*',
+  '?',
+  '[',
+  '"',
+  'â',
+]
 
 /** A random post: title, excerpt and a body of text and heading blocks from Turkish syllables and a few symbols. */
 function randomPost(n: number, rand: () => number, version = 0): BlogPost {
-  const word = () => Array.from({ length: 1 + Math.floor(rand() * 4) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join('')
+  const word = () =>
+    Array.from(
+      { length: 1 + Math.floor(rand() * 4) },
+      () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)],
+    ).join('')
   const words = (k: number) => Array.from({ length: k }, word).join(' ')
   return minimalPost(`p-${n}`, {
     title: words(3),
@@ -33,7 +58,7 @@ function randomPost(n: number, rand: () => number, version = 0): BlogPost {
 }
 
 function seeded(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 }
 
 async function open() {
@@ -44,7 +69,11 @@ async function open() {
 }
 
 /** The index's answer equals the rule without an index (fold every post now) for queries of 1-3 random words. */
-function expectSameAnswers(search: ReturnType<typeof createBlogSearch>, posts: readonly BlogPost[], rand: () => number) {
+function expectSameAnswers(
+  search: ReturnType<typeof createBlogSearch>,
+  posts: readonly BlogPost[],
+  rand: () => number,
+) {
   let found = 0
   for (let i = 0; i < 40; i++) {
     const some = posts[Math.floor(rand() * posts.length)]!

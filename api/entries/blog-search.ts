@@ -27,7 +27,12 @@ type Searched = BlogPost & { content?: unknown }
  */
 export function searchSource(post: Searched): { hash: string; text: () => string } {
   const body = post.contentStructure ?? []
-  const sources = [post.title, post.excerpt, post.content, ...body.flatMap((item) => [item.type, item.content])]
+  const sources = [
+    post.title,
+    post.excerpt,
+    post.content,
+    ...body.flatMap((item) => [item.type, item.content]),
+  ]
   return {
     hash: createHash('sha1').update(JSON.stringify(sources)).digest('base64'),
     text: () =>

@@ -17,7 +17,10 @@ beforeAll(async () => {
       createdAt: '2026-01-02T00:00:00.000Z',
     }),
   ]
-  await t.deps.content.update('blogs', (posts) => void posts.splice(0, posts.length, ...generatedPosts(demo, 600), ...extra))
+  await t.deps.content.update(
+    'blogs',
+    (posts) => void posts.splice(0, posts.length, ...generatedPosts(demo, 600), ...extra),
+  )
 })
 afterAll(() => t.cleanup())
 
@@ -79,7 +82,13 @@ describe('the blog search index', () => {
   it('drops a removed post, finds an added one, never a draft', async () => {
     await search('x')
     await settled()
-    await save((posts) => void posts.splice(posts.findIndex((p) => p.id === 'gen-11'), 1))
+    await save(
+      (posts) =>
+        void posts.splice(
+          posts.findIndex((p) => p.id === 'gen-11'),
+          1,
+        ),
+    )
     expect(await ids('(11)')).toEqual([])
     await save((posts) => void posts.unshift(minimalPost('yeni', { title: 'Kadıköy ofisi açıldı' })))
     expect(await ids('kadikoy')).toEqual(['yeni'])
@@ -88,7 +97,9 @@ describe('the blog search index', () => {
     expect(await ids('kadikoy')).toEqual([])
     // Only the status changed: the text's hash is the same, nothing is folded or written again.
     expect(t.deps.blogSearch.written()).toBe(written)
-    await save((posts) => void posts.push(minimalPost('taslak', { title: 'Üsküdar taslağı', status: 'draft' })))
+    await save(
+      (posts) => void posts.push(minimalPost('taslak', { title: 'Üsküdar taslağı', status: 'draft' })),
+    )
     expect(await ids('uskudar')).toEqual([])
     await save((posts) => void (posts.find((p) => p.id === 'taslak')!.status = 'published'))
     expect(await ids('uskudar')).toEqual(['taslak'])
@@ -100,7 +111,10 @@ describe('the blog search index', () => {
     await save((posts) => {
       for (const post of posts.slice(0, 400)) post.excerpt = `${post.excerpt} toplu-değişiklik`
     })
-    const changed = t.deps.content.read('blogs').slice(0, 400).filter((p) => p.status === 'published').length
+    const changed = t.deps.content
+      .read('blogs')
+      .slice(0, 400)
+      .filter((p) => p.status === 'published').length
     const during = await search('toplu-degisiklik')
     expect(during.total).toBe(changed)
     await settled()

@@ -80,7 +80,10 @@ export function openBlogSearchIndex(dataDir: string): BlogSearchIndex {
         }
       })
     },
-    ids: () => db().allIds.all().map((row) => row.id as string),
+    ids: () =>
+      db()
+        .allIds.all()
+        .map((row) => row.id as string),
     count: () => Number(db().count.get()!.n),
     matching(words) {
       const o = db()
@@ -90,7 +93,10 @@ export function openBlogSearchIndex(dataDir: string): BlogSearchIndex {
       const key = `${long.length ? 1 : 0}:${short.length}`
       let stmt = o.byShape.get(key)
       if (!stmt) {
-        const where = [...(long.length ? ['blog_search_text MATCH ?'] : []), ...short.map(() => 'instr(text, ?) > 0')]
+        const where = [
+          ...(long.length ? ['blog_search_text MATCH ?'] : []),
+          ...short.map(() => 'instr(text, ?) > 0'),
+        ]
         stmt = o.db.prepare(
           `SELECT p.id FROM blog_search_posts p WHERE p.seq IN (SELECT rowid FROM blog_search_text WHERE ${where.join(' AND ')})`,
         )
