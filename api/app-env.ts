@@ -8,6 +8,7 @@ import type { TrustedProxies } from './auth/client-address.ts'
 import type { SweepLog } from './media/leftover-sweeper.ts'
 import type { Sessions } from './auth/session.ts'
 import type { BuildStatus } from './publish/build-status.ts'
+import type { BlogSearch } from './entries/blog-search-sync.ts'
 import type { RenderedPage } from './publish/page-render.ts'
 
 /** Everything a route needs, passed in by createApp (no module singletons, so tests use temp folders). */
@@ -38,6 +39,8 @@ export type Deps = {
   library: { files: LibraryFiles; maxFileBytes: number }
   /** The SEO advice of rendered pages (issue 32): the publisher hands it each live publish. */
   seo: SeoRecorder
+  /** The public blog search's index in DATA_DIR/blog-search.sqlite, kept equal to the posts (decision 344). */
+  blogSearch: BlogSearch
 }
 
 /** Renders a page as a publish would, from the content `read` gives; nothing goes live (api/preview). */

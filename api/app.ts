@@ -24,6 +24,8 @@ import type { AuditRetention } from './store/private/audit.ts'
 import { WriterUnavailable } from './store/private/writer.ts'
 import { createFileStore } from './store/file-store.ts'
 import { createLibraryFiles } from './store/library-files.ts'
+import { openBlogSearchIndex } from './store/private/blog-search-index.ts'
+import { createBlogSearch } from './entries/blog-search-sync.ts'
 import { mountRoutes } from './routes/mount.ts'
 import { notePublish, publishScope } from './publish/publish-header.ts'
 import { log } from './lib/log.ts'
@@ -139,6 +141,7 @@ export async function createApp(options: AppOptions) {
       files: libraryFiles,
       maxFileBytes: options.libraryMaxFileBytes ?? DEFAULT_LIBRARY_MAX_FILE_BYTES,
     },
+    blogSearch: createBlogSearch(openBlogSearchIndex(options.dataDir)),
   }
 
   const app = new Hono<AppEnv>()
