@@ -19,12 +19,14 @@ import { getHeapStatistics } from 'node:v8'
 const TRIM_BYTES = 16 * 1024 * 1024
 const REDUCE_BYTES = 32 * 1024 * 1024
 /**
- * A collection's pause grows with the heap in use (at 100,000 posts ~0.6 GB), so the growth that asks for one grows
- * with it too: at least an eighth of the heap for the regular one, a quarter for the reducing one. Under ~128 MB of
- * heap (the demo, 10,000 posts) the fixed figures above apply.
+ * A collection's pause grows with the heap in use, so the growth that asks for one grows with it too: at least an
+ * eighth of the heap for either. Under ~128 MB of heap for the regular one, ~256 MB for the reducing one (the demo,
+ * 10,000 posts) the fixed figures above apply. (A quarter for the reducing one while the heap at 100,000 posts was
+ * ~0.7 GB; with the posts' bodies and the SEO texts out of it, ~0.3 GB, an eighth keeps RSS within ~40 MB of what
+ * is live.)
  */
 const TRIM_SHARE = 8
-const REDUCE_SHARE = 4
+const REDUCE_SHARE = 8
 /**
  * The reducing collection stops the server while it runs (~0.1 s at 10,000 posts, ~1.5 s at 100,000), so the next
  * one may come only after a hundred times the last one's duration (at most 1 % of the time), and not sooner than
