@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,7 +6,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../store/private/database.ts'
 import { seoPageStore, type SeoPageRow } from '../store/private/seo-pages.ts'
-import { prepareSeoAnswers, preparedSeoAnswer, seoAnswer, type SeoAnswer } from './seo-answers.ts'
+import { hasPreparedReport, prepareSeoAnswers, preparedSeoAnswer, seoAnswer, type SeoAnswer } from './seo-answers.ts'
 import { editorFinder, seoReport } from './seo-report.ts'
 
 /**
@@ -109,12 +109,16 @@ async function text(answer: SeoAnswer): Promise<string> {
 }
 
 describe('seoAnswer and prepareSeoAnswers', () => {
-  it('prepare in slices makes the same full list as one piece, and each query reads it', async () => {
+  it('prepare in slices makes the report, not the full list; the full list read then is one stringify’s, and kept', async () => {
     const s = await site(3000)
     await prepareSeoAnswers(s.sources)
-    const prepared = preparedSeoAnswer(s.sources, {})
-    expect(prepared).toBeDefined()
-    expect(await text(prepared!)).toBe(s.expected())
+    expect(hasPreparedReport(s.sources)).toBe(true)
+    // No file a save: the full list is made at its first read after a change (issue 33 point 1 counts writes).
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    expect(existsSync(join(s.dir, 'seo-answers'))).toBe(false)
+    const prepared = seoAnswer(s.sources, {})
+    expect(await text(prepared)).toBe(s.expected())
+    expect(preparedSeoAnswer(s.sources, {})).toBe(prepared)
     expect(seoAnswer(s.sources, {})).toBe(prepared)
     expect(await text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
     const one = JSON.parse(await text(seoAnswer(s.sources, { path: '/blog/yazi-8' })))
@@ -132,7 +136,7 @@ describe('seoAnswer and prepareSeoAnswers', () => {
     expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
     s.save(20, 'Yazı 3')
     await prepareSeoAnswers(s.sources)
-    expect(await text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
     expect(await text(seoAnswer(s.sources, { limit: 3 }))).toBe(s.expected(3))
   })
 
@@ -148,7 +152,7 @@ describe('seoAnswer and prepareSeoAnswers', () => {
     expect(preparedSeoAnswer(s.sources, {})).toBe(read)
   })
 
-  it('a card read while a preparation runs makes the report only: the full list goes on in slices', async () => {
+  it('a card read while a preparation runs makes the report only; the full list waits for its own read', async () => {
     const s = await site(20_000)
     s.save(2, 'Başka')
     const preparing = prepareSeoAnswers(s.sources)
@@ -156,7 +160,9 @@ describe('seoAnswer and prepareSeoAnswers', () => {
     expect(await text(seoAnswer(s.sources, { limit: 5 }))).toBe(s.expected(5))
     expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
     await preparing
-    expect(await text(preparedSeoAnswer(s.sources, {})!)).toBe(s.expected())
+    expect(hasPreparedReport(s.sources)).toBe(true)
+    expect(preparedSeoAnswer(s.sources, {})).toBeUndefined()
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
   })
 
   it('a save while a preparation runs stops it; the next read answers the new state', async () => {
@@ -172,7 +178,7 @@ describe('seoAnswer and prepareSeoAnswers', () => {
   it('a limit of the whole list answers the full list’s file; a part of megabytes is answered and not kept', async () => {
     const s = await site(20_000)
     await prepareSeoAnswers(s.sources)
-    const full = preparedSeoAnswer(s.sources, {})!
+    const full = seoAnswer(s.sources, {})
     const total = (JSON.parse(s.expected(1)) as { data: { total: number } }).data.total
     expect(seoAnswer(s.sources, { limit: total })).toBe(full)
     expect(seoAnswer(s.sources, { limit: total + 1 })).toBe(full)
@@ -198,21 +204,19 @@ describe('seoAnswer and prepareSeoAnswers', () => {
     expect(restarted).toHaveLength(s.seo.count())
   })
 
-  it('keeps one full list on disk (0600, in a 0700 folder): a stopped preparation removes its file, a newer one the older', async () => {
+  it('keeps one full list on disk (0600, in a 0700 folder), made by a read: a newer one replaces the older', async () => {
     const s = await site(20_000)
     const folder = join(s.dir, 'seo-answers')
     const files = () => readdirSync(folder)
     await prepareSeoAnswers(s.sources)
+    expect(existsSync(folder)).toBe(false)
+    expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
     const [first] = files()
     expect(files()).toHaveLength(1)
     expect(statSync(join(folder, first!)).mode & 0o777).toBe(0o600)
     expect(statSync(folder).mode & 0o777).toBe(0o700)
     s.save(3, 'Yeni başlık')
-    const preparing = prepareSeoAnswers(s.sources)
-    // Until it writes its file (the report first, then the pages in pieces), then a save stops it.
-    while (files().length < 2) await new Promise((resolve) => setImmediate(resolve))
-    s.save(4, 'Daha yeni')
-    await preparing
+    await prepareSeoAnswers(s.sources)
     expect(files()).toEqual([first])
     expect(await text(seoAnswer(s.sources, {}))).toBe(s.expected())
     expect(files()).toHaveLength(1)
