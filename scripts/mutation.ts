@@ -112,6 +112,12 @@ export const GROUPS: Group[] = [
     ],
   },
   {
+    name: 'entry-bodies',
+    // Posts' and projects' bodies in the process's file (decision 345): what is written, read back, shared, frozen.
+    mutate: ['api/store/entry-bodies.ts'],
+    tests: ['api/store/entry-bodies.test.ts', 'api/store/gate/gate-in-place.test.ts'],
+  },
+  {
     name: 'preview',
     // The share links' store, and the routes that list, revoke and open them. Making a link (POST) and rendering
     // it need the built site (api/preview/preview.test.ts builds one: minutes per run), so those lines are not

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { Immer } from 'immer'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { bodyReads, freezeEntries, freezeEntry, isStowed } from './entry-bodies.ts'
+import { bodyReads, freezeEntries, freezeEntry, isStowed, keepBodiesIn } from './entry-bodies.ts'
+import { mkdtempSync, readdirSync, readlinkSync } from 'node:fs'
 import { entryPath, entryText, orderPath, orderText } from '#schema/content-layout.ts'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -23,7 +24,43 @@ const post = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
+// The process's file goes in the folder named before the first entry is frozen (the server names DATA_DIR).
+const bodiesDir = mkdtempSync(join(tmpdir(), 'entry-bodies-dir-'))
+keepBodiesIn(bodiesDir)
+
 describe('entry bodies kept in the process file (decision 345)', () => {
+  it('opens one file in the named folder, 0600, and removes its name at once (nothing left behind)', () => {
+    freezeEntry(post('p0'))
+    expect(readdirSync(bodiesDir)).toEqual([])
+    const open = readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/self/fd/${fd}`)]
+      } catch {
+        return []
+      }
+    })
+    expect(open.filter((target) => target.startsWith(join(bodiesDir, '.entry-bodies-')) && target.endsWith('(deleted)'))).toHaveLength(1)
+  })
+
+  it('keeps the identity of the last 1,024 entries read only: a re-read entry counts as the newest', () => {
+    const first = freezeEntry(post('r0'))
+    const held = first.contentStructure
+    const others = Array.from({ length: 1000 }, (_, i) => freezeEntry(post(`r${i + 1}`)))
+    for (const e of others) void e.contentStructure
+    expect(first.contentStructure).toBe(held) // read again: now the newest
+    const more = Array.from({ length: 500 }, (_, i) => freezeEntry(post(`s${i}`)))
+    expect(first.contentStructure).toBe(held)
+    for (const e of more) void e.contentStructure
+    for (const e of others) void e.contentStructure
+    // Past 1,024 reads since: a new array, equal, read from the file; then the same one while held.
+    const before = bodyReads()
+    const again = first.contentStructure
+    expect(again).not.toBe(held)
+    expect(again).toEqual(held)
+    expect(bodyReads()).toBe(before + 1)
+    expect(first.contentStructure).toBe(again)
+  })
+
   it('an entry keeps its exact JSON, keys in their order, and its body reads back equal and frozen', () => {
     const plain = post('p1')
     const text = entryText(plain)
@@ -67,6 +104,24 @@ describe('entry bodies kept in the process file (decision 345)', () => {
     expect(next.contentStructure[0]!.content).toBe('Yeni metin')
   })
 
+  it('what is no plain object with a body is frozen as it is; a fresh entry reads back without a read of the file', () => {
+    expect(freezeEntry(null)).toBe(null)
+    expect(freezeEntry('metin')).toBe('metin')
+    expect(freezeEntries(null)).toBe(null)
+    class Kayit {
+      contentStructure = blocks()
+    }
+    const instance = freezeEntry(new Kayit())
+    expect(isStowed(instance) || isStowed(freezeEntry(Object.assign(Object.create(null), post('n1'))))).toBe(false)
+    expect(Object.isFrozen(instance)).toBe(true)
+    const before = bodyReads()
+    const fresh = freezeEntry(post('n2'))
+    expect(fresh.contentStructure).toEqual(blocks())
+    expect(bodyReads()).toBe(before)
+    const mine = [post('n3')]
+    expect(freezeEntries(mine)).toBe(mine)
+  })
+
   it('a missing or empty body, or an entry frozen already, is left as it is', () => {
     expect(isStowed(freezeEntry(post('p4', { contentStructure: [] })))).toBe(false)
     const { contentStructure: _body, ...bare } = post('p5')
@@ -75,6 +130,14 @@ describe('entry bodies kept in the process file (decision 345)', () => {
     const list = freezeEntries([post('p7'), post('p8', { contentStructure: [] })])
     expect(Object.isFrozen(list)).toBe(true)
     expect(list.map((e) => isStowed(e))).toEqual([true, false])
+    // A frozen list is not changed: its new entries go into a copy.
+    const given = Object.freeze([list[0]!, post('p9')])
+    const copy = freezeEntries(given)
+    expect(copy).not.toBe(given)
+    expect(isStowed(given[1]!)).toBe(false)
+    expect(copy[0]).toBe(list[0])
+    expect(isStowed(copy[1]!)).toBe(true)
+    expect(freezeEntries(list)).toBe(list)
   })
 
   it('an Immer draft changes a stowed body in place and keeps the change (its child draft found by identity)', () => {

@@ -73,8 +73,14 @@ function append(bytes: Buffer): number {
 }
 
 function readBody(this: Stowed): readonly unknown[] {
-  const held = lastRead.get(this)?.deref()
-  if (held) return held
+  const ref = lastRead.get(this)
+  const held = ref?.deref()
+  if (held) {
+    // Read again: the newest now.
+    lastRead.delete(this)
+    lastRead.set(this, ref!)
+    return held
+  }
   const length = this[LENGTH]
   const bytes = Buffer.allocUnsafe(length)
   for (let done = 0; done < length; ) {

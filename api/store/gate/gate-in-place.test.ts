@@ -7,6 +7,7 @@ import { minimalPost } from '../../testing/test-content.ts'
 import type { BlogPost } from '#schema/blog.ts'
 import { replacedPositions } from '#schema/list-lineage.ts'
 import { ContentRefused, createContentGate, gateNextFolder } from './content-gate.ts'
+import { isStowed } from '../entry-bodies.ts'
 
 // Issue 33: a save that changes posts in place (the same ids at the same places, the rest the same objects) is
 // checked on those posts only, with the previous version's id/address index carried over. These tests hold that
@@ -43,6 +44,30 @@ describe('a save that changes posts in place', () => {
     expect(out.data[0]).toBe(v1[0])
     expect(out.data[2]).toBe(v1[2])
     expect(Object.isFrozen(out.data) && Object.isFrozen(out.data[1])).toBe(true)
+  })
+
+  it('keeps a saved post with a body as a new frozen entry whose body is in the process file (decision 345)', () => {
+    const body = { contentStructure: [{ id: 'k1', type: 'text', content: 'Gövde', order: 0, alt: '' }] }
+    const v1 = accepted([post('a1'), post('b2'), post('c3')])
+    const edited = post('b2', { title: 'Yeni', ...body })
+    const next = withEntry(v1, 1, edited)
+    const out = gateNextFolder('blogs', next, v1)
+    expect(out.inPlace).toBe(true)
+    expect(out.data).toBe(next)
+    expect(out.data[1]).not.toBe(edited)
+    expect(out.data[1]).toEqual(edited)
+    expect(isStowed(out.data[1]!) && Object.isFrozen(out.data[1])).toBe(true)
+    expect(out.files[0]!.bytes!.toString()).toBe(entryText(edited))
+    // A frozen list handed in is not changed: the entry goes into a copy.
+    const frozen = Object.freeze(withEntry(out.data, 2, post('c3', { title: 'Üç', ...body })))
+    const again = gateNextFolder('blogs', frozen, out.data)
+    expect(again.data).not.toBe(frozen)
+    expect(frozen[2]!.title === 'Üç' && !isStowed(frozen[2]!)).toBe(true)
+    expect(isStowed(again.data[2]!)).toBe(true)
+    expect(again.data[1]).toBe(out.data[1])
+    // Nothing to write out (an earlier version's entry put back, frozen already): the frozen list is kept as it is.
+    const back = Object.freeze(withEntry(again.data, 2, out.data[2]!))
+    expect(gateNextFolder('blogs', back, again.data).data).toBe(back)
   })
 
   it('notes the places it replaced, for the later steps (schema/list-lineage.ts), and only those', () => {
