@@ -120,6 +120,10 @@ describe('entry bodies kept in the process file (decision 345)', () => {
     expect(bodyReads()).toBe(before)
     const mine = [post('n3')]
     expect(freezeEntries(mine)).toBe(mine)
+    // An own '__proto__' field stays a field.
+    const odd = freezeEntry(JSON.parse(JSON.stringify({ ...post('n4'), __proto__x: 1 }).replace('__proto__x', '__proto__')))
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype)
+    expect(Object.keys(odd)).toContain('__proto__')
   })
 
   it('a missing or empty body, or an entry frozen already, is left as it is', () => {

@@ -15,8 +15,8 @@ import { deepFreeze } from './durable-file.ts'
  * gives a new entry object (freezeEntry): callers use what it returns.
  *
  * A read gives a frozen array; while anything holds it, the entry gives the same array again (Immer tells a draft's
- * untouched child by its identity; among the last 1,024 entries read), otherwise a new one. Code that walks every entry must not ask for bodies it
- * does not need (a list row, an address, a date): each is a read of the file.
+ * untouched child by its identity; among the last 1,024 entries read), otherwise a new one. Code that walks every
+ * entry must not ask for bodies it does not need (a list row, an address, a date): each is a read of the file.
  */
 
 const FIELD = 'contentStructure'
@@ -138,8 +138,11 @@ export function freezeEntry<T>(entry: T): T {
   }
   const stowed: Record<string, unknown> = {}
   for (const key of Object.keys(record)) {
+    const value = deepFreeze(SHARED_FIELDS.has(key) ? shared(record[key]) : record[key])
     if (key === FIELD) Object.defineProperty(stowed, FIELD, BODY_PROPERTY)
-    else stowed[key] = deepFreeze(SHARED_FIELDS.has(key) ? shared(record[key]) : record[key])
+    // An own '__proto__' (JSON.parse makes one) stays a field, never the new object's prototype.
+    else if (key === '__proto__') Object.defineProperty(stowed, key, { value, enumerable: true, writable: true, configurable: true })
+    else stowed[key] = value
   }
   Object.defineProperty(stowed, AT, { value: at })
   Object.defineProperty(stowed, LENGTH, { value: bytes.byteLength })
