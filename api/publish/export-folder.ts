@@ -3,6 +3,7 @@ import { chmod, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { MANIFEST_FILE } from './export-trees.ts'
 import { mkdirPublic, PUBLIC_FILE_MODE } from './public-modes.ts'
+import { sharedValues } from '../lib/shared-values.ts'
 
 /**
  * SITE_BUILD_DIR holds the export a static host or CDN can serve: `live` (a symlink to the current `site-*`
@@ -80,22 +81,16 @@ export type PageRecord = { key: string; type: string; etag: string; size: number
 /**
  * Values that repeat across pages' records (the type, the media a template shows and their hashes; 17 media sets
  * among 100,000 generated posts) kept once, not once per record as a parse makes them (issue 33: the records were
- * 49 MB at 100,000 pages). At most SHARED_MAX values remembered. Changes the records given, returns them.
+ * 49 MB at 100,000 pages). Changes the records given, returns them.
  */
-const SHARED_MAX = 50_000
-const sharedValues = new Map<string, string | readonly string[]>()
-function sharedValue<T extends string | readonly string[]>(key: string, value: T): T {
-  const known = sharedValues.get(key)
-  if (known !== undefined) return known as T
-  if (sharedValues.size < SHARED_MAX) sharedValues.set(key, value)
-  return value
-}
+const sharedText = sharedValues<string>()
+const sharedList = sharedValues<readonly string[]>()
 export function shareRecordValues<M extends Map<string, PageRecord>>(records: M): M {
   for (const r of records.values()) {
-    r.type = sharedValue(`t${r.type}`, r.type)
-    if (r.mediaKey !== undefined) r.mediaKey = sharedValue(`k${r.mediaKey}`, r.mediaKey)
+    r.type = sharedText(r.type, r.type)
+    if (r.mediaKey !== undefined) r.mediaKey = sharedText(r.mediaKey, r.mediaKey)
     // A list that is shared is never changed in place: a render makes a new record with a new list.
-    if (r.media !== undefined) r.media = sharedValue(`m${r.media.join('\n')}`, Object.freeze(r.media)) as string[]
+    if (r.media !== undefined) r.media = sharedList(r.media.join('\n'), Object.freeze(r.media)) as string[]
   }
   return records
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { deepFreeze } from './durable-file.ts'
+import { sharedValues } from '../lib/shared-values.ts'
 
 /**
  * The bodies (`contentStructure`) of posts and projects kept out of memory (issue 33, decision 345): at 100,000
@@ -96,18 +97,11 @@ function readBody(this: Stowed): readonly unknown[] {
 
 /**
  * Fields whose values repeat across entries (an author, a status, tags, the same picture): one string per value
- * for all of them, not one per entry (each is a new string when a file is parsed). At most SHARED_MAX values are
- * remembered, so an archive of unique values costs a bounded table.
+ * for all of them, not one per entry (each is a new string when a file is parsed).
  */
 const SHARED_FIELDS = new Set(['author', 'status', 'tags', 'featuredImage', 'images'])
-const SHARED_MAX = 50_000
-const sharedStrings = new Map<string, string>()
-function sharedString(value: string): string {
-  const known = sharedStrings.get(value)
-  if (known !== undefined) return known
-  if (sharedStrings.size < SHARED_MAX) sharedStrings.set(value, value)
-  return value
-}
+const shareString = sharedValues<string>()
+const sharedString = (value: string) => shareString(value, value)
 function shared(value: unknown): unknown {
   if (typeof value === 'string') return sharedString(value)
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map(sharedString)
