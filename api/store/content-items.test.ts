@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changedParts } from './content-items.ts'
+import { changedParts, versionOf } from './content-items.ts'
 
 // What a save may have added (the upload references it records): the entries that are not the very objects the
 // list had before, wherever they stand; a document whole.
@@ -35,5 +35,17 @@ describe('changedParts', () => {
     ])
     const home = { banner: {} }
     expect(changedParts('home', {}, home)).toEqual([home])
+  })
+})
+
+describe('versionOf (the If-Match fingerprint)', () => {
+  it('follows an object that can still change; a frozen one is fingerprinted once, equal to a fresh count', () => {
+    const open: { id: string; title: string } = { id: 'a', title: 'Bir' }
+    const first = versionOf(open)
+    open.title = 'İki'
+    expect(versionOf(open)).not.toBe(first)
+    const frozen = Object.freeze({ id: 'a', title: 'İki' })
+    expect(versionOf(frozen)).toBe(versionOf(open))
+    expect(versionOf(frozen)).toBe(versionOf({ id: 'a', title: 'İki' }))
   })
 })
